@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { brandRoutes } from './modules/brand/brand.routes.js';
+import { installAuth } from './platform/auth.js';
+import type { AppDeps } from './platform/deps.js';
+import { errorBody, installErrorHandler, installZodMessages } from './platform/errors.js';
+import { modules } from './modules/index.js';
+import { mayImpersonate } from './modules/accounts/impersonation.js';
+
+export const API_PREFIX = '/api/v1';
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  installZodMessages();
+  const app = Fastify({
+    logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Plenary API', version: '1', description: 'Event management: admin console, participant app and event website.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  installAuth(app, deps.db, deps.config, (actor, target) => mayImpersonate(deps.db, actor, target));
+
+  await app.register(
+    async (api) => {
+      api.get(
+        '/health',
+        { schema: { tags: ['public'], summary: 'Liveness and database check', security: [], response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } } },
+        async () => {
+          await deps.database.execScript('SELECT 1');
+          return { status: 'ok' as const, database: deps.database.kind };
+        },
+      );
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(brandRoutes(deps.brands));
+      for (const register of modules) await api.register(register(deps));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webDist = deps.config.WEB_DIST;
+  const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX;
+    if (!isApi && hasWeb && request.method === 'GET') {
+      // The SPA routes every other path itself.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody(404, 'Route not found'));
+  });
+  return app;
+}

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { brandSchema, type BrandCatalog } from './brand.js';
+
+export const brandRoutes =
+  (brands: BrandCatalog): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/brand',
+      {
+        schema: {
+          tags: ['public'],
+          summary: 'The brand (title, icon, logo, colours, store links) of the requesting host',
+          querystring: z.object({ host: z.string().max(253).optional() }),
+          response: { 200: brandSchema },
+        },
+      },
+      async (request) => brands.forHost(request.query.host ?? request.headers.host ?? ''),
+    );
+  };

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+export const brandSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  iconUrl: z.string(),
+  logoUrl: z.string(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  iosStoreUrl: z.string(),
+  androidStoreUrl: z.string(),
+});
+export type Brand = z.infer<typeof brandSchema>;
+
+const brandsFileSchema = z.object({
+  default: z.string(),
+  brands: z.array(brandSchema.extend({ hosts: z.array(z.string()) })).min(1),
+});
+
+export interface BrandCatalog {
+  forHost(host: string): Brand;
+}
+
+/** Brands and the hosts they serve, from a JSON file operators edit (config/brands.json). */
+export function loadBrands(file: string): BrandCatalog {
+  const parsed = brandsFileSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+  const fallback = parsed.brands.find((b) => b.id === parsed.default) ?? parsed.brands[0]!;
+  const strip = ({ hosts: _hosts, ...brand }: (typeof parsed.brands)[number]): Brand => brand;
+  return {
+    forHost(host) {
+      const name = host.split(':')[0]!.toLowerCase();
+      const hit = parsed.brands.find((b) => b.hosts.includes(name));
+      return strip(hit ?? fallback);
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { MESSAGES, tokenClaimsSchema, type TokenClaims } from '@plenary/domain';
+import type { Config } from './config.js';
+import type { Db } from './db/index.js';
+import { claimsFor, loadPrincipal, type Principal } from './access.js';
+import { notFound, unauthorized } from './errors.js';
+
+export interface AuthContext {
+  sid: string;
+  claims: TokenClaims;
+  /** The signed-in user (the real actor, even while impersonating). */
+  actor: Principal;
+  /** Whom the request acts as: the impersonated participant, or the actor. */
+  principal: Principal;
+  impersonating: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const secretKey = (cfg: Config) => new TextEncoder().encode(cfg.JWT_SECRET);
+
+/** Opens a server-side session and signs a token for it. Logout revokes the session row. */
+export async function issueToken(
+  db: Db,
+  cfg: Config,
+  principal: Principal,
+  meta: { loginType: string; ip?: string | undefined; userAgent?: string | undefined },
+): Promise<{ token: string; tokenData: TokenClaims }> {
+  const expiresAt = new Date(Date.now() + cfg.TOKEN_TTL_SECONDS * 1000);
+  const session = await db
+    .insertInto('authSessions')
+    .values({ userId: principal.userId, loginType: meta.loginType, expiresAt, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const claims = await claimsFor(db, principal, session.id);
+  const iat = Math.floor(Date.now() / 1000);
+  const exp = Math.floor(expiresAt.getTime() / 1000);
+  const token = await new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(principal.userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(secretKey(cfg));
+  return { token, tokenData: { ...claims, iat, exp } };
+}
+
+export async function revokeSession(db: Db, sid: string): Promise<void> {
+  await db.updateTable('authSessions').set({ revokedAt: new Date() }).where('id', '=', sid).where('revokedAt', 'is', null).execute();
+}
+
+/** Single-use secrets (e-mail verification, password reset, magic links) are stored only as hashes. */
+export function newOneTimeSecret(): { secret: string; hash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: hashSecret(secret) };
+}
+export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+async function verifyBearer(db: Db, cfg: Config, token: string): Promise<{ sid: string; claims: TokenClaims; actor: Principal }> {
+  let payload: unknown;
+  try {
+    ({ payload } = await jwtVerify(token, secretKey(cfg), { algorithms: ['HS256'] }));
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw unauthorized(MESSAGES.tokenExpired);
+    throw unauthorized('Invalid token');
+  }
+  const claims = tokenClaimsSchema.safeParse(payload);
+  if (!claims.success) throw unauthorized('Invalid token');
+  const session = await db
+    .selectFrom('authSessions')
+    .select(['userId', 'revokedAt', 'expiresAt'])
+    .where('id', '=', claims.data.sid)
+    .executeTakeFirst();
+  if (!session || session.userId !== claims.data.userId || session.revokedAt) throw unauthorized('Session ended');
+  if (session.expiresAt.getTime() <= Date.now()) throw unauthorized(MESSAGES.tokenExpired);
+  const actor = await loadPrincipal(db, claims.data.userId);
+  if (!actor) throw unauthorized('Session ended');
+  return { sid: claims.data.sid, claims: claims.data, actor };
+}
+
+export type ImpersonationCheck = (actor: Principal, targetUserId: string) => Promise<boolean>;
+
+/**
+ * Reads the bearer token (and the optional `impersonate` header) on every request.
+ * Routes then declare who may call them with `requireAuth`.
+ */
+export function installAuth(app: FastifyInstance, db: Db, cfg: Config, mayImpersonate: ImpersonationCheck): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    const { sid, claims, actor } = await verifyBearer(db, cfg, header.slice(7).trim());
+    const target = request.headers.impersonate;
+    if (typeof target === 'string' && target !== '' && target !== actor.userId) {
+      // An id outside the actor's scope is answered like an unknown one.
+      if (!(await mayImpersonate(actor, target))) throw notFound('Impersonated user not found');
+      const principal = await loadPrincipal(db, target);
+      if (!principal) throw notFound('Impersonated user not found');
+      request.auth = { sid, claims, actor, principal, impersonating: true };
+      return;
+    }
+    request.auth = { sid, claims, actor, principal: actor, impersonating: false };
+  });
+}
+
+/** The caller's auth context, or 401. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a multi-statement SQL script (migrations, test resets). */
+  execScript(script: string): Promise<void>;
+  /** Runs `fn` while holding a database-wide lock, so concurrent API processes migrate once. */
+  withLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// COUNT(*) and other bigints arrive as strings from `pg`; our counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+const plugins = [new CamelCasePlugin()];
+
+export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  return {
+    db,
+    kind: 'postgres',
+    async execScript(script) {
+      await pool.query(script);
+    },
+    async withLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(727272)');
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(727272)').catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** PGlite in `dir` (or in memory when `dir` is undefined), optionally loaded from a data-dir dump. */
+export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<DatabaseHandle & { pglite: PGlite }> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  return {
+    db,
+    pglite,
+    kind: 'pglite',
+    async execScript(script) {
+      await pglite.exec(script);
+    },
+    // One embedded database belongs to one process; there is nobody to race with.
+    withLock: (fn) => fn(),
+    close: () => db.destroy(),
+  };
+}
+
+export function openDatabase(cfg: { DATABASE_URL?: string | undefined; DATA_DIR: string }): Promise<DatabaseHandle> {
+  return cfg.DATABASE_URL ? Promise.resolve(openPostgres(cfg.DATABASE_URL)) : openPglite(join(cfg.DATA_DIR, 'pgdata'));
+}

@@ -1,0 +1,195 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamptz column: read as Date, written as Date or ISO string. */
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json<T> = ColumnType<T, string | T, string | T>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string; // stored lower-cased
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  photoUrl: string | null;
+  userRole: Generated<'superadmin' | 'user'>;
+  emailVerifiedAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  updatedBy: string | null;
+}
+
+export interface OrganizationSettings {
+  status: 'DRAFT' | 'PUBLISHED';
+}
+
+export interface OrganizationsTable {
+  id: Generated<string>;
+  name: string;
+  settings: Json<OrganizationSettings>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  updatedBy: string | null;
+}
+
+/** An OpenID Connect provider, chosen at sign-in by the request's host. */
+export interface SsoProvidersTable {
+  id: Generated<string>;
+  organizationId: string | null;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  hosts: string[];
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface EventHubsTable {
+  id: Generated<string>;
+  organizationId: string;
+  name: string;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  updatedBy: string | null;
+}
+
+export interface EventsTable {
+  id: Generated<string>;
+  eventHubId: string;
+  organizationId: string; // denormalised from the hub for tenant filters
+  name: string;
+  description: string;
+  startAt: Timestamp;
+  endAt: Timestamp;
+  timezone: string;
+  address: string;
+  primaryColor: string;
+  secondaryColor: string;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  updatedBy: string | null;
+}
+
+export type MembershipScope = 'organization' | 'eventHub' | 'event';
+export type MembershipRole = 'admin' | 'moderator';
+
+/** Admin and moderator roles. Participants are rows of `participants`. */
+export interface MembershipsTable {
+  id: Generated<string>;
+  userId: string;
+  scope: MembershipScope;
+  scopeId: string;
+  role: MembershipRole;
+  createdAt: CreatedAt;
+}
+
+export interface ParticipantsTable {
+  id: Generated<string>;
+  eventId: string;
+  userId: string;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface AuthSessionsTable {
+  id: Generated<string>;
+  userId: string;
+  loginType: string;
+  expiresAt: Timestamp;
+  revokedAt: Timestamp | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: CreatedAt;
+}
+
+export type OneTimeTokenPurpose = 'verify-email' | 'reset-password' | 'create-password' | 'magic-link';
+
+export interface OneTimeTokensTable {
+  id: Generated<string>;
+  userId: string;
+  purpose: OneTimeTokenPurpose;
+  tokenHash: string;
+  eventId: string | null;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface SsoStatesTable {
+  state: string;
+  providerId: string;
+  codeVerifier: string;
+  nonce: string;
+  host: string;
+  redirect: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface ThrottleTable {
+  key: string;
+  windowStart: Timestamp;
+  count: number;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface AppVersionsTable {
+  id: Generated<string>;
+  platform: 'iOS' | 'Android';
+  version: string;
+  isRequired: boolean;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  updatedBy: string | null;
+}
+
+export interface ViewSettingsTable {
+  userId: string;
+  tableKey: string;
+  settings: Json<{ columns: string[]; order: string[]; pageSize: number }>;
+  updatedAt: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  actorId: string | null;
+  impersonatedUserId: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  requestId: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  organizations: OrganizationsTable;
+  ssoProviders: SsoProvidersTable;
+  eventHubs: EventHubsTable;
+  events: EventsTable;
+  memberships: MembershipsTable;
+  participants: ParticipantsTable;
+  authSessions: AuthSessionsTable;
+  oneTimeTokens: OneTimeTokensTable;
+  ssoStates: SsoStatesTable;
+  throttle: ThrottleTable;
+  mailOutbox: MailOutboxTable;
+  appVersions: AppVersionsTable;
+  viewSettings: ViewSettingsTable;
+  auditLog: AuditLogTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Organization = Selectable<OrganizationsTable>;
+export type EventHub = Selectable<EventHubsTable>;
+export type EventRow = Selectable<EventsTable>;

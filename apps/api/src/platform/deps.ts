@@ -1,0 +1,13 @@
+import type { BrandCatalog } from '../modules/brand/brand.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle, Db } from './db/index.js';
+import type { Mailer } from './mail.js';
+
+/** Everything a module needs from the outside world, built once in main.ts (and by tests). */
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  db: Db;
+  mailer: Mailer;
+  brands: BrandCatalog;
+}

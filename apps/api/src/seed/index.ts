@@ -1,0 +1,94 @@
+import { sql } from 'kysely';
+import type { AppDeps } from '../platform/deps.js';
+import { hashPassword } from '../platform/passwords.js';
+
+export const DEMO_PASSWORD = 'Demo!2026pass';
+
+export interface SeedResult {
+  created: boolean;
+  accounts: Array<{ label: string; email: string; password: string }>;
+}
+
+const PEOPLE = [
+  ['Amara', 'Okafor'], ['Lukas', 'Becker'], ['Sofia', 'Rossi'], ['Hiroshi', 'Tanaka'], ['Maya', 'Patel'],
+  ['Jonas', 'Lindqvist'], ['Chloé', 'Dubois'], ['Diego', 'Ramírez'], ['Aisha', 'Rahman'], ['Noah', 'Williams'],
+  ['Elena', 'Popescu'], ['Kwame', 'Mensah'],
+] as const;
+
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * On an empty database: the super admin from the configuration plus a realistic demo tenant.
+ * Later starts change nothing and report the same accounts.
+ */
+export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Promise<SeedResult> {
+  const superEmail = config.SUPERADMIN_EMAIL.toLowerCase();
+  const demo = [
+    { label: 'Organisation admin', email: 'org.admin@northwind.example', firstName: 'Olivia', lastName: 'Hart' },
+    { label: 'Event admin', email: 'event.admin@northwind.example', firstName: 'Ethan', lastName: 'Brooks' },
+    { label: 'Moderator', email: 'moderator@northwind.example', firstName: 'Mila', lastName: 'Novak' },
+    { label: 'Participant', email: 'amara.okafor@example.com', firstName: 'Amara', lastName: 'Okafor' },
+  ];
+  const accounts = [
+    { label: 'Super admin', email: superEmail, password: config.SUPERADMIN_PASSWORD },
+    ...demo.map((d) => ({ label: d.label, email: d.email, password: DEMO_PASSWORD })),
+  ];
+  const existing = await db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  if (existing.n > 0) return { created: false, accounts };
+
+  const demoHash = await hashPassword(DEMO_PASSWORD);
+  const now = Date.now();
+  await db.transaction().execute(async (tx) => {
+    const verified = new Date();
+    await tx
+      .insertInto('users')
+      .values({ email: superEmail, passwordHash: await hashPassword(config.SUPERADMIN_PASSWORD), firstName: 'Super', lastName: 'Admin', userRole: 'superadmin', emailVerifiedAt: verified, updatedAt: verified })
+      .execute();
+    const org = await tx.insertInto('organizations').values({ name: 'Northwind Events', settings: JSON.stringify({ status: 'PUBLISHED' }), updatedAt: verified }).returning('id').executeTakeFirstOrThrow();
+    const hub = await tx.insertInto('eventHubs').values({ name: 'Northwind Conferences', organizationId: org.id, updatedAt: verified }).returning('id').executeTakeFirstOrThrow();
+    const event = await tx
+      .insertInto('events')
+      .values({
+        name: 'Northwind Summit 2026',
+        description: 'Three days of talks, workshops and networking for the people who build great events.',
+        eventHubId: hub.id,
+        organizationId: org.id,
+        startAt: new Date(Math.floor((now - day) / day) * day + 8 * 60 * 60 * 1000),
+        endAt: new Date(Math.floor((now + 2 * day) / day) * day + 17 * 60 * 60 * 1000),
+        timezone: 'Europe/Berlin',
+        address: 'Estrel Congress Center, Sonnenallee 225, 12057 Berlin, Germany',
+        primaryColor: '#4338ca',
+        secondaryColor: '#0f766e',
+        updatedAt: verified,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const users = await tx
+      .insertInto('users')
+      .values([
+        ...demo.map((d) => ({ email: d.email, firstName: d.firstName, lastName: d.lastName, passwordHash: demoHash, emailVerifiedAt: verified, updatedAt: verified })),
+        ...PEOPLE.slice(1).map(([firstName, lastName]) => ({
+          email: `${firstName}.${lastName}@example.com`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+          firstName,
+          lastName,
+          passwordHash: demoHash,
+          emailVerifiedAt: verified,
+          updatedAt: verified,
+        })),
+      ])
+      .returning(['id', 'email'])
+      .execute();
+    const id = (email: string) => users.find((u) => u.email === email)!.id;
+    await tx
+      .insertInto('memberships')
+      .values([
+        { userId: id(demo[0]!.email), scope: 'organization', scopeId: org.id, role: 'admin' },
+        { userId: id(demo[1]!.email), scope: 'event', scopeId: event.id, role: 'admin' },
+        { userId: id(demo[2]!.email), scope: 'event', scopeId: event.id, role: 'moderator' },
+      ])
+      .execute();
+    const participantIds = users.filter((u) => !demo.slice(0, 3).some((d) => d.email === u.email)).map((u) => u.id);
+    await tx.insertInto('participants').values(participantIds.map((userId) => ({ eventId: event.id, userId, updatedAt: verified }))).execute();
+  });
+  return { created: true, accounts };
+}

@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadBrands } from '../src/modules/brand/brand.js';
+import { loadConfig, type Config } from '../src/platform/config.js';
+import type { AppDeps } from '../src/platform/deps.js';
+import type { MailMessage, Mailer } from '../src/platform/mail.js';
+import { createTestDatabase } from './database.js';
+import { createFactories, type Factories } from './factories.js';
+
+/** A mailer that keeps what it sends, for tests that read the links out of e-mails. */
+export class TestMailbox implements Mailer {
+  readonly devMailbox = true;
+  readonly sent: MailMessage[] = [];
+  async send(m: MailMessage) {
+    this.sent.push(m);
+  }
+  lastTo(to: string): MailMessage | undefined {
+    return this.sent.filter((m) => m.to === to).at(-1);
+  }
+  /** The first URL in the last message to `to`. */
+  linkTo(to: string): URL {
+    const text = this.lastTo(to)?.text ?? '';
+    const match = /https?:\/\/\S+/.exec(text);
+    if (!match) throw new Error(`no link in the last e-mail to ${to}`);
+    return new URL(match[0]);
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  deps: AppDeps;
+  mail: TestMailbox;
+  f: Factories;
+  /** app.inject with a bearer token. */
+  as(token: string | undefined, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(overrides: Partial<Config> = {}, mailer?: Mailer): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = {
+    ...loadConfig({ DATA_DIR: resolve(import.meta.dirname, '../../../.tmp/test-data'), LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-1234', PUBLIC_URL: 'http://localhost:3000' }),
+    ...overrides,
+  };
+  const mail = new TestMailbox();
+  const deps: AppDeps = { config, database, db: database.db, mailer: mailer ?? mail, brands: loadBrands(resolve(import.meta.dirname, '../../../config/brands.json')) };
+  const app = await buildApp(deps);
+  await app.ready();
+  const f = createFactories(deps, app);
+  return {
+    app,
+    deps,
+    mail,
+    f,
+    as: (token, opts) => app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...opts.headers } }),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
