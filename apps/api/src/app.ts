@@ -8,18 +8,25 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { brandRoutes } from './modules/brand/brand.routes.js';
-import { installAuth } from './platform/auth.js';
-import type { AppDeps } from './platform/deps.js';
+import { installAuth, verifyBearer } from './platform/auth.js';
+import { createRealtime, type Realtime } from './platform/realtime.js';
+import type { AppDeps, BaseDeps } from './platform/deps.js';
 import { errorBody, installErrorHandler, installZodMessages } from './platform/errors.js';
 import { modules } from './modules/index.js';
 import { mayImpersonate } from './modules/accounts/impersonation.js';
 
 export const API_PREFIX = '/api/v1';
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   installZodMessages();
   const app = Fastify({
-    logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
+    logger: base.config.LOG_LEVEL === 'silent' ? false : { level: base.config.LOG_LEVEL },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -27,6 +34,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: true,
   }).withTypeProvider<ZodTypeProvider>();
+  const realtime: Realtime = createRealtime(app.server, {
+    redisUrl: base.config.REDIS_URL,
+    authenticate: async (token) => (await verifyBearer(base.db, base.config, token)).actor,
+  });
+  app.addHook('preClose', () => realtime.close());
+  const deps: AppDeps = { ...base, realtime };
+  app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadBrands } from '../src/modules/brand/brand.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
-import type { AppDeps } from '../src/platform/deps.js';
+import type { AppDeps, BaseDeps } from '../src/platform/deps.js';
 import type { MailMessage, Mailer } from '../src/platform/mail.js';
 import { createTestDatabase } from './database.js';
 import { createFactories, type Factories } from './factories.js';
@@ -33,7 +33,7 @@ export interface TestContext {
   mail: TestMailbox;
   f: Factories;
   /** app.inject with a bearer token. */
-  as(token: string | undefined, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  as(token: string | undefined, opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -44,9 +44,10 @@ export async function createTestContext(overrides: Partial<Config> = {}, mailer?
     ...overrides,
   };
   const mail = new TestMailbox();
-  const deps: AppDeps = { config, database, db: database.db, mailer: mailer ?? mail, brands: loadBrands(resolve(import.meta.dirname, '../../../config/brands.json')) };
-  const app = await buildApp(deps);
+  const base: BaseDeps = { config, database, db: database.db, mailer: mailer ?? mail, brands: loadBrands(resolve(import.meta.dirname, '../../../config/brands.json')) };
+  const app = await buildApp(base);
   await app.ready();
+  const deps: AppDeps = app.deps;
   const f = createFactories(deps, app);
   return {
     app,

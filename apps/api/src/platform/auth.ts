@@ -61,7 +61,7 @@ export function newOneTimeSecret(): { secret: string; hash: string } {
 }
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-async function verifyBearer(db: Db, cfg: Config, token: string): Promise<{ sid: string; claims: TokenClaims; actor: Principal }> {
+export async function verifyBearer(db: Db, cfg: Config, token: string): Promise<{ sid: string; claims: TokenClaims; actor: Principal }> {
   let payload: unknown;
   try {
     ({ payload } = await jwtVerify(token, secretKey(cfg), { algorithms: ['HS256'] }));

@@ -2,6 +2,7 @@ import type { BrandCatalog } from '../modules/brand/brand.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/index.js';
 import type { Mailer } from './mail.js';
+import type { Realtime } from './realtime.js';
 
 /** Everything a module needs from the outside world, built once in main.ts (and by tests). */
 export interface AppDeps {
@@ -10,4 +11,8 @@ export interface AppDeps {
   db: Db;
   mailer: Mailer;
   brands: BrandCatalog;
+  /** Created by buildApp on the app's HTTP server. */
+  realtime: Realtime;
 }
+
+export type BaseDeps = Omit<AppDeps, 'realtime'>;

@@ -9,8 +9,8 @@ export interface UsersTable {
   id: Generated<string>;
   email: string; // stored lower-cased
   passwordHash: string | null;
-  firstName: string;
-  lastName: string;
+  firstName: Generated<string>;
+  lastName: Generated<string>;
   photoUrl: string | null;
   userRole: Generated<'superadmin' | 'user'>;
   emailVerifiedAt: Timestamp | null;
@@ -59,13 +59,13 @@ export interface EventsTable {
   eventHubId: string;
   organizationId: string; // denormalised from the hub for tenant filters
   name: string;
-  description: string;
+  description: Generated<string>;
   startAt: Timestamp;
   endAt: Timestamp;
-  timezone: string;
-  address: string;
-  primaryColor: string;
-  secondaryColor: string;
+  timezone: Generated<string>;
+  address: Generated<string>;
+  primaryColor: Generated<string>;
+  secondaryColor: Generated<string>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   updatedBy: string | null;
