@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { isStrongPassword } from '@plenary/domain';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -25,7 +26,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).default(12 * 60 * 60),
   SUPERADMIN_EMAIL: z.email('must be an e-mail address').default('admin@plenary.local'),
-  SUPERADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').default('Plenary!2026'),
+  SUPERADMIN_PASSWORD: z
+    .string()
+    .refine(isStrongPassword, 'must have at least 8 characters with an uppercase letter, a lowercase letter, a digit and a special character')
+    .default('Plenary!2026'),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
