@@ -80,12 +80,19 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
 
   const webDist = deps.config.WEB_DIST;
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1h' });
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', { maxAge: 0, cacheControl: false }));
+  }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith(`${API_PREFIX}/`) || request.url === API_PREFIX;
-    if (!isApi && hasWeb && request.method === 'GET') {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path.startsWith(`${API_PREFIX}/`) || path === API_PREFIX;
+    // A missing file (e.g. an old hashed asset) is a 404; any other path is a route of the SPA.
+    const isFile = /\.[a-z0-9]{1,8}$/i.test(path);
+    if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // The SPA routes every other path itself.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html', { maxAge: 0, cacheControl: false });
     }
     return reply.status(404).send(errorBody(404, 'Route not found'));
   });

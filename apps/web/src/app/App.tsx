@@ -1,0 +1,43 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@plenary/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { RouterProvider } from 'react-router';
+import { queryClient } from '../shared/api/queryClient';
+import { BrandProvider, useBrand } from '../shared/brand/BrandProvider';
+import { themeFor } from '../shared/brand/theme';
+import { useCommonState } from '../shared/session/hooks';
+import { surfaceFor } from '../shared/surface';
+import { createSurfaceRouter } from './router';
+
+/** Picks the surface from the host (and the participant-view flag) and runs its router. */
+function SurfaceRouter() {
+  const { participantView } = useCommonState();
+  const surface = surfaceFor(window.location.hostname, participantView);
+  const router = useMemo(() => createSurfaceRouter(surface), [surface]);
+  useEffect(() => () => router.dispose(), [router]);
+  return <RouterProvider router={router} />;
+}
+
+function ThemedApp() {
+  const brand = useBrand();
+  const theme = useMemo(() => themeFor(brand.primaryColor, brand.secondaryColor), [brand.primaryColor, brand.secondaryColor]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      {/* Spec parts 4 and 9: at most 10 toasts visible, extras queue, each closes after 3 s. */}
+      <Notifications limit={TOAST_MAX_VISIBLE} autoClose={TOAST_DURATION_MS} position="top-right" />
+      <SurfaceRouter />
+    </MantineProvider>
+  );
+}
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrandProvider>
+        <ThemedApp />
+      </BrandProvider>
+    </QueryClientProvider>
+  );
+}

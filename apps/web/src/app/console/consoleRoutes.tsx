@@ -1,0 +1,52 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { ConsoleHomePage } from '../../features/events/ConsoleHomePage';
+import { tenancyConsoleRoutes } from '../../features/tenancy/routes';
+import { useUserState } from '../../shared/session/hooks';
+import { NotFoundPage } from '../NotFoundPage';
+import { RequireAuth } from '../RequireAuth';
+import { ConsoleLayout } from './ConsoleLayout';
+
+const SUPER_ADMIN_HOME = '/super-admin';
+const hasSuperAdminHome = tenancyConsoleRoutes.some((r) => r.path === SUPER_ADMIN_HOME || r.path === 'super-admin');
+
+/** Console `/`: super admins land on their own home (once it exists), others on their events. */
+function ConsoleIndex() {
+  const { role } = useUserState();
+  if (role === 'superadmin' && hasSuperAdminHome) return <Navigate to={SUPER_ADMIN_HOME} replace />;
+  return <ConsoleHomePage />;
+}
+
+/** Admin console routes (cms host), all behind sign-in with an admin role. */
+export const consoleRoutes: RouteObject[] = [
+  {
+    element: (
+      <RequireAuth admin>
+        <ConsoleLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <ConsoleIndex /> },
+      {
+        path: ':eventId/overview',
+        lazy: () => import('../../features/events/EventOverviewPage').then((m) => ({ Component: m.EventOverviewPage })),
+      },
+      {
+        path: 'event-details',
+        lazy: () => import('../../features/events/EventDetailsPage').then((m) => ({ Component: m.EventDetailsPage })),
+      },
+      {
+        path: 'dev/mailbox',
+        lazy: () =>
+          import('../../features/dev-mailbox/DevMailboxPage').then(({ DevMailboxPage }) => ({
+            Component: () => (
+              <RequireAuth roles={['superadmin']}>
+                <DevMailboxPage />
+              </RequireAuth>
+            ),
+          })),
+      },
+      ...tenancyConsoleRoutes,
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,24 @@
+import { tenancyNavigation } from '../../features/tenancy/routes';
+import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consoleNav';
+
+export type { ConsoleNavItem } from '../../shared/navigation/consoleNav';
+
+/**
+ * The console navigation, grouped by the spec's areas. An area is listed here only once its
+ * screens exist: no dead links, no placeholder pages.
+ */
+export const consoleNavigation: readonly ConsoleNavItem[] = [
+  // Super admins' home is /super-admin (tenancy): '/' would only redirect there.
+  { area: 'general', labelKey: 'shell:nav.home', path: '/', roles: ADMIN_ROLES.filter((r) => r !== 'superadmin'), eventScoped: false },
+  { area: 'event', labelKey: 'shell:nav.overview', path: '/:eventId/overview', roles: ADMIN_ROLES, eventScoped: true },
+  { area: 'event', labelKey: 'shell:nav.eventDetails', path: '/event-details', roles: ADMIN_ROLES, eventScoped: true },
+  ...tenancyNavigation,
+];
+
+/** Order of the area headings; areas not named here follow in registry order. */
+export const AREA_ORDER = ['general', 'event', 'superAdmin', 'administration'];
+
+export function navPath(item: ConsoleNavItem, eventId: string | null): string | null {
+  if (!item.path.includes(':eventId')) return item.path;
+  return eventId ? item.path.replace(':eventId', encodeURIComponent(eventId)) : null;
+}

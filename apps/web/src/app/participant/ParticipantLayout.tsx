@@ -1,0 +1,48 @@
+import { Alert, Anchor, Box, Button, Container, Group, Image } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { useBrand } from '../../shared/brand/BrandProvider';
+import { setParticipantView } from '../../shared/session/auth';
+import { useCommonState } from '../../shared/session/hooks';
+import { SkipLink } from '../../shared/ui/SkipLink';
+import { isConsoleHost } from '../../shared/surface';
+import { UserMenu } from '../console/UserMenu';
+
+/** Mobile-first frame of the participant app: a slim header and one content column. */
+export function ParticipantLayout() {
+  const brand = useBrand();
+  const { t } = useTranslation('shell');
+  const { participantView } = useCommonState();
+  const adminPreview = participantView && isConsoleHost();
+
+  return (
+    <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
+      <SkipLink />
+      <Box component="header" bg="var(--mantine-color-body)" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="md" h={60}>
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Anchor component={Link} to="/" aria-label={t('brandHome', { brand: brand.title })}>
+              <Image src={brand.logoUrl} alt="" h={32} w="auto" fit="contain" />
+            </Anchor>
+            <UserMenu showParticipantView={false} />
+          </Group>
+        </Container>
+      </Box>
+      {adminPreview && (
+        <Container size="md" pt="md">
+          <Alert color="orange" variant="light" title={t('participantView.title')}>
+            <Group justify="space-between" gap="sm">
+              <span>{t('participantView.text')}</span>
+              <Button size="xs" variant="default" onClick={() => setParticipantView(false)}>
+                {t('participantView.back')}
+              </Button>
+            </Group>
+          </Alert>
+        </Container>
+      )}
+      <Container component="main" id="main" tabIndex={-1} size="md" py={{ base: 'md', sm: 'xl' }}>
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import type { RouteObject } from 'react-router';
+import { MyEventsPage } from '../../features/participant-app/MyEventsPage';
+import { NotFoundPage } from '../NotFoundPage';
+import { RequireAuth } from '../RequireAuth';
+import { ParticipantLayout } from './ParticipantLayout';
+
+/** Participant app routes (every host but cms, or cms in participant view). */
+export const participantRoutes: RouteObject[] = [
+  {
+    element: (
+      <RequireAuth>
+        <ParticipantLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <MyEventsPage /> },
+      {
+        path: 'event/:eventId/:pageId',
+        lazy: () => import('../../features/participant-app/EventHomePage').then((m) => ({ Component: m.EventHomePage })),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,87 @@
+import { Checkbox, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { APP_VERSION_PLATFORMS, MESSAGES, type AppVersionPlatform } from '@plenary/domain';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useForm } from '../../shared/forms/useForm';
+import { toast } from '../../shared/ui/toast';
+import { FormModal, reportSaveError, useEntitySave } from './EntityForm';
+import type { AppVersion } from './types';
+
+export interface AppVersionBody {
+  platform: AppVersionPlatform;
+  version: string;
+  isRequired: boolean;
+}
+
+/** 1 to 4 dot-separated numbers: 2, 2.4, 2.4.1, 2.4.1.3. */
+export const VERSION_PATTERN = /^\d{1,5}(\.\d{1,5}){0,3}$/;
+
+export function AppVersionForm({ record, onClose }: { record: AppVersion | null; onClose: () => void }) {
+  const { t } = useTranslation('tenancy');
+  const platformLabel = useId();
+  const { save, saving } = useEntitySave<AppVersion, AppVersionBody>('app-versions', record?.id);
+  const form = useForm(
+    {
+      platform: record?.platform ?? APP_VERSION_PLATFORMS[0],
+      version: record?.version ?? '',
+      isRequired: record?.isRequired ? 'true' : 'false',
+    },
+    (v) => ({
+      version: v.version.trim() === '' ? MESSAGES.required : VERSION_PATTERN.test(v.version.trim()) ? undefined : t('appVersions.invalidVersion'),
+    }),
+  );
+
+  const submit = form.onSubmit(async (v) => {
+    const body: AppVersionBody = {
+      platform: v.platform as AppVersionPlatform,
+      version: v.version.trim(),
+      isRequired: v.isRequired === 'true',
+    };
+    try {
+      await save(body);
+      toast.success(t(record ? 'appVersions.saved' : 'appVersions.created', { platform: body.platform, version: body.version }));
+      onClose();
+    } catch (error) {
+      reportSaveError(error, form.showServerErrors, t('common.saveFailed'));
+    }
+  });
+
+  return (
+    <FormModal
+      title={t(record ? 'appVersions.editTitle' : 'appVersions.addTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={saving}
+      formRef={form.formRef}
+      submitLabel={t(record ? 'common.save' : 'common.create')}
+      size="md"
+    >
+      <Stack gap={4}>
+        <Text id={platformLabel} size="sm" fw={500}>
+          {t('appVersions.platform')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby={platformLabel}
+          data={APP_VERSION_PLATFORMS.map((p) => ({ value: p, label: p }))}
+          value={form.values.platform}
+          onChange={(v) => form.setValue('platform', v)}
+        />
+      </Stack>
+      <TextInput
+        label={t('appVersions.version')}
+        description={t('appVersions.versionHint')}
+        required
+        inputMode="decimal"
+        data-autofocus
+        {...form.inputProps('version')}
+      />
+      <Checkbox
+        name="isRequired"
+        label={t('appVersions.isRequired')}
+        description={t('appVersions.isRequiredHint')}
+        checked={form.values.isRequired === 'true'}
+        onChange={(e) => form.setValue('isRequired', e.currentTarget.checked ? 'true' : 'false')}
+      />
+    </FormModal>
+  );
+}

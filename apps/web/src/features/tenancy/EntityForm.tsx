@@ -1,0 +1,98 @@
+import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../shared/api/errors';
+import { useResourceMutations } from '../../shared/list';
+import { toast } from '../../shared/ui/toast';
+
+/** Which record the create/edit modal shows: closed, a new one, or an existing one. */
+export function useEditDialog<T>() {
+  const [state, setState] = useState<{ open: boolean; record: T | null }>({ open: false, record: null });
+  return {
+    open: state.open,
+    record: state.record,
+    openCreate: () => setState({ open: true, record: null }),
+    openEdit: (record: T) => setState({ open: true, record }),
+    close: () => setState({ open: false, record: null }),
+  };
+}
+
+/** POST for a new record, PATCH for an existing one; `saving` disables the form meanwhile. */
+export function useEntitySave<T, Body>(path: string, id: string | undefined) {
+  const { create, update } = useResourceMutations<T, Body>({ path });
+  return {
+    saving: create.isPending || update.isPending,
+    save: (body: Body): Promise<T> => (id ? update.mutateAsync({ id, body }) : create.mutateAsync(body)),
+  };
+}
+
+/**
+ * A failed save: the API's `fields` go onto the matching inputs (renamed with `fieldMap`, e.g.
+ * 'settings.status' → 'status'); anything else becomes an error toast with the server's message.
+ */
+export function reportSaveError(
+  error: unknown,
+  showServerErrors: (fields: Record<string, string> | undefined) => boolean,
+  fallback: string,
+  fieldMap: Record<string, string> = {},
+): void {
+  if (isApiError(error) && error.fields) {
+    const mapped = Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [fieldMap[k] ?? k, m]));
+    if (showServerErrors(mapped)) return;
+  }
+  toast.error(isApiError(error) && error.message ? error.message : fallback);
+}
+
+interface FormModalProps {
+  title: string;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  saving: boolean;
+  formRef?: RefObject<HTMLFormElement | null>;
+  submitLabel: string;
+  children: ReactNode;
+  size?: string;
+}
+
+/** Create/edit dialog: a labelled modal around a form, Cancel and a submit button that waits while saving. */
+export function FormModal({ title, onClose, onSubmit, saving, formRef, submitLabel, children, size = 'lg' }: FormModalProps) {
+  const { t } = useTranslation('tenancy');
+  return (
+    <Modal
+      opened
+      onClose={() => !saving && onClose()}
+      title={<Text fw={600} size="lg" component="span">{title}</Text>}
+      size={size}
+      closeOnClickOutside={!saving}
+      closeOnEscape={!saving}
+      closeButtonProps={{ 'aria-label': t('common.cancel') }}
+    >
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={saving}>
+        <Stack gap="md">
+          {children}
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={saving}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={saving} disabled={saving}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Pencil button of a row; its accessible name says which record it edits. */
+export function EditButton({ name, onClick }: { name: string; onClick: () => void }) {
+  const { t } = useTranslation('tenancy');
+  const label = t('common.edit', { name });
+  return (
+    <ActionIcon variant="subtle" aria-label={label} title={label} onClick={onClick}>
+      <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />
+      </svg>
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,67 @@
+import { Select, TextInput } from '@mantine/core';
+import { MESSAGES, requiredString, SHORT_TEXT_MAX_LENGTH } from '@plenary/domain';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { schemaMessage, useForm } from '../../shared/forms/useForm';
+import { useOptions } from '../../shared/list';
+import { toast } from '../../shared/ui/toast';
+import { FormModal, reportSaveError, useEntitySave } from './EntityForm';
+import { organizationOptions } from './options';
+import type { EventHub } from './types';
+
+export interface EventHubBody {
+  name: string;
+  organizationId: string;
+}
+
+export function EventHubForm({ record, onClose }: { record: EventHub | null; onClose: () => void }) {
+  const { t } = useTranslation('tenancy');
+  const [searchParams] = useSearchParams();
+  const organizations = useOptions(organizationOptions);
+  const { save, saving } = useEntitySave<EventHub, EventHubBody>('event-hubs', record?.id);
+  const form = useForm(
+    // A new hub starts in the organization the list is filtered by.
+    { name: record?.name ?? '', organizationId: record?.organizationId ?? searchParams.get('organizationId') ?? '' },
+    (v) => ({
+      name: schemaMessage(requiredString(SHORT_TEXT_MAX_LENGTH), v.name),
+      organizationId: v.organizationId ? undefined : MESSAGES.pleaseSelectValue,
+    }),
+  );
+
+  const submit = form.onSubmit(async (v) => {
+    const body = { name: v.name.trim(), organizationId: v.organizationId };
+    try {
+      await save(body);
+      toast.success(t(record ? 'eventHubs.saved' : 'eventHubs.created', { name: body.name }));
+      onClose();
+    } catch (error) {
+      reportSaveError(error, form.showServerErrors, t('common.saveFailed'));
+    }
+  });
+
+  return (
+    <FormModal
+      title={t(record ? 'eventHubs.editTitle' : 'eventHubs.addTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      saving={saving}
+      formRef={form.formRef}
+      submitLabel={t(record ? 'common.save' : 'common.create')}
+      size="md"
+    >
+      <TextInput label={t('common.name')} required maxLength={SHORT_TEXT_MAX_LENGTH} data-autofocus {...form.inputProps('name')} />
+      <Select
+        label={t('common.organization')}
+        required
+        name="organizationId"
+        data={organizations.data}
+        searchable
+        nothingFoundMessage={MESSAGES.noOptions}
+        value={form.values.organizationId || null}
+        onChange={(v) => form.setValue('organizationId', v ?? '')}
+        error={form.errors.organizationId}
+        disabled={organizations.loading}
+      />
+    </FormModal>
+  );
+}

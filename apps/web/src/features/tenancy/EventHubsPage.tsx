@@ -1,0 +1,40 @@
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DateTime, defineResource, ResourceListPage } from '../../shared/list';
+import { EditButton, useEditDialog } from './EntityForm';
+import { EventHubForm } from './EventHubForm';
+import { organizationOptions } from './options';
+import type { EventHub } from './types';
+
+export const eventHubsResource = defineResource<EventHub>({
+  key: 'event-hubs',
+  path: 'event-hubs',
+  searchPlaceholderKey: 'tenancy:eventHubs.search',
+  rowLink: (h) => `/events?eventHubId=${encodeURIComponent(h.id)}`,
+  filters: [{ kind: 'select', id: 'organizationId', labelKey: 'tenancy:common.organization', options: organizationOptions }],
+  columns: [
+    { id: 'name', header: 'tenancy:common.name', sortField: 'name', width: 260, cell: (h) => h.name },
+    // Spec part 3: "The organization name is shown as organizationId".
+    { id: 'organizationId', header: 'tenancy:common.organization', sortField: 'organizationName', width: 240, cell: (h) => h.organizationName },
+    { id: 'createdAt', header: 'tenancy:common.createdAt', sortField: 'createdAt', width: 200, cell: (h) => <DateTime value={h.createdAt} /> },
+    { id: 'updatedAt', header: 'tenancy:common.updatedAt', sortField: 'updatedAt', width: 200, cell: (h) => <DateTime value={h.updatedAt} /> },
+  ],
+});
+
+export function EventHubsPage() {
+  const { t } = useTranslation('tenancy');
+  const dialog = useEditDialog<EventHub>();
+  const add = <Button onClick={dialog.openCreate}>{t('eventHubs.add')}</Button>;
+  return (
+    <>
+      <ResourceListPage
+        resource={eventHubsResource}
+        title={t('eventHubs.title')}
+        actions={add}
+        rowActions={(h) => <EditButton name={h.name} onClick={() => dialog.openEdit(h)} />}
+        empty={{ title: t('eventHubs.empty'), description: t('eventHubs.emptyText'), action: add }}
+      />
+      {dialog.open && <EventHubForm record={dialog.record} onClose={dialog.close} />}
+    </>
+  );
+}

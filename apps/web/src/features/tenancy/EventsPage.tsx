@@ -1,0 +1,46 @@
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DateTime, defineResource, ResourceListPage } from '../../shared/list';
+import { EditButton, useEditDialog } from './EntityForm';
+import { EventForm } from './EventForm';
+import { eventHubOptions, organizationOptions } from './options';
+import type { TenancyEvent } from './types';
+
+export const eventsResource = defineResource<TenancyEvent>({
+  key: 'events',
+  path: 'events',
+  searchPlaceholderKey: 'tenancy:events.search',
+  rowLink: (e) => `/${encodeURIComponent(e.id)}/overview`,
+  filters: [
+    { kind: 'select', id: 'organizationId', labelKey: 'tenancy:common.organization', options: organizationOptions },
+    { kind: 'select', id: 'eventHubId', labelKey: 'tenancy:common.eventHub', options: eventHubOptions },
+  ],
+  columns: [
+    { id: 'name', header: 'tenancy:events.columns.name', sortField: 'name', width: 240, cell: (e) => e.name },
+    { id: 'organizationName', header: 'tenancy:events.columns.organization', sortField: 'organizationName', cell: (e) => e.organizationName },
+    { id: 'eventHubName', header: 'tenancy:events.columns.eventHub', sortField: 'eventHubName', cell: (e) => e.eventHubName },
+    // Event times are shown in the event's own zone.
+    { id: 'startAt', header: 'tenancy:events.columns.startAt', sortField: 'startAt', width: 200, cell: (e) => <DateTime value={e.startAt} timeZone={e.timezone} /> },
+    { id: 'endAt', header: 'tenancy:events.columns.endAt', sortField: 'endAt', width: 200, cell: (e) => <DateTime value={e.endAt} timeZone={e.timezone} /> },
+    { id: 'timezone', header: 'tenancy:events.columns.timezone', width: 170, cell: (e) => e.timezone },
+    { id: 'createdAt', header: 'tenancy:events.columns.createdAt', sortField: 'createdAt', width: 200, cell: (e) => <DateTime value={e.createdAt} /> },
+  ],
+});
+
+export function EventsPage() {
+  const { t } = useTranslation('tenancy');
+  const dialog = useEditDialog<TenancyEvent>();
+  const add = <Button onClick={dialog.openCreate}>{t('events.add')}</Button>;
+  return (
+    <>
+      <ResourceListPage
+        resource={eventsResource}
+        title={t('events.title')}
+        actions={add}
+        rowActions={(e) => <EditButton name={e.name} onClick={() => dialog.openEdit(e)} />}
+        empty={{ title: t('events.empty'), description: t('events.emptyText'), action: add }}
+      />
+      {dialog.open && <EventForm record={dialog.record} onClose={dialog.close} />}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { Badge, Button } from '@mantine/core';
+import { ORGANIZATION_STATUSES, type OrganizationStatus } from '@plenary/domain';
+import { useTranslation } from 'react-i18next';
+import { DateTime, defineResource, LastModified, ResourceListPage } from '../../shared/list';
+import { EditButton, useEditDialog } from './EntityForm';
+import { OrganizationForm } from './OrganizationForm';
+import type { Organization } from './types';
+
+function StatusBadge({ status }: { status: OrganizationStatus }) {
+  const { t } = useTranslation('tenancy');
+  return (
+    <Badge variant="light" color={status === 'PUBLISHED' ? 'teal' : 'gray'}>
+      {t(`organizations.status.${status}`)}
+    </Badge>
+  );
+}
+
+export const organizationsResource = defineResource<Organization>({
+  key: 'organizations',
+  path: 'organizations',
+  searchPlaceholderKey: 'tenancy:organizations.search',
+  rowLink: (o) => `/event-hubs?organizationId=${encodeURIComponent(o.id)}`,
+  filters: [
+    {
+      kind: 'select',
+      id: 'status',
+      labelKey: 'tenancy:organizations.statusLabel',
+      options: ORGANIZATION_STATUSES.map((s) => ({ value: s, labelKey: `tenancy:organizations.status.${s}` })),
+    },
+  ],
+  columns: [
+    { id: 'name', header: 'tenancy:organizations.columns.name', sortField: 'name', width: 260, cell: (o) => o.name },
+    { id: 'status', header: 'tenancy:organizations.columns.status', sortField: 'status', width: 130, cell: (o) => <StatusBadge status={o.settings.status} /> },
+    { id: 'createdAt', header: 'tenancy:organizations.columns.createdAt', sortField: 'createdAt', width: 200, cell: (o) => <DateTime value={o.createdAt} /> },
+    { id: 'updatedAt', header: 'tenancy:organizations.columns.updatedAt', sortField: 'updatedAt', width: 200, defaultVisible: false, cell: (o) => <DateTime value={o.updatedAt} /> },
+    { id: 'lastModified', header: 'tenancy:organizations.columns.lastModified', width: 300, cell: (o) => <LastModified at={o.updatedAt} by={o.updatedBy} /> },
+  ],
+});
+
+export function OrganizationsPage() {
+  const { t } = useTranslation('tenancy');
+  const dialog = useEditDialog<Organization>();
+  const add = <Button onClick={dialog.openCreate}>{t('organizations.add')}</Button>;
+  return (
+    <>
+      <ResourceListPage
+        resource={organizationsResource}
+        title={t('organizations.title')}
+        actions={add}
+        rowActions={(o) => <EditButton name={o.name} onClick={() => dialog.openEdit(o)} />}
+        empty={{ title: t('organizations.empty'), description: t('organizations.emptyText'), action: add }}
+      />
+      {dialog.open && <OrganizationForm record={dialog.record} onClose={dialog.close} />}
+    </>
+  );
+}

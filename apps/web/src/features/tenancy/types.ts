@@ -1,0 +1,72 @@
+import type { AppVersionPlatform, OrganizationStatus } from '@plenary/domain';
+
+/** Record shapes of the super-admin list endpoints (docs/CONTRACTS.md, tenancy). Dates are ISO strings. */
+export interface Organization {
+  id: string;
+  name: string;
+  settings: { status: OrganizationStatus };
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: { firstName: string; lastName: string } | null;
+  sso: { issuer: string; clientId: string; hasSecret: boolean } | null;
+}
+
+export interface EventHub {
+  id: string;
+  name: string;
+  organizationId: string;
+  organizationName: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TenancyEvent {
+  id: string;
+  name: string;
+  description: string | null;
+  eventHubId: string;
+  eventHubName: string;
+  organizationId: string;
+  organizationName: string;
+  startAt: string;
+  endAt: string;
+  timezone: string;
+  address: string | null;
+  primaryColor: string | null;
+  secondaryColor: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const ROLE_SCOPES = ['organization', 'eventHub', 'event'] as const;
+export type RoleScope = (typeof ROLE_SCOPES)[number];
+/** Roles an admin user can hold per scope. */
+export const SCOPE_ROLES: Record<RoleScope, readonly string[]> = {
+  organization: ['admin'],
+  eventHub: ['admin'],
+  event: ['admin', 'moderator'],
+};
+
+export interface RoleAssignment {
+  scope: RoleScope;
+  scopeId: string;
+  scopeName?: string;
+  role: string;
+}
+
+export interface AdminUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roles: RoleAssignment[];
+  createdAt: string;
+}
+
+export interface AppVersion {
+  id: string;
+  platform: AppVersionPlatform;
+  version: string;
+  isRequired: boolean;
+  createdAt: string;
+}

@@ -1,0 +1,31 @@
+import { MESSAGES } from '@plenary/domain';
+
+/** Texts shared by every surface. `messages` holds the spec's quoted texts word for word. */
+export default {
+  messages: MESSAGES,
+  actions: {
+    save: 'Save',
+    saving: 'Saving…',
+    cancel: 'Cancel',
+    back: 'Back',
+    retry: 'Try again',
+    search: 'Search',
+    goHome: 'Go to start page',
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+  },
+  states: {
+    loading: 'Loading…',
+    loadFailed: 'This could not be loaded.',
+    notFoundTitle: 'Page not found',
+    notFoundText: 'The address may be mistyped, or the page has moved.',
+  },
+  a11y: {
+    skipToContent: 'Skip to main content',
+    togglePassword: 'Show or hide the password',
+  },
+  dates: {
+    range: '{{start}} – {{end}}',
+    timezone: 'Time zone: {{timezone}}',
+  },
+};

@@ -1,0 +1,33 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import accounts from './en/accounts';
+import common from './en/common';
+import shell from './en/shell';
+import list from './en/list'; // list machinery (shared/list)
+import tenancy from './en/tenancy'; // super-admin screens (features/tenancy)
+// ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
+// (the list machinery adds `list`, the super-admin screens add `tenancy`)
+
+/** English catalog: one namespace per file in ./en. */
+export const en = {
+  common,
+  accounts,
+  shell,
+  list,
+  tenancy,
+  // ── more namespaces here ──
+};
+
+export type Namespace = keyof typeof en;
+
+void i18n.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  resources: { en },
+  ns: Object.keys(en),
+  defaultNS: 'common',
+  interpolation: { escapeValue: false }, // React escapes already
+  returnNull: false,
+});
+
+export default i18n;

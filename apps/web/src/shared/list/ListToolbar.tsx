@@ -1,0 +1,357 @@
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  MultiSelect,
+  Popover,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiDownload } from '../api/client';
+import { toast } from '../ui/toast';
+import { moveColumn, toggleColumn, type ColumnLayout } from './columns';
+import { IconChevronDown, IconChevronUp, IconColumns, IconDownload, IconSearch, IconX } from './icons';
+import { hasCriteria, toExportQuery } from './query';
+import type { ColumnDef, DateRange, FilterDef, FilterValue, ListParams } from './types';
+import { useOptions } from './useRemoteOptions';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+// ── Search ──────────────────────────────────────────────────────────────────────────────
+
+export interface SearchInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}
+
+/** Labelled search box; tells the list after the user pauses typing (Enter tells it at once). */
+export function SearchInput({ value, onChange, placeholder }: SearchInputProps) {
+  const { t } = useTranslation('list');
+  const [text, setText] = useState(value);
+  const committed = useRef(value);
+  const commit = (next: string) => {
+    const trimmed = next.trim();
+    if (trimmed === committed.current) return;
+    committed.current = trimmed;
+    onChange(trimmed);
+  };
+  const debounced = useDebouncedCallback(commit, SEARCH_DEBOUNCE_MS);
+  // The URL changed under us (back/forward, clear filters): show it.
+  useEffect(() => {
+    if (value !== committed.current) {
+      committed.current = value;
+      setText(value);
+    }
+  }, [value]);
+  return (
+    <TextInput
+      type="search"
+      label={t('search.label')}
+      placeholder={placeholder ?? t('search.placeholder')}
+      leftSection={<IconSearch />}
+      value={text}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        debounced(e.currentTarget.value);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit(e.currentTarget.value);
+      }}
+      maxLength={200}
+      w={{ base: '100%', sm: 280 }}
+    />
+  );
+}
+
+// ── Filters ─────────────────────────────────────────────────────────────────────────────
+
+function ChoiceFilter({
+  def,
+  value,
+  onChange,
+}: {
+  def: Extract<FilterDef, { kind: 'select' | 'multiselect' }>;
+  value: FilterValue | undefined;
+  onChange: (value: FilterValue | undefined) => void;
+}) {
+  const { t } = useTranslation('list');
+  const { t: tAny } = useTranslation();
+  const { data, loading } = useOptions(def.options);
+  const common = {
+    label: tAny(def.labelKey),
+    data,
+    searchable: data.length > 7,
+    nothingFoundMessage: loading ? t('filters.loadingOptions') : t('filters.noOptions'),
+    w: { base: '100%', sm: 220 },
+    comboboxProps: { withinPortal: true },
+  };
+  if (def.kind === 'multiselect') {
+    return (
+      <MultiSelect
+        {...common}
+        placeholder={Array.isArray(value) && value.length ? undefined : t('filters.any')}
+        value={Array.isArray(value) ? value : []}
+        onChange={(v) => onChange(v.length ? v : undefined)}
+        clearable
+      />
+    );
+  }
+  return (
+    <Select
+      {...common}
+      placeholder={t('filters.any')}
+      value={typeof value === 'string' ? value : null}
+      onChange={(v) => onChange(v ?? undefined)}
+      clearable
+    />
+  );
+}
+
+function BooleanFilter({ def, value, onChange }: FilterControlProps) {
+  const { t } = useTranslation('list');
+  const { t: tAny } = useTranslation();
+  return (
+    <Select
+      label={tAny(def.labelKey)}
+      data={[
+        { value: 'true', label: t('yes') },
+        { value: 'false', label: t('no') },
+      ]}
+      placeholder={t('filters.any')}
+      value={typeof value === 'string' ? value : null}
+      onChange={(v) => onChange(v ?? undefined)}
+      clearable
+      w={{ base: '100%', sm: 140 }}
+    />
+  );
+}
+
+function DateRangeFilter({ def, value, onChange }: FilterControlProps) {
+  const { t } = useTranslation('list');
+  const { t: tAny } = useTranslation();
+  const range = (value && !Array.isArray(value) && typeof value === 'object' ? value : {}) as DateRange;
+  const set = (patch: DateRange) => {
+    const next = { ...range, ...patch };
+    if (!next.from) delete next.from;
+    if (!next.to) delete next.to;
+    onChange(next.from || next.to ? next : undefined);
+  };
+  const legendId = useId();
+  return (
+    <fieldset aria-labelledby={legendId} style={{ border: 0, padding: 0, margin: 0 }}>
+      <Text id={legendId} size="sm" fw={500} mb={2}>
+        {tAny(def.labelKey)}
+      </Text>
+      <Group gap={6} wrap="nowrap">
+        <TextInput
+          type="date"
+          aria-label={`${tAny(def.labelKey)}: ${t('filters.from')}`}
+          placeholder={t('filters.from')}
+          value={range.from ?? ''}
+          max={range.to}
+          onChange={(e) => set({ from: e.currentTarget.value })}
+          w={150}
+        />
+        <Text size="sm" c="dimmed" aria-hidden="true">
+          –
+        </Text>
+        <TextInput
+          type="date"
+          aria-label={`${tAny(def.labelKey)}: ${t('filters.to')}`}
+          placeholder={t('filters.to')}
+          value={range.to ?? ''}
+          min={range.from}
+          onChange={(e) => set({ to: e.currentTarget.value })}
+          w={150}
+        />
+      </Group>
+    </fieldset>
+  );
+}
+
+interface FilterControlProps {
+  def: FilterDef;
+  value: FilterValue | undefined;
+  onChange: (value: FilterValue | undefined) => void;
+}
+
+/** One control per filter kind: select, multiselect, boolean (Yes/No/Any) and date range. */
+export function FilterControl(props: FilterControlProps) {
+  const { def } = props;
+  if (def.kind === 'select' || def.kind === 'multiselect') return <ChoiceFilter {...props} def={def} />;
+  if (def.kind === 'boolean') return <BooleanFilter {...props} />;
+  return <DateRangeFilter {...props} />;
+}
+
+// ── Column chooser ──────────────────────────────────────────────────────────────────────
+
+export interface ColumnChooserProps<T> {
+  columns: readonly ColumnDef<T>[];
+  layout: ColumnLayout;
+  onChange: (layout: ColumnLayout) => void;
+  onReset: () => void;
+}
+
+/** Show/hide with checkboxes and reorder with up/down buttons: every action works by keyboard. */
+export function ColumnChooser<T>({ columns, layout, onChange, onReset }: ColumnChooserProps<T>) {
+  const { t } = useTranslation('list');
+  const { t: tAny } = useTranslation();
+  const titleId = useId();
+  const byId = new Map(columns.map((c) => [c.id, c]));
+  const visible = new Set(layout.visible);
+  return (
+    <Popover position="bottom-end" shadow="md" trapFocus returnFocus width={320} withinPortal>
+      <Popover.Target>
+        <Button variant="default" leftSection={<IconColumns />}>
+          {t('columns.button')}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown aria-labelledby={titleId} role="dialog">
+        <Text id={titleId} fw={600} size="sm" mb="xs">
+          {t('columns.title')}
+        </Text>
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {layout.order.map((id, i) => {
+            const def = byId.get(id);
+            if (!def) return null;
+            const name = tAny(def.header);
+            const isLast = visible.has(id) && visible.size === 1;
+            return (
+              <Group key={id} component="li" justify="space-between" wrap="nowrap" gap="xs">
+                <Checkbox
+                  label={name}
+                  checked={visible.has(id)}
+                  disabled={isLast}
+                  title={isLast ? t('columns.lastVisible') : undefined}
+                  onChange={(e) => onChange(toggleColumn(layout, id, e.currentTarget.checked))}
+                />
+                <Group gap={2} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('columns.moveUp', { column: name })}
+                    disabled={i === 0}
+                    onClick={() => onChange(moveColumn(layout, id, -1))}
+                  >
+                    <IconChevronUp />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={t('columns.moveDown', { column: name })}
+                    disabled={i === layout.order.length - 1}
+                    onClick={() => onChange(moveColumn(layout, id, 1))}
+                  >
+                    <IconChevronDown />
+                  </ActionIcon>
+                </Group>
+              </Group>
+            );
+          })}
+        </Stack>
+        <Button variant="subtle" size="xs" mt="sm" onClick={onReset}>
+          {t('columns.reset')}
+        </Button>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+// ── Export ──────────────────────────────────────────────────────────────────────────────
+
+export interface ExportMenuProps {
+  /** Export type: GET `{exportKey}/export?format=csv|xlsx&<list query>`. */
+  exportKey: string;
+  params: ListParams;
+  filters: readonly FilterDef[];
+}
+
+/** CSV or XLSX of every record matching the current search, filters and sort. */
+export function ExportMenu({ exportKey, params, filters }: ExportMenuProps) {
+  const { t } = useTranslation('list');
+  const [busy, setBusy] = useState(false);
+  const run = async (format: 'csv' | 'xlsx') => {
+    setBusy(true);
+    try {
+      const date = new Date().toISOString().slice(0, 10);
+      await apiDownload(`${exportKey}/export`, toExportQuery(params, filters, format), `${exportKey}-${date}.${format}`);
+    } catch {
+      toast.error(t('export.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" leftSection={<IconDownload />} loading={busy}>
+          {t('export.button')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => void run('csv')}>{t('export.csv')}</Menu.Item>
+        <Menu.Item onClick={() => void run('xlsx')}>{t('export.xlsx')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+// ── Toolbar ─────────────────────────────────────────────────────────────────────────────
+
+export interface ListToolbarProps<T> {
+  params: ListParams;
+  setParams: (patch: Partial<ListParams>, options?: { replace?: boolean }) => void;
+  filters: readonly FilterDef[];
+  searchPlaceholder?: string;
+  columns?: readonly ColumnDef<T>[];
+  layout?: ColumnLayout;
+  onLayoutChange?: (layout: ColumnLayout) => void;
+  onLayoutReset?: () => void;
+  /** Export type; omit to hide the export menu. */
+  exportKey?: string;
+}
+
+/** Search, filters, "clear", column chooser and export in one wrapping row. */
+export function ListToolbar<T>(props: ListToolbarProps<T>) {
+  const { params, setParams, filters, columns, layout, onLayoutChange, onLayoutReset, exportKey } = props;
+  const { t } = useTranslation('list');
+  const setFilter = (id: string, value: FilterValue | undefined) => {
+    const next: Record<string, FilterValue> = { ...params.filters };
+    if (value === undefined) delete next[id];
+    else next[id] = value;
+    setParams({ filters: next });
+  };
+  return (
+    <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+      <Group align="flex-end" gap="sm" wrap="wrap" role="search">
+        <SearchInput
+          value={params.search}
+          onChange={(search) => setParams({ search }, { replace: true })}
+          {...(props.searchPlaceholder ? { placeholder: props.searchPlaceholder } : {})}
+        />
+        {filters.map((def) => (
+          <FilterControl key={def.id} def={def} value={params.filters[def.id]} onChange={(v) => setFilter(def.id, v)} />
+        ))}
+        {hasCriteria(params, filters) && (
+          <Button variant="subtle" leftSection={<IconX />} onClick={() => setParams({ search: '', filters: {} })}>
+            {t('filters.clear')}
+          </Button>
+        )}
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        {columns && layout && onLayoutChange && onLayoutReset && (
+          <ColumnChooser columns={columns} layout={layout} onChange={onLayoutChange} onReset={onLayoutReset} />
+        )}
+        {exportKey && <ExportMenu exportKey={exportKey} params={params} filters={filters} />}
+      </Group>
+    </Group>
+  );
+}

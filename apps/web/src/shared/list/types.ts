@@ -1,0 +1,103 @@
+import type { ReactNode } from 'react';
+
+/** One column of a list screen. `header` is an i18n key. */
+export interface ColumnDef<T> {
+  id: string;
+  /** i18n key of the header text (also used by the column chooser). */
+  header: string;
+  cell: (record: T) => ReactNode;
+  /** Server sort field (`sort=field:asc|desc`). Omit for a column that cannot be sorted. */
+  sortField?: string;
+  /** Shown when the user has no saved view settings. Default true. */
+  defaultVisible?: boolean;
+  /** Width in px (the table uses fixed layout when every column has one). */
+  width?: number;
+  align?: 'left' | 'right' | 'center';
+}
+
+/** An option of a select/multiselect filter: a literal label or an i18n key. */
+export interface FilterOption {
+  value: string;
+  label?: string;
+  labelKey?: string;
+}
+
+/** Options loaded from a list endpoint; build with `optionsFrom()`. */
+export interface RemoteOptions {
+  /** Query key part and API path, e.g. 'organizations'. */
+  path: string;
+  query: Record<string, string | number>;
+  load: (signal: AbortSignal) => Promise<FilterOption[]>;
+}
+
+export type FilterOptionsSource = readonly FilterOption[] | RemoteOptions;
+
+interface FilterBase {
+  /** URL and API query parameter (date ranges use `{id}From` and `{id}To`). */
+  id: string;
+  /** i18n key of the control's label. */
+  labelKey: string;
+}
+
+export type FilterDef =
+  | (FilterBase & { kind: 'select'; options: FilterOptionsSource })
+  | (FilterBase & { kind: 'multiselect'; options: FilterOptionsSource })
+  | (FilterBase & { kind: 'boolean' })
+  | (FilterBase & { kind: 'date-range' });
+
+export interface DateRange {
+  from?: string;
+  to?: string;
+}
+
+/** select → string; multiselect → string[]; boolean → 'true' | 'false'; date-range → DateRange. */
+export type FilterValue = string | string[] | DateRange;
+export type FilterValues = Readonly<Record<string, FilterValue>>;
+
+export type SortDirection = 'asc' | 'desc';
+export interface SortState {
+  field: string;
+  direction: SortDirection;
+}
+
+/** The list query as the user chose it; lives in the URL. */
+export interface ListParams {
+  /** 1-based. */
+  page: number;
+  /** Explicit page size from the URL; undefined = the table's default (view settings, else 20). */
+  limit?: number;
+  search: string;
+  sort?: SortState;
+  filters: FilterValues;
+}
+
+export interface ResourceDef<T> {
+  /** Table key: view settings (`view-settings/{key}`) and export type (`{key}/export`). */
+  key: string;
+  /** API list path, e.g. 'organizations'. */
+  path: string;
+  columns: readonly ColumnDef<T>[];
+  filters: readonly FilterDef[];
+  searchPlaceholderKey: string;
+  /** Where a row leads (its primary cell becomes a link). */
+  rowLink?: (record: T) => string;
+  exportable: boolean;
+  getRowId: (record: T) => string;
+}
+
+/** The API's list answer. */
+export interface ListAnswer<T> {
+  records: T[];
+  total: number;
+}
+
+/** Saved per user and table key (`view-settings/{tableKey}`). */
+export interface ViewSettings {
+  /** Visible column ids. */
+  columns: string[];
+  /** Every known column id, in display order. */
+  order: string[];
+  pageSize: number;
+}
+
+export type ApiQuery = Record<string, string | number>;

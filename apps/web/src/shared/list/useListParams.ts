@@ -1,0 +1,39 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { sortFieldsOf } from './defineResource';
+import { changeParams, parseListParams, writeListParams } from './query';
+import type { ListParams, ResourceDef } from './types';
+
+export interface ListParamsState {
+  params: ListParams;
+  /**
+   * Applies a change (any change but the page goes back to page 1) and writes it to the URL.
+   * `replace` avoids a history entry per keystroke (search typing); other changes push one,
+   * so back/forward walk through pages, sorts and filters.
+   */
+  setParams: (patch: Partial<ListParams>, options?: { replace?: boolean }) => void;
+}
+
+/** The list query kept in the URL's search params: survives reload and back/forward. */
+export function useListParams<T>(resource: ResourceDef<T>): ListParamsState {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const sortFields = useMemo(() => sortFieldsOf(resource), [resource]);
+  const qs = searchParams.toString();
+  const params = useMemo(
+    () => parseListParams(new URLSearchParams(qs), resource.filters, sortFields),
+    [qs, resource.filters, sortFields],
+  );
+  const setParams = useCallback(
+    (patch: Partial<ListParams>, options?: { replace?: boolean }) => {
+      setSearchParams(
+        (prev) => {
+          const current = parseListParams(prev, resource.filters, sortFields);
+          return writeListParams(prev, changeParams(current, patch), resource.filters);
+        },
+        { replace: options?.replace ?? false },
+      );
+    },
+    [setSearchParams, resource.filters, sortFields],
+  );
+  return { params, setParams };
+}

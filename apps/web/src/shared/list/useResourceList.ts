@@ -1,0 +1,159 @@
+import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { apiFetch } from '../api/client';
+import { DEFAULT_PAGE_SIZE, isViewAll, toApiQuery } from './query';
+import type { ListAnswer, ListParams, ResourceDef } from './types';
+import { locate, PLACEHOLDER_ROWS, sameWindows, WINDOW_SIZE, windowQuery, windowsForRange } from './windows';
+
+/**
+ * The spec's list cycle (part 4), for one list:
+ * - a request sets `loading`;
+ * - success stores `records` and `total` and clears `loading`;
+ * - failure clears `loading` and shows no message (`failed` is set, nothing is toasted);
+ * - `reset()` empties the records and sets `loading` again (it refetches).
+ */
+export interface ResourceList<T> {
+  records: T[];
+  total: number;
+  loading: boolean;
+  failed: boolean;
+  /** True once a first answer arrived for the current criteria. */
+  loaded: boolean;
+  /** Effective page size (URL, else view settings, else 20). */
+  limit: number;
+  /** View All: rows are fetched in windows of 1000 as the user scrolls. */
+  windowed: boolean;
+  /** Rows the table lays out: the page's records, or every row of View All. */
+  rowCount: number;
+  /** Row by index in the table (paged: records[index]; windowed: undefined until its window arrives). */
+  getRecord: (index: number) => T | undefined;
+  /** The table reports what is on screen; windowed lists fetch the windows that cover it. */
+  setVisibleRange: (start: number, end: number) => void;
+  reset: () => void;
+  refresh: () => void;
+}
+
+export interface UseResourceListOptions {
+  /** Page size when the URL has none (the user's view settings). */
+  defaultLimit?: number;
+  /** Hold the request back (e.g. until view settings are read). */
+  enabled?: boolean;
+}
+
+/** Query key root of a resource's lists: invalidate it after a write. */
+export const listKey = (path: string) => ['list', path] as const;
+
+const silent = { silent: true } as const;
+
+export function useResourceList<T>(
+  resource: ResourceDef<T>,
+  params: ListParams,
+  options: UseResourceListOptions = {},
+): ResourceList<T> {
+  const client = useQueryClient();
+  const limit = params.limit ?? options.defaultLimit ?? DEFAULT_PAGE_SIZE;
+  const windowed = isViewAll(limit);
+  const enabled = options.enabled ?? true;
+  const root = useMemo(() => listKey(resource.path), [resource.path]);
+
+  // Paged: one request per page; the previous page stays on screen (dimmed) while the next loads.
+  const pageQuery = toApiQuery(params, resource.filters, limit);
+  const paged = useQuery({
+    queryKey: [...root, pageQuery],
+    queryFn: ({ signal }) => apiFetch<ListAnswer<T>>(resource.path, { query: pageQuery, signal }),
+    enabled: enabled && !windowed,
+    placeholderData: keepPreviousData,
+    meta: silent,
+  });
+
+  // Windowed (View All): the windows covering the visible rows, for the current criteria.
+  const criteria = toApiQuery(params, resource.filters, WINDOW_SIZE, 1);
+  const criteriaKey = JSON.stringify(criteria);
+  const [view, setView] = useState<{ criteriaKey: string; windows: number[] }>({ criteriaKey, windows: [0] });
+  const windows = view.criteriaKey === criteriaKey ? view.windows : [0];
+  const windowKey = (w: number) => [...root, 'window', criteria, w] as const;
+  const windowResults = useQueries({
+    queries: windows.map((w) => ({
+      queryKey: windowKey(w),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        apiFetch<ListAnswer<T>>(resource.path, { query: { ...criteria, ...windowQuery(w) }, signal }),
+      enabled: enabled && windowed,
+      meta: silent,
+    })),
+  });
+
+  // Total comes from the first answer for these criteria and then stays put, so the scroll
+  // height does not jump while windows come and go.
+  const totals = useRef(new Map<string, number>());
+  let windowTotal = totals.current.get(criteriaKey);
+  if (windowTotal === undefined) {
+    const first = windowResults.find((r) => r.data)?.data;
+    if (first) {
+      windowTotal = first.total;
+      totals.current.set(criteriaKey, first.total);
+    }
+  }
+
+  const windowRecords = (w: number): T[] | undefined => {
+    const i = windows.indexOf(w);
+    const fromQuery = i >= 0 ? windowResults[i]?.data : undefined;
+    return (fromQuery ?? client.getQueryData<ListAnswer<T>>(windowKey(w)))?.records;
+  };
+
+  const totalRef = useRef(windowTotal);
+  totalRef.current = windowTotal;
+  const setVisibleRange = useCallback(
+    (start: number, end: number) => {
+      const next = windowsForRange(start, end, totalRef.current);
+      setView((prev) =>
+        prev.criteriaKey === criteriaKey && sameWindows(prev.windows, next) ? prev : { criteriaKey, windows: next },
+      );
+    },
+    [criteriaKey],
+  );
+
+  const reset = useCallback(() => {
+    totals.current.clear();
+    void client.resetQueries({ queryKey: root });
+  }, [client, root]);
+  const refresh = useCallback(() => {
+    void client.invalidateQueries({ queryKey: root });
+  }, [client, root]);
+
+  const pagedRecords = useMemo(() => paged.data?.records ?? [], [paged.data]);
+
+  if (windowed) {
+    const records = windows.flatMap((w) => windowRecords(w) ?? []);
+    return {
+      records,
+      total: windowTotal ?? 0,
+      loading: !enabled || windowResults.some((r) => r.isFetching),
+      failed: windowResults.some((r) => r.isError),
+      loaded: windowTotal !== undefined,
+      limit,
+      windowed,
+      rowCount: windowTotal ?? (windowResults.some((r) => r.isError) ? 0 : PLACEHOLDER_ROWS),
+      getRecord: (index) => {
+        const { window, offset } = locate(index);
+        return windowRecords(window)?.[offset];
+      },
+      setVisibleRange,
+      reset,
+      refresh,
+    };
+  }
+  return {
+    records: pagedRecords,
+    total: paged.data?.total ?? 0,
+    loading: !enabled || paged.isFetching,
+    failed: paged.isError,
+    loaded: paged.data !== undefined && !paged.isPlaceholderData,
+    limit,
+    windowed,
+    rowCount: pagedRecords.length,
+    getRecord: (index) => pagedRecords[index],
+    setVisibleRange,
+    reset,
+    refresh,
+  };
+}

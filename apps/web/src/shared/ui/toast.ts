@@ -1,0 +1,25 @@
+import { notifications } from '@mantine/notifications';
+
+import { TOAST_DURATION_MS } from '@plenary/domain';
+
+type Kind = 'success' | 'error' | 'info';
+
+const COLORS: Record<Kind, string> = { success: 'teal', error: 'red', info: 'blue' };
+
+function show(kind: Kind, message: string, title?: string): string {
+  return notifications.show({
+    color: COLORS[kind],
+    title,
+    message,
+    autoClose: TOAST_DURATION_MS,
+    withBorder: true,
+    // Errors are announced at once; the others politely.
+    role: kind === 'error' ? 'alert' : 'status',
+  });
+}
+
+export const toast = {
+  success: (message: string, title?: string) => show('success', message, title),
+  error: (message: string, title?: string) => show('error', message, title),
+  info: (message: string, title?: string) => show('info', message, title),
+};
