@@ -32,7 +32,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: base.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   const realtime: Realtime = createRealtime(app.server, {
     redisUrl: base.config.REDIS_URL,

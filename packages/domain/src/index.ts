@@ -3,3 +3,8 @@ export * from './roles.js';
 export * from './list.js';
 export * from './validation/index.js';
 export * from './spec/index.js';
+export * from './accounts/index.js';
+export * from './export.js';
+export * from './list-filters.js';
+export * from './tenancy/index.js';
+export * from './settings/index.js';

@@ -1,4 +1,5 @@
 import * as foundation from './0001_foundation.js';
+import * as listIndexes from './0003_list_indexes.js';
 
 export interface Migration {
   name: string;
@@ -6,4 +7,7 @@ export interface Migration {
 }
 
 /** Forward-only SQL scripts, applied in this order at start. Add a numbered file and list it here. */
-export const migrations: Migration[] = [{ name: '0001_foundation', ...foundation }];
+export const migrations: Migration[] = [
+  { name: '0001_foundation', ...foundation },
+  { name: '0003_list_indexes', ...listIndexes },
+];

@@ -98,14 +98,52 @@ export function installAuth(app: FastifyInstance, db: Db, cfg: Config, mayImpers
     const target = request.headers.impersonate;
     if (typeof target === 'string' && target !== '' && target !== actor.userId) {
       // An id outside the actor's scope is answered like an unknown one.
-      if (!(await mayImpersonate(actor, target))) throw notFound('Impersonated user not found');
-      const principal = await loadPrincipal(db, target);
-      if (!principal) throw notFound('Impersonated user not found');
+      const principal = (await mayImpersonate(actor, target)) ? await loadPrincipal(db, target) : undefined;
+      if (!principal) {
+        await auditImpersonation(db, request, actor.userId, target, 'impersonation.denied', 'refused');
+        throw notFound('Impersonated user not found');
+      }
       request.auth = { sid, claims, actor, principal, impersonating: true };
       return;
     }
     request.auth = { sid, claims, actor, principal: actor, impersonating: false };
   });
+  // One audit row per request made as someone else: who really acted, as whom, on which route and
+  // with what outcome. Written before the answer leaves, so no impersonated request goes unrecorded.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const auth = request.auth;
+    if (auth?.impersonating) {
+      await auditImpersonation(db, request, auth.actor.userId, auth.principal.userId, 'impersonated-request', String(reply.statusCode));
+    }
+    return payload;
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** audit_log row: entity = 'METHOD /route/:pattern', entity_id = the path requested and the outcome. */
+async function auditImpersonation(db: Db, request: FastifyRequest, actorId: string, target: string, action: string, outcome: string): Promise<void> {
+  const path = request.url.split('?')[0]!.slice(0, 300);
+  try {
+    let impersonatedUserId: string | null = null;
+    if (UUID.test(target)) {
+      const exists = await db.selectFrom('users').select('id').where('id', '=', target).executeTakeFirst();
+      impersonatedUserId = exists?.id ?? null;
+    }
+    await db
+      .insertInto('auditLog')
+      .values({
+        actorId,
+        impersonatedUserId,
+        action,
+        entity: `${request.method} ${request.routeOptions.url ?? path}`.slice(0, 300),
+        entityId: `${path} -> ${outcome}`,
+        requestId: request.id,
+      })
+      .execute();
+  } catch (err) {
+    request.log.error({ err }, 'could not write the impersonation audit row');
+  }
 }
 
 /** The caller's auth context, or 401. */

@@ -38,6 +38,14 @@ const envSchema = z.object({
   BRANDS_FILE: z.string().optional(),
   /** Comma-separated hosts the egress client may reach although they are private (tests only). */
   EGRESS_ALLOW_HOSTS: z.string().default(''),
+  /**
+   * Which proxies may set X-Forwarded-For (the client IP that sign-in throttling counts):
+   * 'false', 'true', or addresses/CIDRs/'loopback' separated by commas.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

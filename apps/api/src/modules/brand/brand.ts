@@ -20,6 +20,8 @@ const brandsFileSchema = z.object({
 
 export interface BrandCatalog {
   forHost(host: string): Brand;
+  /** True when a brand lists the host (port ignored): links in e-mails may point there. */
+  hasHost(host: string): boolean;
 }
 
 /** Brands and the hosts they serve, from a JSON file operators edit (config/brands.json). */
@@ -32,6 +34,10 @@ export function loadBrands(file: string): BrandCatalog {
       const name = host.split(':')[0]!.toLowerCase();
       const hit = parsed.brands.find((b) => b.hosts.includes(name));
       return strip(hit ?? fallback);
+    },
+    hasHost(host) {
+      const name = host.split(':')[0]!.toLowerCase();
+      return parsed.brands.some((b) => b.hosts.includes(name));
     },
   };
 }

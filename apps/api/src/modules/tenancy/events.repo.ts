@@ -1,0 +1,109 @@
+import { sql, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import { eventListQuerySchema, type EventFilters, type EventRecord } from '@plenary/domain';
+import { isSuperAdmin, type Principal } from '../../platform/access.js';
+import type { Db } from '../../platform/db/index.js';
+import type { EventsTable } from '../../platform/db/schema.js';
+import { defineList } from '../../platform/list.js';
+import { adminEventIds, inIds } from './tenancy.access.js';
+
+/** Events the principal administers: through their organisations, hubs or an event admin role. */
+export const eventScope = (p: Principal) =>
+  sql<SqlBool>`(${inIds('e.organizationId', p.organizationIds)} OR ${inIds('e.eventHubId', p.eventHubIds)} OR ${inIds('e.id', adminEventIds(p))})`;
+
+export const eventList = defineList({
+  query: eventListQuerySchema,
+  select: (db: Db, p: Principal) =>
+    db
+      .selectFrom('events as e')
+      .innerJoin('eventHubs as h', 'h.id', 'e.eventHubId')
+      .innerJoin('organizations as o', 'o.id', 'e.organizationId')
+      .select([
+        'e.id',
+        'e.name',
+        'e.description',
+        'e.eventHubId',
+        'h.name as eventHubName',
+        'e.organizationId',
+        'o.name as organizationName',
+        'e.startAt',
+        'e.endAt',
+        'e.timezone',
+        'e.address',
+        'e.primaryColor',
+        'e.secondaryColor',
+        'e.createdAt',
+        'e.updatedAt',
+      ])
+      .$if(!isSuperAdmin(p), (qb) => qb.where(eventScope(p))),
+  record: (row): EventRecord => row,
+  id: sql.ref('e.id'),
+  fields: {
+    name: { sql: sql.ref('e.name'), sortable: sql`lower(e.name)`, searchable: true, label: 'Name' },
+    organizationName: { sortable: sql`lower(o.name)`, label: 'Organization' },
+    eventHubName: { sortable: sql`lower(h.name)`, label: 'Event hub' },
+    startAt: { sql: sql.ref('e.startAt'), sortable: true, label: 'Start' },
+    endAt: { sql: sql.ref('e.endAt'), sortable: true, label: 'End' },
+    timezone: { label: 'Time zone' },
+    address: { label: 'Address' },
+    createdAt: { sql: sql.ref('e.createdAt'), sortable: true, label: 'Created at' },
+    updatedAt: { sql: sql.ref('e.updatedAt'), sortable: true, label: 'Updated at' },
+  },
+  filters: {
+    organizationId: (ids) => inIds('e.organizationId', ids),
+    eventHubId: (ids) => inIds('e.eventHubId', ids),
+    startAtFrom: (from) => sql<SqlBool>`e.start_at >= ${from}`,
+    startAtTo: (to) => sql<SqlBool>`e.start_at <= ${to}`,
+  },
+  defaultSort: 'startAt:desc',
+});
+
+export function findEventRow(db: Db, id: string) {
+  return db.selectFrom('events').select(['id', 'eventHubId', 'organizationId', 'startAt', 'endAt']).where('id', '=', id).executeTakeFirst();
+}
+
+export function findHub(db: Db, id: string) {
+  return db.selectFrom('eventHubs').select(['id', 'organizationId']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertEvent(db: Db, values: Omit<Insertable<EventsTable>, 'updatedAt'>): Promise<string> {
+  const row = await db.insertInto('events').values({ ...values, updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateEvent(db: Db, id: string, values: Omit<Updateable<EventsTable>, 'updatedAt'>): Promise<void> {
+  await db.updateTable('events').set({ ...values, updatedAt: new Date() }).where('id', '=', id).execute();
+}
+
+/** Deletes the event (participants follow by cascade) and the roles held on it. */
+export async function deleteEvent(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('memberships').where('scope', '=', 'event').where('scopeId', '=', id).execute();
+  await db.deleteFrom('events').where('id', '=', id).execute();
+}
+
+/** The organisations and hubs of the caller's events list, for its filters. */
+export async function filterOptions(db: Db, p: Principal): Promise<EventFilters> {
+  const all = isSuperAdmin(p);
+  const eventIds = adminEventIds(p);
+  const hubs = await db
+    .selectFrom('eventHubs as h')
+    .select(['h.id', 'h.name', 'h.organizationId'])
+    .$if(!all, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          sql<SqlBool>`${inIds('h.organizationId', p.organizationIds)} OR ${inIds('h.id', p.eventHubIds)}`,
+          eb.exists(eb.selectFrom('events as e').select(sql`1`.as('one')).whereRef('e.eventHubId', '=', 'h.id').where(inIds('e.id', eventIds))),
+        ]),
+      ),
+    )
+    .orderBy(sql`lower(h.name)`)
+    .orderBy('h.id')
+    .execute();
+  const organizations = await db
+    .selectFrom('organizations as o')
+    .select(['o.id', 'o.name'])
+    .$if(!all, (qb) => qb.where(inIds('o.id', [...new Set([...p.organizationIds, ...hubs.map((h) => h.organizationId)])])))
+    .orderBy(sql`lower(o.name)`)
+    .orderBy('o.id')
+    .execute();
+  return { organizations, eventHubs: hubs };
+}

@@ -1,0 +1,55 @@
+import { createEventSchema, eventFiltersSchema, eventSchema, idParamsSchema, updateEventSchema } from '@plenary/domain';
+import type { AppDeps } from '../../platform/deps.js';
+import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
+import { eventList } from './events.repo.js';
+import * as service from './events.service.js';
+import { gate, ROLE_GATES } from './tenancy.access.js';
+import { errors, noContent, TAG } from './tenancy.http.js';
+
+/**
+ * Super admins: every event; organisation admins: their organisations' events; hub admins: their
+ * hubs' events; event admins: read and edit their own events (not create or delete).
+ */
+export function eventRoutes(app: ZodApp, { db }: AppDeps): void {
+  const scope = (request: Parameters<typeof gate>[0]) => gate(request, ROLE_GATES.eventAdmin).principal;
+  listRoute(app, '/events', { db, list: eventList, scope, record: eventSchema, tags: [TAG], summary: 'List events' });
+  registerExport(app, 'events', { db, list: eventList, scope, tags: [TAG] });
+
+  app.get(
+    '/events/filters',
+    { schema: { tags: [TAG], summary: "Options of the events list's filters, within the caller's scope", response: { 200: eventFiltersSchema, ...errors(401, 403) } } },
+    async (request) => service.eventFilters(db, gate(request, ROLE_GATES.eventAdmin)),
+  );
+  app.post(
+    '/events',
+    { schema: { tags: [TAG], summary: 'Create an event', body: createEventSchema, response: { 201: eventSchema, ...errors(400, 401, 403, 404) } } },
+    async (request, reply) => reply.status(201).send(await service.createEvent(db, gate(request, ROLE_GATES.hubAdmin), request.body)),
+  );
+  app.get(
+    '/events/:id',
+    { schema: { tags: [TAG], summary: 'Get an event', params: idParamsSchema, response: { 200: eventSchema, ...errors(400, 401, 403, 404) } } },
+    async (request) => service.getEvent(db, gate(request, ROLE_GATES.eventAdmin), request.params.id),
+  );
+  app.patch(
+    '/events/:id',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Update an event',
+        description: 'A new start or end is checked against the stored other one. A new eventHubId moves the event.',
+        params: idParamsSchema,
+        body: updateEventSchema,
+        response: { 200: eventSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.updateEvent(db, gate(request, ROLE_GATES.eventAdmin), request.params.id, request.body),
+  );
+  app.delete(
+    '/events/:id',
+    { schema: { tags: [TAG], summary: 'Delete an event', params: idParamsSchema, response: { 204: noContent, ...errors(400, 401, 403, 404) } } },
+    async (request, reply) => {
+      await service.deleteEvent(db, gate(request, ROLE_GATES.eventAdmin), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

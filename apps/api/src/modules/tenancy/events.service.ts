@@ -1,0 +1,65 @@
+import {
+  dateOrderIssues,
+  MESSAGES,
+  type CreateEvent,
+  type EventFilters,
+  type EventRecord,
+  type UpdateEvent,
+} from '@plenary/domain';
+import { canAdminHub } from '../../platform/access.js';
+import { audit, type WriteContext } from '../../platform/audit.js';
+import type { Db } from '../../platform/db/index.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
+import * as repo from './events.repo.js';
+
+const ENTITY = 'event';
+
+export async function getEvent(db: Db, ctx: WriteContext, id: string): Promise<EventRecord> {
+  const record = await repo.eventList.byId(db, ctx.principal, id);
+  if (!record) throw notFound();
+  return record;
+}
+
+export const eventFilters = (db: Db, ctx: WriteContext): Promise<EventFilters> => repo.filterOptions(db, ctx.principal);
+
+/** The hub an event goes into: one the caller administers, else 404 on the field. */
+async function targetHub(db: Db, ctx: WriteContext, eventHubId: string): Promise<{ id: string; organizationId: string }> {
+  const hub = await repo.findHub(db, eventHubId);
+  if (!hub || !canAdminHub(ctx.principal, hub)) throw new HttpError(404, `eventHubId: ${MESSAGES.notFound}`, { eventHubId: MESSAGES.notFound });
+  return hub;
+}
+
+export async function createEvent(db: Db, ctx: WriteContext, body: CreateEvent): Promise<EventRecord> {
+  const hub = await targetHub(db, ctx, body.eventHubId);
+  const id = await db.transaction().execute(async (tx) => {
+    const id = await repo.insertEvent(tx, { ...body, organizationId: hub.organizationId, updatedBy: ctx.actorId });
+    await audit(tx, ctx, 'create', ENTITY, id);
+    return id;
+  });
+  return getEvent(db, ctx, id);
+}
+
+export async function updateEvent(db: Db, ctx: WriteContext, id: string, body: UpdateEvent): Promise<EventRecord> {
+  const event = await getEvent(db, ctx, id);
+  const issues = dateOrderIssues({ startAt: body.startAt ?? event.startAt, endAt: body.endAt ?? event.endAt });
+  if (Object.keys(issues).length > 0) throw badRequest(`startAt: ${issues.startAt}`, issues);
+  let organizationId: string | undefined;
+  if (body.eventHubId !== undefined && body.eventHubId !== event.eventHubId) {
+    organizationId = (await targetHub(db, ctx, body.eventHubId)).organizationId;
+  }
+  await db.transaction().execute(async (tx) => {
+    await repo.updateEvent(tx, id, { ...body, ...(organizationId ? { organizationId } : {}), updatedBy: ctx.actorId });
+    await audit(tx, ctx, 'update', ENTITY, id);
+  });
+  return getEvent(db, ctx, id);
+}
+
+/** Event admins edit their events; deleting one takes an admin of its hub. */
+export async function deleteEvent(db: Db, ctx: WriteContext, id: string): Promise<void> {
+  const event = await getEvent(db, ctx, id);
+  if (!canAdminHub(ctx.principal, { id: event.eventHubId, organizationId: event.organizationId })) throw forbidden(MESSAGES.forbidden);
+  await db.transaction().execute(async (tx) => {
+    await repo.deleteEvent(tx, id);
+    await audit(tx, ctx, 'delete', ENTITY, id);
+  });
+}

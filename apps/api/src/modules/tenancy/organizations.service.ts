@@ -1,0 +1,61 @@
+import { MESSAGES, type CreateOrganization, type OrganizationRecord, type SsoInput, type UpdateOrganization } from '@plenary/domain';
+import { isSuperAdmin } from '../../platform/access.js';
+import { audit, type WriteContext } from '../../platform/audit.js';
+import type { Db } from '../../platform/db/index.js';
+import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { removeSsoProvider, upsertSsoProvider } from '../accounts/accounts.service.js';
+import * as repo from './organizations.repo.js';
+
+const ENTITY = 'organization';
+
+export async function getOrganization(db: Db, ctx: WriteContext, id: string): Promise<OrganizationRecord> {
+  const record = await repo.organizationList.byId(db, ctx.principal, id);
+  if (!record) throw notFound();
+  return record;
+}
+
+export async function createOrganization(db: Db, ctx: WriteContext, body: CreateOrganization): Promise<OrganizationRecord> {
+  const id = await db.transaction().execute(async (tx) => {
+    const id = await repo.insertOrganization(tx, { name: body.name, status: body.settings.status, updatedBy: ctx.actorId });
+    if (body.sso) await saveSso(tx, id, body.name, body.sso);
+    await audit(tx, ctx, 'create', ENTITY, id);
+    return id;
+  });
+  return getOrganization(db, ctx, id);
+}
+
+export async function updateOrganization(db: Db, ctx: WriteContext, id: string, body: UpdateOrganization): Promise<OrganizationRecord> {
+  const current = await getOrganization(db, ctx, id);
+  await db.transaction().execute(async (tx) => {
+    await repo.updateOrganization(tx, id, { name: body.name, status: body.settings?.status, updatedBy: ctx.actorId });
+    if (body.sso === null) await removeSsoProvider(tx, id);
+    else if (body.sso) await saveSso(tx, id, body.name ?? current.name, body.sso);
+    await audit(tx, ctx, 'update', ENTITY, id);
+  });
+  return getOrganization(db, ctx, id);
+}
+
+export async function deleteOrganization(db: Db, ctx: WriteContext, id: string): Promise<void> {
+  await getOrganization(db, ctx, id);
+  if (!isSuperAdmin(ctx.principal)) throw forbidden(MESSAGES.forbidden);
+  await db.transaction().execute(async (tx) => {
+    await repo.deleteOrganization(tx, id);
+    await audit(tx, ctx, 'delete', ENTITY, id);
+  });
+}
+
+/** Through the accounts area, which owns sign-in providers; a missing secret keeps the stored one. */
+async function saveSso(db: Db, organizationId: string, name: string, sso: SsoInput): Promise<void> {
+  const clientSecret = sso.clientSecret ?? (await repo.ssoSecretOf(db, organizationId));
+  if (!clientSecret) throw badRequest(`sso.clientSecret: ${MESSAGES.required}`, { 'sso.clientSecret': MESSAGES.required });
+  try {
+    await upsertSsoProvider(db, { organizationId, name, issuer: sso.issuer, clientId: sso.clientId, clientSecret, hosts: sso.hosts });
+  } catch (err) {
+    // Its field names are the provider's; ours sit under `sso`.
+    if (err instanceof HttpError && err.fields) {
+      const fields = Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [`sso.${k}`, v]));
+      throw new HttpError(err.statusCode, `sso.${err.message}`, fields);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,14 @@
+/** Texts of the tenancy area that the spec does not quote (ours). */
+export const TENANCY_MESSAGES = {
+  invalidTimezone: 'Please choose a valid time zone',
+  invalidColor: 'Please enter a colour like #1a2b3c',
+  invalidVersion: 'Please enter a version like 1.2.3',
+  versionExists: 'This version already exists for this platform',
+  moderatorIsEventRole: 'Moderator is a role of an event',
+  duplicateScope: 'This scope is listed more than once',
+  ssoHostTaken: 'This host already signs in through another organization',
+  ssoSecretRequired: 'Required field',
+  alreadyAdmin: 'This person already has a role here; edit their roles instead',
+  passwordAlreadyCreated: 'This person has already created a password',
+  renameElsewhere: 'This user also has roles outside your scope; only a super admin can rename them',
+} as const;
