@@ -1,20 +1,23 @@
 import { ActionIcon, Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { emailSchema, EMAIL_MAX_LENGTH, MESSAGES, requiredString, SHORT_TEXT_MAX_LENGTH } from '@plenary/domain';
-import { useState } from 'react';
+import { emailSchema, EMAIL_MAX_LENGTH, MESSAGES, NAME_MAX_LENGTH, requiredString } from '@plenary/domain';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
 import { useOptions, type RemoteOptions } from '../../shared/list';
 import { toast } from '../../shared/ui/toast';
 import { FormModal, reportSaveError, useEntitySave } from './EntityForm';
 import { eventHubOptions, eventOptions, organizationOptions } from './options';
-import { ROLE_SCOPES, SCOPE_ROLES, type AdminUser, type RoleAssignment, type RoleScope } from './types';
+import { ROLE_SCOPES, SCOPE_ROLES, type AdminRole, type RoleScope } from '@plenary/domain';
+import type { AdminUser, RoleAssignment } from './types';
 
 export interface AdminUserBody {
   firstName: string;
   lastName: string;
   email: string;
-  roles: { scope: RoleScope; scopeId: string; role: string }[];
+  roles: { scope: RoleScope; scopeId: string; role: AdminRole }[];
 }
+/** PATCH: the e-mail address cannot change. */
+export type AdminUserUpdate = Omit<AdminUserBody, 'email'>;
 
 const SCOPE_OPTIONS: Record<RoleScope, RemoteOptions> = {
   organization: organizationOptions,
@@ -95,20 +98,26 @@ function RoleRowFields({
 
 export function AdminUserForm({ record, onClose }: { record: AdminUser | null; onClose: () => void }) {
   const { t } = useTranslation('tenancy');
-  const { save, saving } = useEntitySave<AdminUser, AdminUserBody>('admin-users', record?.id);
-  const [rows, setRows] = useState<RoleRow[]>(() => (record?.roles ?? []).map((r, key) => ({ ...r, key })));
+  const { save, saving } = useEntitySave<AdminUser, AdminUserBody | AdminUserUpdate>('admin-users', record?.id);
+  // A new admin user starts with one (empty) role: the API wants at least one.
+  const [rows, setRows] = useState<RoleRow[]>(() =>
+    record ? record.roles.map((r, key) => ({ ...r, key })) : [{ key: 0, scope: 'organization', scopeId: '', role: 'admin' }],
+  );
+  const [rolesError, setRolesError] = useState<string | undefined>();
   const [nextKey, setNextKey] = useState(rows.length);
   const [rowErrors, setRowErrors] = useState<RowErrors>({});
   const form = useForm(
     { firstName: record?.firstName ?? '', lastName: record?.lastName ?? '', email: record?.email ?? '' },
     (v) => ({
-      firstName: schemaMessage(requiredString(SHORT_TEXT_MAX_LENGTH), v.firstName),
-      lastName: schemaMessage(requiredString(SHORT_TEXT_MAX_LENGTH), v.lastName),
+      firstName: schemaMessage(requiredString(NAME_MAX_LENGTH), v.firstName),
+      lastName: schemaMessage(requiredString(NAME_MAX_LENGTH), v.lastName),
       email: schemaMessage(emailSchema, v.email),
     }),
   );
 
   const validateRows = (): boolean => {
+    setRolesError(rows.length ? undefined : MESSAGES.required);
+    if (!rows.length) return false;
     const errors: RowErrors = {};
     rows.forEach((r, i) => {
       if (!r.scopeId) errors[i] = { scopeId: MESSAGES.pleaseSelectValue };
@@ -127,21 +136,22 @@ export function AdminUserForm({ record, onClose }: { record: AdminUser | null; o
     for (const [path, message] of Object.entries(fields)) {
       const m = /^roles\.(\d+)\.(scopeId|role|scope)$/.exec(path);
       if (m) byRow[Number(m[1])] = { ...byRow[Number(m[1])], [m[2] === 'role' ? 'role' : 'scopeId']: message };
+      else if (path === 'roles') setRolesError(message);
       else rest[path] = message;
     }
     setRowErrors(byRow);
     const shown = form.showServerErrors(rest);
-    return shown || Object.keys(byRow).length > 0;
+    return shown || Object.keys(byRow).length > 0 || 'roles' in fields;
   };
 
-  const submit = form.onSubmit(async (v) => {
+  const submitFields = form.onSubmit(async (v) => {
     if (!validateRows()) return;
-    const body: AdminUserBody = {
+    const update: AdminUserUpdate = {
       firstName: v.firstName.trim(),
       lastName: v.lastName.trim(),
-      email: v.email.trim(),
       roles: rows.map(({ scope, scopeId, role }) => ({ scope, scopeId, role })),
     };
+    const body = record ? update : { ...update, email: v.email.trim() };
     try {
       await save(body);
       toast.success(t(record ? 'adminUsers.saved' : 'adminUsers.created', { name: `${body.firstName} ${body.lastName}` }));
@@ -151,9 +161,17 @@ export function AdminUserForm({ record, onClose }: { record: AdminUser | null; o
     }
   });
 
+  // Check the role rows too when other fields are invalid, so every problem shows at once
+  // (the fields' check runs second and moves focus to the first invalid field).
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    validateRows();
+    submitFields(event);
+  };
+
   const addRow = () => {
     setRows((r) => [...r, { key: nextKey, scope: 'organization', scopeId: '', role: 'admin' }]);
     setNextKey((k) => k + 1);
+    setRolesError(undefined);
   };
 
   return (
@@ -167,8 +185,8 @@ export function AdminUserForm({ record, onClose }: { record: AdminUser | null; o
       size="xl"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput label={t('adminUsers.firstName')} required autoComplete="off" data-autofocus {...form.inputProps('firstName')} />
-        <TextInput label={t('adminUsers.lastName')} required autoComplete="off" {...form.inputProps('lastName')} />
+        <TextInput label={t('adminUsers.firstName')} required maxLength={NAME_MAX_LENGTH} autoComplete="off" data-autofocus {...form.inputProps('firstName')} />
+        <TextInput label={t('adminUsers.lastName')} required maxLength={NAME_MAX_LENGTH} autoComplete="off" {...form.inputProps('lastName')} />
       </SimpleGrid>
       <TextInput
         label={t('adminUsers.email')}
@@ -176,13 +194,19 @@ export function AdminUserForm({ record, onClose }: { record: AdminUser | null; o
         required
         maxLength={EMAIL_MAX_LENGTH}
         autoComplete="off"
-        description={record ? undefined : t('adminUsers.passwordEmailNote')}
+        description={record ? t('adminUsers.emailFixed') : t('adminUsers.passwordEmailNote')}
+        readOnly={record !== null}
         {...form.inputProps('email')}
       />
-      <Fieldset legend={t('adminUsers.rolesLegend')} variant="filled">
+      <Fieldset legend={t('adminUsers.rolesLegend')} variant="filled" aria-describedby={rolesError ? 'admin-user-roles-error' : undefined}>
         <Text size="sm" c="dimmed" mb="sm">
-          {rows.length ? t('adminUsers.rolesHint') : t('adminUsers.noRoles')}
+          {t('adminUsers.rolesHint')}
         </Text>
+        {rolesError && (
+          <Text id="admin-user-roles-error" size="sm" c="red" mb="sm" role="alert">
+            {rolesError}
+          </Text>
+        )}
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {rows.map((row, i) => (
             <RoleRowFields

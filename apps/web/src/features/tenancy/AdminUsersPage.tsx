@@ -24,10 +24,10 @@ export const adminUsersResource = defineResource<AdminUser>({
   path: 'admin-users',
   searchPlaceholderKey: 'tenancy:adminUsers.search',
   columns: [
-    { id: 'name', header: 'tenancy:adminUsers.columns.name', sortField: 'lastName', width: 220, cell: (u) => `${u.firstName} ${u.lastName}`.trim() },
-    { id: 'email', header: 'tenancy:adminUsers.columns.email', sortField: 'email', width: 260, cell: (u) => u.email },
-    { id: 'roles', header: 'tenancy:adminUsers.columns.roles', width: 360, cell: (u) => <Roles roles={u.roles} /> },
-    { id: 'createdAt', header: 'tenancy:adminUsers.columns.createdAt', sortField: 'createdAt', width: 200, cell: (u) => <DateTime value={u.createdAt} /> },
+    { id: 'name', header: 'tenancy:adminUsers.columns.name', sortField: 'name', exportField: ['firstName', 'lastName'], width: 220, cell: (u) => `${u.firstName} ${u.lastName}`.trim() },
+    { id: 'email', header: 'tenancy:adminUsers.columns.email', sortField: 'email', exportField: 'email', width: 260, cell: (u) => u.email },
+    { id: 'roles', header: 'tenancy:adminUsers.columns.roles', exportField: 'roles', width: 360, cell: (u) => <Roles roles={u.roles} /> },
+    { id: 'createdAt', header: 'tenancy:adminUsers.columns.createdAt', sortField: 'createdAt', exportField: 'createdAt', width: 200, cell: (u) => <DateTime value={u.createdAt} /> },
   ],
 });
 

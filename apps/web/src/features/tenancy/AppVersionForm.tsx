@@ -1,8 +1,8 @@
 import { Checkbox, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { APP_VERSION_PLATFORMS, MESSAGES, type AppVersionPlatform } from '@plenary/domain';
+import { APP_VERSION_MAX_LENGTH, APP_VERSION_PLATFORMS, appVersionStringSchema, type AppVersionPlatform } from '@plenary/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForm } from '../../shared/forms/useForm';
+import { schemaMessage, useForm } from '../../shared/forms/useForm';
 import { toast } from '../../shared/ui/toast';
 import { FormModal, reportSaveError, useEntitySave } from './EntityForm';
 import type { AppVersion } from './types';
@@ -12,9 +12,6 @@ export interface AppVersionBody {
   version: string;
   isRequired: boolean;
 }
-
-/** 1 to 4 dot-separated numbers: 2, 2.4, 2.4.1, 2.4.1.3. */
-export const VERSION_PATTERN = /^\d{1,5}(\.\d{1,5}){0,3}$/;
 
 export function AppVersionForm({ record, onClose }: { record: AppVersion | null; onClose: () => void }) {
   const { t } = useTranslation('tenancy');
@@ -26,9 +23,7 @@ export function AppVersionForm({ record, onClose }: { record: AppVersion | null;
       version: record?.version ?? '',
       isRequired: record?.isRequired ? 'true' : 'false',
     },
-    (v) => ({
-      version: v.version.trim() === '' ? MESSAGES.required : VERSION_PATTERN.test(v.version.trim()) ? undefined : t('appVersions.invalidVersion'),
-    }),
+    (v) => ({ version: schemaMessage(appVersionStringSchema, v.version) }),
   );
 
   const submit = form.onSubmit(async (v) => {
@@ -71,7 +66,7 @@ export function AppVersionForm({ record, onClose }: { record: AppVersion | null;
         label={t('appVersions.version')}
         description={t('appVersions.versionHint')}
         required
-        inputMode="decimal"
+        maxLength={APP_VERSION_MAX_LENGTH}
         data-autofocus
         {...form.inputProps('version')}
       />

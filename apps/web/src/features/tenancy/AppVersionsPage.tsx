@@ -15,11 +15,11 @@ export const appVersionsResource = defineResource<AppVersion>({
     { kind: 'boolean', id: 'isRequired', labelKey: 'tenancy:appVersions.columns.isRequired' },
   ],
   columns: [
-    { id: 'platform', header: 'tenancy:appVersions.columns.platform', sortField: 'platform', width: 140, cell: (v) => <Badge variant="light" color={v.platform === 'iOS' ? 'blue' : 'green'}>{v.platform}</Badge> },
-    { id: 'version', header: 'tenancy:appVersions.columns.version', sortField: 'version', width: 160, cell: (v) => v.version },
+    { id: 'platform', header: 'tenancy:appVersions.columns.platform', sortField: 'platform', exportField: 'platform', width: 140, cell: (v) => <Badge variant="light" color={v.platform === 'iOS' ? 'blue' : 'green'}>{v.platform}</Badge> },
+    { id: 'version', header: 'tenancy:appVersions.columns.version', sortField: 'version', exportField: 'version', width: 160, cell: (v) => v.version },
     // Spec part 3: isRequired is shown as Yes or No.
-    { id: 'isRequired', header: 'tenancy:appVersions.columns.isRequired', sortField: 'isRequired', width: 120, cell: (v) => <YesNo value={v.isRequired} /> },
-    { id: 'createdAt', header: 'tenancy:appVersions.columns.createdAt', sortField: 'createdAt', width: 200, cell: (v) => <DateTime value={v.createdAt} /> },
+    { id: 'isRequired', header: 'tenancy:appVersions.columns.isRequired', sortField: 'isRequired', exportField: 'isRequired', width: 120, cell: (v) => <YesNo value={v.isRequired} /> },
+    { id: 'createdAt', header: 'tenancy:appVersions.columns.createdAt', sortField: 'createdAt', exportField: 'createdAt', width: 200, cell: (v) => <DateTime value={v.createdAt} /> },
   ],
 });
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
 import { useResourceMutations } from '../../shared/list';
 import { toast } from '../../shared/ui/toast';
+import { formField } from './serverFields';
 
 /** Which record the create/edit modal shows: closed, a new one, or an existing one. */
 export function useEditDialog<T>() {
@@ -37,7 +38,7 @@ export function reportSaveError(
   fieldMap: Record<string, string> = {},
 ): void {
   if (isApiError(error) && error.fields) {
-    const mapped = Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [fieldMap[k] ?? k, m]));
+    const mapped = Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [formField(k, fieldMap), m]));
     if (showServerErrors(mapped)) return;
   }
   toast.error(isApiError(error) && error.message ? error.message : fallback);

@@ -1,5 +1,15 @@
 import { ColorInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { checkDateOrder, DEFAULT_COLORS, MESSAGES, requiredString, SHORT_TEXT_MAX_LENGTH } from '@plenary/domain';
+import {
+  checkDateOrder,
+  COLOR_PATTERN,
+  DEFAULT_COLORS,
+  EVENT_ADDRESS_MAX_LENGTH,
+  EVENT_DESCRIPTION_MAX_LENGTH,
+  MESSAGES,
+  requiredString,
+  SHORT_TEXT_MAX_LENGTH,
+  TENANCY_MESSAGES,
+} from '@plenary/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -23,7 +33,6 @@ export interface EventBody {
   secondaryColor: string;
 }
 
-const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 const FIELD_MAP = { startAt: 'start', endAt: 'end' };
 
 export function EventForm({ record, onClose }: { record: TenancyEvent | null; onClose: () => void }) {
@@ -48,7 +57,7 @@ export function EventForm({ record, onClose }: { record: TenancyEvent | null; on
     (v) => {
       // Both times are in the same zone, so their wall-clock order is their real order.
       const order = checkDateOrder(v.start, v.end);
-      const color = (c: string) => (HEX_COLOR.test(c) ? undefined : t('events.invalidColor'));
+      const color = (c: string) => (COLOR_PATTERN.test(c) ? undefined : TENANCY_MESSAGES.invalidColor);
       return {
         name: schemaMessage(requiredString(SHORT_TEXT_MAX_LENGTH), v.name),
         eventHubId: v.eventHubId ? undefined : MESSAGES.pleaseSelectValue,
@@ -92,7 +101,7 @@ export function EventForm({ record, onClose }: { record: TenancyEvent | null; on
       submitLabel={t(record ? 'common.save' : 'common.create')}
     >
       <TextInput label={t('common.name')} required maxLength={SHORT_TEXT_MAX_LENGTH} data-autofocus {...form.inputProps('name')} />
-      <Textarea label={t('events.description')} autosize minRows={2} maxRows={6} {...form.inputProps('description')} />
+      <Textarea label={t('events.description')} autosize minRows={2} maxRows={6} maxLength={EVENT_DESCRIPTION_MAX_LENGTH} {...form.inputProps('description')} />
       <Select
         label={t('common.eventHub')}
         required
@@ -123,7 +132,7 @@ export function EventForm({ record, onClose }: { record: TenancyEvent | null; on
         error={form.errors.timezone}
         allowDeselect={false}
       />
-      <TextInput label={t('events.address')} autoComplete="street-address" {...form.inputProps('address')} />
+      <TextInput label={t('events.address')} autoComplete="street-address" maxLength={EVENT_ADDRESS_MAX_LENGTH} {...form.inputProps('address')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <ColorInput
           label={t('events.primaryColor')}

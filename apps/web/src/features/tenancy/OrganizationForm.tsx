@@ -1,4 +1,4 @@
-import { Fieldset, PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import { Fieldset, PasswordInput, Select, TagsInput, Text, TextInput } from '@mantine/core';
 import { isUrl, MESSAGES, ORGANIZATION_STATUSES, requiredString, SHORT_TEXT_MAX_LENGTH, type OrganizationStatus } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
@@ -10,10 +10,19 @@ export interface OrganizationBody {
   name: string;
   settings: { status: OrganizationStatus };
   /** null removes single sign-on; an omitted clientSecret keeps the saved one. */
-  sso: { issuer: string; clientId: string; clientSecret?: string } | null;
+  sso: { issuer: string; clientId: string; clientSecret?: string; hosts: string[] } | null;
 }
 
-const FIELD_MAP = { 'settings.status': 'status', 'sso.issuer': 'issuer', 'sso.clientId': 'clientId', 'sso.clientSecret': 'clientSecret' };
+const FIELD_MAP = {
+  'settings.status': 'status',
+  'sso.issuer': 'issuer',
+  'sso.clientId': 'clientId',
+  'sso.clientSecret': 'clientSecret',
+  'sso.hosts': 'hosts',
+  sso: 'issuer',
+};
+/** Hosts travel through the string-only form as one comma-separated value. */
+const splitHosts = (v: string) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
 
 export function OrganizationForm({ record, onClose }: { record: Organization | null; onClose: () => void }) {
   const { t } = useTranslation('tenancy');
@@ -26,15 +35,17 @@ export function OrganizationForm({ record, onClose }: { record: Organization | n
       issuer: record?.sso?.issuer ?? '',
       clientId: record?.sso?.clientId ?? '',
       clientSecret: '',
+      hosts: (record?.sso?.hosts ?? []).join(','),
     },
     (v) => {
-      const sso = v.issuer.trim() !== '' || v.clientId.trim() !== '' || v.clientSecret !== '';
+      const sso = v.issuer.trim() !== '' || v.clientId.trim() !== '' || v.clientSecret !== '' || v.hosts !== '';
       return {
         name: schemaMessage(requiredString(SHORT_TEXT_MAX_LENGTH), v.name),
         status: v.status ? undefined : MESSAGES.pleaseSelectValue,
         issuer: !sso ? undefined : v.issuer.trim() === '' ? MESSAGES.required : isUrl(v.issuer.trim()) ? undefined : MESSAGES.invalidUrl,
         clientId: sso && v.clientId.trim() === '' ? MESSAGES.required : undefined,
         clientSecret: sso && !hasSecret && v.clientSecret === '' ? MESSAGES.required : undefined,
+        hosts: sso && splitHosts(v.hosts).length === 0 ? MESSAGES.required : undefined,
       };
     },
   );
@@ -45,7 +56,12 @@ export function OrganizationForm({ record, onClose }: { record: Organization | n
       name: v.name.trim(),
       settings: { status: v.status as OrganizationStatus },
       sso: issuer
-        ? { issuer, clientId: v.clientId.trim(), ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}) }
+        ? {
+            issuer,
+            clientId: v.clientId.trim(),
+            hosts: splitHosts(v.hosts),
+            ...(v.clientSecret ? { clientSecret: v.clientSecret } : {}),
+          }
         : null,
     };
     try {
@@ -83,6 +99,18 @@ export function OrganizationForm({ record, onClose }: { record: Organization | n
         </Text>
         <TextInput label={t('organizations.sso.issuer')} type="url" placeholder="https://login.example.com" mb="sm" {...form.inputProps('issuer')} />
         <TextInput label={t('organizations.sso.clientId')} mb="sm" autoComplete="off" {...form.inputProps('clientId')} />
+        <TagsInput
+          label={t('organizations.sso.hosts')}
+          description={t('organizations.sso.hostsHint')}
+          placeholder="cms.example.com"
+          name="hosts"
+          mb="sm"
+          value={splitHosts(form.values.hosts)}
+          onChange={(hosts) => form.setValue('hosts', hosts.join(','))}
+          error={form.errors.hosts}
+          splitChars={[',', ' ']}
+          clearable
+        />
         <PasswordInput
           label={t('organizations.sso.clientSecret')}
           description={hasSecret ? t('organizations.sso.secretKept') : t('organizations.sso.secretHint')}

@@ -29,11 +29,11 @@ export const organizationsResource = defineResource<Organization>({
     },
   ],
   columns: [
-    { id: 'name', header: 'tenancy:organizations.columns.name', sortField: 'name', width: 260, cell: (o) => o.name },
-    { id: 'status', header: 'tenancy:organizations.columns.status', sortField: 'status', width: 130, cell: (o) => <StatusBadge status={o.settings.status} /> },
-    { id: 'createdAt', header: 'tenancy:organizations.columns.createdAt', sortField: 'createdAt', width: 200, cell: (o) => <DateTime value={o.createdAt} /> },
-    { id: 'updatedAt', header: 'tenancy:organizations.columns.updatedAt', sortField: 'updatedAt', width: 200, defaultVisible: false, cell: (o) => <DateTime value={o.updatedAt} /> },
-    { id: 'lastModified', header: 'tenancy:organizations.columns.lastModified', width: 300, cell: (o) => <LastModified at={o.updatedAt} by={o.updatedBy} /> },
+    { id: 'name', header: 'tenancy:organizations.columns.name', sortField: 'name', exportField: 'name', width: 260, cell: (o) => o.name },
+    { id: 'status', header: 'tenancy:organizations.columns.status', sortField: 'status', exportField: 'status', width: 130, cell: (o) => <StatusBadge status={o.settings.status} /> },
+    { id: 'createdAt', header: 'tenancy:organizations.columns.createdAt', sortField: 'createdAt', exportField: 'createdAt', width: 200, cell: (o) => <DateTime value={o.createdAt} /> },
+    { id: 'updatedAt', header: 'tenancy:organizations.columns.updatedAt', sortField: 'updatedAt', exportField: 'updatedAt', width: 200, defaultVisible: false, cell: (o) => <DateTime value={o.updatedAt} /> },
+    { id: 'lastModified', header: 'tenancy:organizations.columns.lastModified', exportField: ['updatedAt', 'updatedBy'], width: 300, cell: (o) => <LastModified at={o.updatedAt} by={o.updatedBy} /> },
   ],
 });
 

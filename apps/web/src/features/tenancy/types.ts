@@ -1,4 +1,4 @@
-import type { AppVersionPlatform, OrganizationStatus } from '@plenary/domain';
+import type { AdminRole, AppVersionPlatform, OrganizationStatus, RoleScope } from '@plenary/domain';
 
 /** Record shapes of the super-admin list endpoints (docs/CONTRACTS.md, tenancy). Dates are ISO strings. */
 export interface Organization {
@@ -8,7 +8,7 @@ export interface Organization {
   createdAt: string;
   updatedAt: string;
   updatedBy: { firstName: string; lastName: string } | null;
-  sso: { issuer: string; clientId: string; hasSecret: boolean } | null;
+  sso: { issuer: string; clientId: string; hosts: string[]; hasSecret: boolean } | null;
 }
 
 export interface EventHub {
@@ -23,7 +23,7 @@ export interface EventHub {
 export interface TenancyEvent {
   id: string;
   name: string;
-  description: string | null;
+  description: string;
   eventHubId: string;
   eventHubName: string;
   organizationId: string;
@@ -31,27 +31,18 @@ export interface TenancyEvent {
   startAt: string;
   endAt: string;
   timezone: string;
-  address: string | null;
-  primaryColor: string | null;
-  secondaryColor: string | null;
+  address: string;
+  primaryColor: string;
+  secondaryColor: string;
   createdAt: string;
   updatedAt: string;
 }
-
-export const ROLE_SCOPES = ['organization', 'eventHub', 'event'] as const;
-export type RoleScope = (typeof ROLE_SCOPES)[number];
-/** Roles an admin user can hold per scope. */
-export const SCOPE_ROLES: Record<RoleScope, readonly string[]> = {
-  organization: ['admin'],
-  eventHub: ['admin'],
-  event: ['admin', 'moderator'],
-};
 
 export interface RoleAssignment {
   scope: RoleScope;
   scopeId: string;
   scopeName?: string;
-  role: string;
+  role: AdminRole;
 }
 
 export interface AdminUser {

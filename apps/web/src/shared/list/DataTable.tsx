@@ -1,17 +1,25 @@
-import { Anchor, Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   flexRender,
   getCoreRowModel,
   useReactTable,
   type ColumnDef as TanColumnDef,
-  type Row,
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useEffect,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, type NavigateFunction } from 'react-router';
 import type { ColumnLayout } from './columns';
 import { IconArrowDown, IconArrowUp, IconSelector } from './icons';
 import classes from './list.module.css';
@@ -24,7 +32,9 @@ export const ROW_HEIGHT = 44;
 export const VIRTUAL_THRESHOLD = 60;
 const DEFAULT_COLUMN_WIDTH = 180;
 const ACTIONS_ID = '__actions';
+const ACTIONS_WIDTH = 88;
 const SKELETON_ROWS = 8;
+const NO_DATA: never[] = [];
 
 export interface DataTableProps<T> {
   columns: readonly ColumnDef<T>[];
@@ -52,14 +62,6 @@ export interface DataTableProps<T> {
   height?: string;
 }
 
-/** The previous array while the items are the same objects: TanStack Table recomputes on a new `data` reference. */
-function useStableArray<T>(next: T[]): T[] {
-  const ref = useRef(next);
-  const prev = ref.current;
-  if (prev !== next && (prev.length !== next.length || prev.some((item, i) => item !== next[i]))) ref.current = next;
-  return ref.current;
-}
-
 function ariaSort(sort: SortState | undefined, field: string | undefined): 'ascending' | 'descending' | 'none' | undefined {
   if (!field) return undefined;
   if (sort?.field !== field) return 'none';
@@ -71,11 +73,75 @@ function isInteractive(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('a, button, input, select, textarea, [role="button"], label') !== null;
 }
 
+/** A visible body column: the resource's definition, or the row-actions column. */
+interface BodyColumn<T> {
+  id: string;
+  def: ColumnDef<T> | undefined;
+}
+
+interface BodyRowProps<T> {
+  record: T;
+  index: number;
+  columns: readonly BodyColumn<T>[];
+  primaryId: string | undefined;
+  link: string | undefined;
+  rowActions: ((record: T) => ReactNode) | undefined;
+  navigate: NavigateFunction;
+  /** UI language: rows re-render when it changes (cells format dates with it). */
+  lang: string;
+}
+
 /**
- * The list table: TanStack Table for the column model (order, visibility, server-side sorting),
- * TanStack Virtual for long lists. Sort buttons sit in the headers (`aria-sort` on the `th`), the
- * primary cell is a link when rows lead somewhere, and a virtualised table keeps `aria-rowcount`
- * and `aria-rowindex` so assistive technology knows the real size.
+ * One body row. Memoised on the record and the column set: while scrolling, only rows that come
+ * into view render, which keeps 100,000-row lists smooth.
+ */
+const BodyRow = memo(function BodyRow<T>({ record, index, columns, primaryId, link, rowActions, navigate }: BodyRowProps<T>) {
+  const onClick = link
+    ? (e: MouseEvent<HTMLTableRowElement>) => {
+        if (!isInteractive(e.target) && !window.getSelection()?.toString()) void navigate(link);
+      }
+    : undefined;
+  return (
+    <tr className={link ? `${classes.row} ${classes.clickable}` : classes.row} aria-rowindex={index + 2} onClick={onClick}>
+      {columns.map(({ id, def }) => {
+        const content = def ? def.cell(record) : rowActions?.(record);
+        return (
+          <td
+            key={id}
+            className={def ? undefined : classes.actions}
+            style={def?.align ? { textAlign: def.align } : undefined}
+          >
+            {link && id === primaryId ? (
+              <Link to={link} className={classes.link}>
+                {content}
+              </Link>
+            ) : (
+              content
+            )}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}) as <T>(props: BodyRowProps<T>) => ReactElement;
+
+function SkeletonRow({ index, columns }: { index: number; columns: readonly { id: string }[] }) {
+  return (
+    <tr className={classes.row} aria-rowindex={index + 2} aria-hidden="true">
+      {columns.map((c, i) => (
+        <td key={c.id}>
+          <span className={classes.skeleton} style={{ width: `${55 + ((index * 7 + i * 13) % 40)}%` }} />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * The list table. TanStack Table is the column model (order, visibility, server-side sorting,
+ * headers); TanStack Virtual lays out long lists with a fixed row height and a sticky header.
+ * Sort buttons sit in the headers (`aria-sort` on the `th`), the primary cell is a link when rows
+ * lead somewhere, and a virtualised table keeps `aria-rowcount`/`aria-rowindex` truthful.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const {
@@ -96,7 +162,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onVisibleRangeChange,
     height,
   } = props;
-  const { t } = useTranslation('list');
+  const { t, i18n } = useTranslation('list');
   const navigate = useNavigate();
   const virtual = props.virtual ?? rowCount > VIRTUAL_THRESHOLD;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -105,7 +171,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
+    overscan: 12,
     enabled: virtual,
   });
   const items = virtual ? virtualizer.getVirtualItems() : [];
@@ -120,28 +186,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
     scrollRef.current?.scrollTo({ top: 0 });
   }, [resetKey]);
 
-  // Only the rows on screen go through the row model: cheap at 100,000 rows.
-  const indexes = useMemo(
-    () => (virtual ? items.map((i) => i.index) : Array.from({ length: rowCount }, (_, i) => i)),
-    // `items` is a new array every scroll frame; first/last say everything that matters.
-    [virtual, first, last, rowCount],
-  );
-  const slice = indexes.map((index) => ({ index, record: getRecord(index) }));
-  const data = useStableArray(slice.flatMap((s) => (s.record === undefined ? [] : [s.record])));
-
-  const primaryId = layout.visible[0];
+  // Column model. No rows go through TanStack's row model: rows come from the virtualizer.
   const tanColumns = useMemo<TanColumnDef<T>[]>(() => {
     const defs: TanColumnDef<T>[] = columns.map((c) => ({
       id: c.id,
       header: () => t(c.header),
-      cell: ({ row }) => c.cell(row.original),
       enableSorting: Boolean(c.sortField),
       meta: c,
     }));
-    if (rowActions) defs.push({ id: ACTIONS_ID, header: () => t('table.actions'), cell: ({ row }) => rowActions(row.original) });
+    if (rowActions) defs.push({ id: ACTIONS_ID, header: () => t('table.actions') });
     return defs;
   }, [columns, rowActions, t]);
-
   const columnVisibility = useMemo<VisibilityState>(() => {
     const shown = new Set(layout.visible);
     return Object.fromEntries(columns.map((c) => [c.id, shown.has(c.id)]));
@@ -150,113 +205,133 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const col = sort && columns.find((c) => c.sortField === sort.field);
     return col && sort ? [{ id: col.id, desc: sort.direction === 'desc' }] : [];
   }, [columns, sort]);
+  const columnOrder = useMemo(() => (rowActions ? [...layout.order, ACTIONS_ID] : layout.order), [layout.order, rowActions]);
 
-  const table = useReactTable({
-    data,
+  const table = useReactTable<T>({
+    data: NO_DATA,
     columns: tanColumns,
     getCoreRowModel: getCoreRowModel(),
-    getRowId: (record) => getRowId(record),
-    // Sorting and paging happen on the server. Without these, TanStack Table resets the page index
-    // whenever `data` changes, which re-renders, which... (an endless render loop).
+    // Sorting and paging happen on the server; never let the table reset state on its own
+    // (a reset re-renders, and a state change per render is an endless loop).
     manualSorting: true,
     manualPagination: true,
     autoResetAll: false,
-    state: {
-      columnOrder: rowActions ? [...layout.order, ACTIONS_ID] : layout.order,
-      columnVisibility,
-      sorting,
-    },
+    state: { columnOrder, columnVisibility, sorting },
   });
   const leafColumns = table.getVisibleLeafColumns();
-  const colSpan = leafColumns.length;
-  const rowsById = new Map(table.getRowModel().rows.map((r) => [r.id, r]));
+  const leafKey = leafColumns.map((c) => c.id).join('|');
+  const bodyColumns = useMemo<BodyColumn<T>[]>(
+    () => leafColumns.map((c) => ({ id: c.id, def: c.columnDef.meta as ColumnDef<T> | undefined })),
+    // leafKey says everything that matters about leafColumns (new objects every render).
+    [leafKey, tanColumns],
+  );
+  const colSpan = bodyColumns.length;
+  const primaryId = layout.visible[0];
 
-  const widthOf = (id: string) =>
-    id === ACTIONS_ID ? 88 : (columns.find((c) => c.id === id)?.width ?? DEFAULT_COLUMN_WIDTH);
-  const minWidth = leafColumns.reduce((sum, c) => sum + widthOf(c.id), 0);
+  const widthOf = (id: string) => (id === ACTIONS_ID ? ACTIONS_WIDTH : (columns.find((c) => c.id === id)?.width ?? DEFAULT_COLUMN_WIDTH));
+  const minWidth = bodyColumns.reduce((sum, c) => sum + widthOf(c.id), 0);
 
-  const renderRow = (row: Row<T>, index: number) => {
-    const record = row.original;
-    const link = rowLink?.(record);
-    const onClick = link
-      ? (e: MouseEvent<HTMLTableRowElement>) => {
-          if (!isInteractive(e.target) && !window.getSelection()?.toString()) void navigate(link);
-        }
-      : undefined;
+  const row = (index: number) => {
+    const record = getRecord(index);
+    if (record === undefined) return <SkeletonRow key={`s${index}`} index={index} columns={bodyColumns} />;
     return (
-      <Table.Tr
-        key={row.id}
-        className={`${classes.row} ${link ? classes.clickable : ''}`}
-        aria-rowindex={index + 2}
-        onClick={onClick}
-      >
-        {row.getVisibleCells().map((cell) => {
-          const def = cell.column.columnDef.meta as ColumnDef<T> | undefined;
-          const content = flexRender(cell.column.columnDef.cell, cell.getContext());
-          return (
-            <Table.Td key={cell.id} ta={def?.align}>
-              {link && cell.column.id === primaryId ? (
-                <Anchor component={Link} to={link} fw={500}>
-                  {content}
-                </Anchor>
-              ) : (
-                content
-              )}
-            </Table.Td>
-          );
-        })}
-      </Table.Tr>
+      <BodyRow<T>
+        key={getRowId(record)}
+        record={record}
+        index={index}
+        columns={bodyColumns}
+        primaryId={primaryId}
+        link={rowLink?.(record)}
+        rowActions={rowActions}
+        navigate={navigate}
+        lang={i18n.language}
+      />
     );
   };
 
-  const skeletonRow = (index: number) => (
-    <Table.Tr key={`skeleton-${index}`} className={classes.row} aria-rowindex={index + 2} aria-hidden="true">
-      {leafColumns.map((c) => (
-        <Table.Td key={c.id}>
-          <Skeleton height={12} radius="sm" width={`${55 + ((index * 7 + c.id.length * 13) % 40)}%`} />
-        </Table.Td>
-      ))}
-    </Table.Tr>
+  // The header changes with the columns and the sort, not with scrolling.
+  const thead = useMemo(
+    () => (
+      <Table.Thead>
+        {table.getHeaderGroups().map((group) => (
+          <Table.Tr key={group.id} aria-rowindex={1} className={classes.row}>
+            {group.headers.map((header) => {
+              const def = header.column.columnDef.meta as ColumnDef<T> | undefined;
+              const field = def?.sortField;
+              const label = flexRender(header.column.columnDef.header, header.getContext());
+              const direction = header.column.getIsSorted();
+              if (header.column.id === ACTIONS_ID) {
+                return (
+                  <Table.Th key={header.id} scope="col" className={classes.actions}>
+                    <VisuallyHidden>{label}</VisuallyHidden>
+                  </Table.Th>
+                );
+              }
+              return (
+                <Table.Th key={header.id} scope="col" aria-sort={ariaSort(sort, field)} ta={def?.align}>
+                  {field && onSortChange ? (
+                    <UnstyledButton
+                      className={`${classes.sortButton} ${direction ? classes.sorted : ''}`}
+                      onClick={() => onSortChange(nextSort(sort, field))}
+                    >
+                      <span>{label}</span>
+                      {direction === 'asc' ? (
+                        <IconArrowUp className={classes.sortIcon} />
+                      ) : direction === 'desc' ? (
+                        <IconArrowDown className={classes.sortIcon} />
+                      ) : (
+                        <IconSelector className={classes.sortIcon} />
+                      )}
+                    </UnstyledButton>
+                  ) : (
+                    label
+                  )}
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        ))}
+      </Table.Thead>
+    ),
+    // `table` is one instance for the component's life; leafKey and sort capture its state.
+    [table, leafKey, sort, onSortChange, tanColumns],
   );
 
   let body: ReactNode;
   if (rowCount === 0 && loading) {
-    body = Array.from({ length: SKELETON_ROWS }, (_, i) => skeletonRow(i));
+    body = Array.from({ length: SKELETON_ROWS }, (_, i) => <SkeletonRow key={`s${i}`} index={i} columns={bodyColumns} />);
   } else if (rowCount === 0) {
     body = showEmpty ? (
-      <Table.Tr>
-        <Table.Td colSpan={colSpan} className={classes.emptyCell}>
+      <tr>
+        <td colSpan={colSpan} className={classes.emptyCell}>
           {empty}
-        </Table.Td>
-      </Table.Tr>
+        </td>
+      </tr>
     ) : null;
+  } else if (virtual) {
+    const top = items[0]?.start ?? 0;
+    const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+    body = (
+      <>
+        {top > 0 && (
+          <tr aria-hidden="true" className={classes.spacer}>
+            <td colSpan={colSpan} style={{ height: top }} />
+          </tr>
+        )}
+        {items.map((item) => row(item.index))}
+        {bottom > 0 && (
+          <tr aria-hidden="true" className={classes.spacer}>
+            <td colSpan={colSpan} style={{ height: bottom }} />
+          </tr>
+        )}
+      </>
+    );
   } else {
-    const rows = slice.map(({ index, record }) => {
-      const row = record === undefined ? undefined : rowsById.get(getRowId(record));
-      return row ? renderRow(row, index) : skeletonRow(index);
-    });
-    if (virtual) {
-      const top = items[0]?.start ?? 0;
-      const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
-      body = (
-        <>
-          {top > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={colSpan} style={{ height: top, padding: 0, border: 0 }} />
-            </tr>
-          )}
-          {rows}
-          {bottom > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={colSpan} style={{ height: bottom, padding: 0, border: 0 }} />
-            </tr>
-          )}
-        </>
-      );
-    } else body = rows;
+    body = Array.from({ length: rowCount }, (_, i) => row(i));
   }
 
   const style = { '--list-row-height': `${ROW_HEIGHT}px`, ...(height ? { '--list-height': height } : {}) } as CSSProperties;
+  const busy = loading && rowCount > 0;
 
   return (
     <div
@@ -268,63 +343,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
       role={virtual ? 'region' : undefined}
       aria-labelledby={virtual ? labelledBy : undefined}
     >
-      {loading && rowCount > 0 && <div className={classes.progress} aria-hidden="true" />}
+      {busy && <div className={classes.progress} aria-hidden="true" />}
       <Table
-        className={`${classes.table} ${loading && rowCount > 0 ? classes.busy : ''}`}
+        // Dim stale rows of a page that is being replaced; a virtual list fetching more rows while
+        // scrolling only shows the progress bar (the rows it waits for are skeletons already).
+        className={`${classes.table} ${busy && !virtual ? classes.busy : ''}`}
         style={{ minWidth }}
         stickyHeader={virtual}
-        highlightOnHover
-        verticalSpacing={0}
         aria-labelledby={labelledBy}
         aria-rowcount={rowCount + 1}
         aria-busy={loading}
       >
         <colgroup>
-          {leafColumns.map((c) => (
+          {bodyColumns.map((c) => (
             <col key={c.id} style={{ width: widthOf(c.id) }} />
           ))}
         </colgroup>
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id} aria-rowindex={1} style={{ height: ROW_HEIGHT }}>
-              {group.headers.map((header) => {
-                const def = header.column.columnDef.meta as ColumnDef<T> | undefined;
-                const field = def?.sortField;
-                const label = flexRender(header.column.columnDef.header, header.getContext());
-                const direction = header.column.getIsSorted();
-                if (header.column.id === ACTIONS_ID) {
-                  return (
-                    <Table.Th key={header.id} scope="col">
-                      <VisuallyHidden>{label}</VisuallyHidden>
-                    </Table.Th>
-                  );
-                }
-                return (
-                  <Table.Th key={header.id} scope="col" aria-sort={ariaSort(sort, field)} ta={def?.align}>
-                    {field && onSortChange ? (
-                      <UnstyledButton
-                        className={`${classes.sortButton} ${direction ? classes.sorted : ''}`}
-                        onClick={() => onSortChange(nextSort(sort, field))}
-                      >
-                        <span>{label}</span>
-                        {direction === 'asc' ? (
-                          <IconArrowUp className={classes.sortIcon} />
-                        ) : direction === 'desc' ? (
-                          <IconArrowDown className={classes.sortIcon} />
-                        ) : (
-                          <IconSelector className={classes.sortIcon} />
-                        )}
-                      </UnstyledButton>
-                    ) : (
-                      label
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>{body}</Table.Tbody>
+        {thead}
+        <tbody className={classes.body}>{body}</tbody>
       </Table>
       {rowCount === 0 && loading && <VisuallyHidden role="status">{t('table.loading')}</VisuallyHidden>}
     </div>

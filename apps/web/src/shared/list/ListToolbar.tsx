@@ -272,17 +272,19 @@ export interface ExportMenuProps {
   exportKey: string;
   params: ListParams;
   filters: readonly FilterDef[];
+  /** Export columns in order (the visible ones); empty = everything the export offers. */
+  columns?: readonly string[];
 }
 
 /** CSV or XLSX of every record matching the current search, filters and sort. */
-export function ExportMenu({ exportKey, params, filters }: ExportMenuProps) {
+export function ExportMenu({ exportKey, params, filters, columns }: ExportMenuProps) {
   const { t } = useTranslation('list');
   const [busy, setBusy] = useState(false);
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
     try {
       const date = new Date().toISOString().slice(0, 10);
-      await apiDownload(`${exportKey}/export`, toExportQuery(params, filters, format), `${exportKey}-${date}.${format}`);
+      await apiDownload(`${exportKey}/export`, toExportQuery(params, filters, format, columns), `${exportKey}-${date}.${format}`);
     } catch {
       toast.error(t('export.failed'));
     } finally {
@@ -317,6 +319,7 @@ export interface ListToolbarProps<T> {
   onLayoutReset?: () => void;
   /** Export type; omit to hide the export menu. */
   exportKey?: string;
+  exportColumns?: readonly string[];
 }
 
 /** Search, filters, "clear", column chooser and export in one wrapping row. */
@@ -334,7 +337,7 @@ export function ListToolbar<T>(props: ListToolbarProps<T>) {
       <Group align="flex-end" gap="sm" wrap="wrap" role="search">
         <SearchInput
           value={params.search}
-          onChange={(search) => setParams({ search }, { replace: true })}
+          onChange={(search) => setParams({ search })}
           {...(props.searchPlaceholder ? { placeholder: props.searchPlaceholder } : {})}
         />
         {filters.map((def) => (
@@ -346,11 +349,13 @@ export function ListToolbar<T>(props: ListToolbarProps<T>) {
           </Button>
         )}
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" ml="auto">
         {columns && layout && onLayoutChange && onLayoutReset && (
           <ColumnChooser columns={columns} layout={layout} onChange={onLayoutChange} onReset={onLayoutReset} />
         )}
-        {exportKey && <ExportMenu exportKey={exportKey} params={params} filters={filters} />}
+        {exportKey && (
+          <ExportMenu exportKey={exportKey} params={params} filters={filters} {...(props.exportColumns ? { columns: props.exportColumns } : {})} />
+        )}
       </Group>
     </Group>
   );

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE } from '@plenary/domain';
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../ui/usePageTitle';
-import { defaultLayout, resolveLayout, type ColumnLayout } from './columns';
+import { defaultLayout, exportColumnsOf, resolveLayout, type ColumnLayout } from './columns';
 import { DataTable } from './DataTable';
 import { IconInbox } from './icons';
 import classes from './list.module.css';
@@ -87,7 +87,7 @@ export function ResourceListPage<T>({ resource, title, actions, rowActions, empt
         layout={layout}
         onLayoutChange={saveLayout}
         onLayoutReset={() => saveLayout(defaultLayout(resource.columns))}
-        {...(resource.exportable ? { exportKey: resource.key } : {})}
+        {...(resource.exportable ? { exportKey: resource.key, exportColumns: exportColumnsOf(resource.columns, layout) } : {})}
       />
       {children}
       <DataTable

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLayout, moveColumn, resolveLayout, toggleColumn } from './columns';
+import { defaultLayout, exportColumnsOf, moveColumn, resolveLayout, toggleColumn } from './columns';
 import type { ColumnDef } from './types';
 
 const defs: ColumnDef<unknown>[] = [
@@ -53,5 +53,25 @@ describe('moveColumn / toggleColumn', () => {
     expect(toggleColumn(layout, 'status', false).visible).toEqual(['name', 'createdAt']);
     const one = { order: layout.order, visible: ['name'] };
     expect(toggleColumn(one, 'name', false).visible).toEqual(['name']);
+  });
+});
+
+describe('exportColumnsOf', () => {
+  const withExport: ColumnDef<unknown>[] = [
+    { id: 'name', header: 'h', cell: () => null, exportField: 'name' },
+    { id: 'who', header: 'h', cell: () => null, exportField: ['firstName', 'lastName'] },
+    { id: 'badge', header: 'h', cell: () => null },
+    { id: 'changed', header: 'h', cell: () => null, exportField: ['updatedAt', 'name'] },
+  ];
+  it('maps visible columns to export columns in display order, without duplicates', () => {
+    expect(exportColumnsOf(withExport, { order: ['who', 'name', 'badge', 'changed'], visible: ['who', 'badge', 'changed', 'name'] })).toEqual([
+      'firstName',
+      'lastName',
+      'updatedAt',
+      'name',
+    ]);
+  });
+  it('is empty when no visible column exports anything (the API then exports all)', () => {
+    expect(exportColumnsOf(withExport, { order: ['badge'], visible: ['badge'] })).toEqual([]);
   });
 });

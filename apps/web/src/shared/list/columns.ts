@@ -36,6 +36,16 @@ export function resolveLayout<T>(
   return visible.length ? { order, visible } : { order, visible: fallback.visible };
 }
 
+/** Export columns of the visible columns, in display order (duplicates dropped). */
+export function exportColumnsOf<T>(defs: readonly ColumnDef<T>[], layout: ColumnLayout): string[] {
+  const byId = new Map(defs.map((d) => [d.id, d]));
+  const out = layout.visible.flatMap((id) => {
+    const field = byId.get(id)?.exportField;
+    return field === undefined ? [] : typeof field === 'string' ? [field] : [...field];
+  });
+  return [...new Set(out)];
+}
+
 /** Moves a column one place up (-1) or down (+1). */
 export function moveColumn(layout: ColumnLayout, id: string, delta: -1 | 1): ColumnLayout {
   const i = layout.order.indexOf(id);

@@ -1,5 +1,4 @@
-import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
 
 function safeDate(iso: string | null | undefined): Date | undefined {
   if (!iso) return undefined;
@@ -29,12 +28,14 @@ export function formatDateTime(iso: string | null | undefined, locale: string, t
   }
 }
 
+// Cell helpers read the language without a hook: a hook per cell costs too much at 100,000 rows,
+// and DataTable re-renders its rows when the language changes.
+
 /** Date and time cell; `timeZone` shows event time (ARCHITECTURE §4: screens show event time). */
 export function DateTime({ value, timeZone }: { value: string | null | undefined; timeZone?: string }) {
-  const { i18n } = useTranslation();
   const d = safeDate(value);
   if (!d || !value) return null;
-  return <time dateTime={value}>{formatDateTime(value, i18n.language, timeZone)}</time>;
+  return <time dateTime={value}>{formatDateTime(value, i18next.language, timeZone)}</time>;
 }
 
 /** The spec's last-modified text: time and date plus the updater's first and last name. */
@@ -45,23 +46,17 @@ export function LastModified({
   at: string | null | undefined;
   by: { firstName: string; lastName: string } | null | undefined;
 }) {
-  const { t, i18n } = useTranslation('list');
   const d = safeDate(at);
   if (!d || !at) return null;
-  const time = formatter(i18n.language, { timeStyle: 'short' }).format(d);
-  const date = formatter(i18n.language, { dateStyle: 'medium' }).format(d);
+  const time = formatter(i18next.language, { timeStyle: 'short' }).format(d);
+  const date = formatter(i18next.language, { dateStyle: 'medium' }).format(d);
   const name = by ? `${by.firstName} ${by.lastName}`.trim() : '';
-  return (
-    <Text span inherit>
-      <time dateTime={at}>{name ? t('lastModified', { time, date, name }) : `${time} ${date}`}</time>
-    </Text>
-  );
+  return <time dateTime={at}>{name ? i18next.t('list:lastModified', { time, date, name }) : `${time} ${date}`}</time>;
 }
 
 /** 'Yes' or 'No' (spec part 3, app versions' isRequired). */
 export function YesNo({ value }: { value: boolean }) {
-  const { t } = useTranslation('list');
-  return <>{value ? t('yes') : t('no')}</>;
+  return <>{i18next.t(value ? 'list:yes' : 'list:no')}</>;
 }
 
 const numbers = new Map<string, Intl.NumberFormat>();

@@ -24,7 +24,7 @@ export {
 export { DataTable, ROW_HEIGHT, VIRTUAL_THRESHOLD, type DataTableProps } from './DataTable';
 export { Pagination, type PaginationProps } from './Pagination';
 export { DateTime, LastModified, YesNo, formatDateTime, formatCount } from './format';
-export { resolveLayout, defaultLayout, moveColumn, toggleColumn, type ColumnLayout } from './columns';
+export { resolveLayout, defaultLayout, moveColumn, toggleColumn, exportColumnsOf, type ColumnLayout } from './columns';
 export {
   parseListParams,
   writeListParams,

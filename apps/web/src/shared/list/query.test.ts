@@ -116,7 +116,13 @@ describe('toApiQuery / toExportQuery', () => {
   });
 
   it('exports every matching record in the chosen format', () => {
-    expect(toExportQuery(params, filters, 'xlsx')).toMatchObject({ page: 1, limit: 1_000_000, format: 'xlsx', search: 'x' });
+    const q = toExportQuery(params, filters, 'xlsx');
+    expect(q).toMatchObject({ page: 1, limit: 1_000_000, format: 'xlsx', search: 'x', sort: 'name:desc', status: 'DRAFT,PUBLISHED' });
+    expect('columns' in q).toBe(false);
+  });
+
+  it('exports the given columns in order', () => {
+    expect(toExportQuery(params, filters, 'csv', ['name', 'createdAt']).columns).toBe('name,createdAt');
   });
 });
 

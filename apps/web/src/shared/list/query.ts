@@ -139,13 +139,19 @@ export function toApiQuery(
   return q;
 }
 
-/** Export takes every matching record, whatever page is on screen. */
+/**
+ * Export takes every matching record, whatever page is on screen, with the given columns in the
+ * given order (the visible ones), or all the export offers when `columns` is empty.
+ */
 export function toExportQuery(
   params: ListParams,
   filters: readonly FilterDef[],
   format: 'csv' | 'xlsx',
+  columns: readonly string[] = [],
 ): ApiQuery {
-  return { ...toApiQuery(params, filters, VIEW_ALL_LIMIT, 1), format };
+  const q: ApiQuery = { ...toApiQuery(params, filters, VIEW_ALL_LIMIT, 1), format };
+  if (columns.length) q.columns = columns.join(',');
+  return q;
 }
 
 /** Applies a change the user made. Any change other than the page itself goes back to page 1. */

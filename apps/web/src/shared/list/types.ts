@@ -13,6 +13,8 @@ export interface ColumnDef<T> {
   /** Width in px (the table uses fixed layout when every column has one). */
   width?: number;
   align?: 'left' | 'right' | 'center';
+  /** Export column(s) this column stands for (`{key}/export?columns=`); omit when it has none. */
+  exportField?: string | readonly string[];
 }
 
 /** An option of a select/multiselect filter: a literal label or an i18n key. */

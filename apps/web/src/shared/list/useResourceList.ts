@@ -17,7 +17,7 @@ export interface ResourceList<T> {
   total: number;
   loading: boolean;
   failed: boolean;
-  /** True once a first answer arrived for the current criteria. */
+  /** True once an answer is on screen (the previous page's while the next loads). */
   loaded: boolean;
   /** Effective page size (URL, else view settings, else 20). */
   limit: number;
@@ -82,17 +82,15 @@ export function useResourceList<T>(
     })),
   });
 
-  // Total comes from the first answer for these criteria and then stays put, so the scroll
-  // height does not jump while windows come and go.
-  const totals = useRef(new Map<string, number>());
-  let windowTotal = totals.current.get(criteriaKey);
-  if (windowTotal === undefined) {
-    const first = windowResults.find((r) => r.data)?.data;
-    if (first) {
-      windowTotal = first.total;
-      totals.current.set(criteriaKey, first.total);
-    }
+  // The total comes from the first answer for these criteria and is kept while windows come and
+  // go (so the scroll height stays put); only a newer answer, e.g. after a write, replaces it.
+  const totals = useRef(new Map<string, { total: number; at: number }>());
+  let known = totals.current.get(criteriaKey);
+  for (const r of windowResults) {
+    if (r.data && (!known || r.dataUpdatedAt > known.at)) known = { total: r.data.total, at: r.dataUpdatedAt };
   }
+  if (known) totals.current.set(criteriaKey, known);
+  const windowTotal = known?.total;
 
   const windowRecords = (w: number): T[] | undefined => {
     const i = windows.indexOf(w);
@@ -147,7 +145,8 @@ export function useResourceList<T>(
     total: paged.data?.total ?? 0,
     loading: !enabled || paged.isFetching,
     failed: paged.isError,
-    loaded: paged.data !== undefined && !paged.isPlaceholderData,
+    // The previous page counts while the next one loads (it stays on screen, dimmed).
+    loaded: paged.data !== undefined,
     limit,
     windowed,
     rowCount: pagedRecords.length,

@@ -1,0 +1,70 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * Event time: an event's start and end are instants (UTC on the wire) that screens show and forms
+ * take as wall-clock time in the event's own IANA zone, whatever the browser's zone is.
+ */
+
+/** The wall-clock format of Mantine's date pickers (their value strings). */
+export const WALL_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+
+/** `zone` when Intl knows it, else 'UTC' (also for an empty or missing zone). */
+export function validZone(zone: string | null | undefined): string {
+  if (!zone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** UTC instant → wall-clock time in `zone` ('YYYY-MM-DD HH:mm:ss'), for a date picker. */
+export function toWallTime(iso: string, zone: string | null | undefined): string {
+  return dayjs.utc(iso).tz(validZone(zone)).format(WALL_FORMAT);
+}
+
+/**
+ * Wall-clock time in `zone` ('YYYY-MM-DD HH:mm:ss', or without seconds, or with a 'T') → UTC ISO
+ * instant. A time that a daylight-saving change skips moves forward by the gap.
+ */
+export function fromWallTime(wall: string, zone: string | null | undefined): string {
+  return dayjs.tz(wall.replace('T', ' '), validZone(zone)).toISOString();
+}
+
+/** Every IANA zone the browser knows (Intl.supportedValuesOf), UTC first. */
+export function timeZones(): string[] {
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  const zones = supported ? supported('timeZone') : [];
+  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
+}
+
+/** The browser's own zone (the default for a new event). */
+export function browserZone(): string {
+  return validZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+}
+
+/** "Tue, 12 May 2026, 09:00" in the event's time zone (screens show event time). */
+export function formatInZone(iso: string, zone: string | null | undefined, locale = 'en-GB'): string {
+  return new Intl.DateTimeFormat(locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: validZone(zone),
+  }).format(new Date(iso));
+}
+
+/** Day-only form for cards: "12 May 2026". */
+export function formatDayInZone(iso: string, zone: string | null | undefined, locale = 'en-GB'): string {
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: validZone(zone) }).format(
+    new Date(iso),
+  );
+}
