@@ -1,0 +1,145 @@
+import { devices, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { apiSignIn, bearer } from './support/api';
+import { API_URL, APP_URL, DEMO, DEMO_EVENT, E2E_PORT } from './support/env';
+import { expect, screen, shot, test } from './support/test';
+import { fillSignIn, passwordField } from './support/ui';
+
+// Spec part 1: mobile visitors of an event URL go to the brand's app store; desktop visitors see a
+// QR code with 'Continue On App' / 'Download Our App' and a 'Continue On Web' button.
+
+interface BrandConfig {
+  id: string;
+  iosStoreUrl: string;
+  androidStoreUrl: string;
+  hosts: string[];
+}
+const brands = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../config/brands.json'), 'utf8')) as { brands: BrandConfig[] }).brands;
+const brandFor = (host: string) => brands.find((b) => b.hosts.includes(host))!;
+
+// Device descriptors without defaultBrowserType: every journey runs on Debian's chromium.
+const { defaultBrowserType: _a, ...pixel7 } = devices['Pixel 7'];
+const { defaultBrowserType: _i, ...iPhone15 } = devices['iPhone 15'];
+
+/** The demo participant's event (setup through the API; the first journey finds it on screen). */
+let eventId = '';
+test.beforeAll(async ({ request }) => {
+  const session = await apiSignIn(request, DEMO.participant);
+  const res = await request.get(`${API_URL}/users/${session.userId}/events`, { headers: bearer(session) });
+  expect(res.status(), await res.text()).toBe(200);
+  const events = (await res.json()) as { records: Array<{ id: string; name: string }> };
+  eventId = events.records.find((e) => e.name === DEMO_EVENT)?.id ?? '';
+  expect(eventId, `${DEMO_EVENT} among the participant's events`).not.toBe('');
+});
+
+async function storePage(page: Page): Promise<string[]> {
+  // The store hosts are not reachable from here: answer them locally and record what was asked.
+  const asked: string[] = [];
+  await page.route(/^https:\/\/(apps\.apple\.com|play\.google\.com)\//, async (route) => {
+    asked.push(route.request().url());
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Store</title><h1>Store</h1></html>' });
+  });
+  return asked;
+}
+
+test('participant signs in on the participant app, sees their events and enters one', async ({ page }) => {
+  await page.goto(`${APP_URL}/`);
+  // Protected: the participant app sends a signed-out visitor to sign in.
+  await expect(page).toHaveURL(/\/login$/);
+  await screen(page, 'participant sign-in');
+  await fillSignIn(page, DEMO.participant);
+
+  await expect(page).toHaveURL(`${APP_URL}/`);
+  const card = page.getByRole('link', { name: new RegExp(DEMO_EVENT) });
+  await expect(card).toBeVisible();
+  await screen(page, 'my events');
+
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/event/${eventId}/[^/]+$`));
+  await expect(page.getByRole('heading', { level: 1, name: DEMO_EVENT })).toBeVisible();
+  await screen(page, 'event home');
+});
+
+test('desktop: /event-url shows the QR code, Continue On App / Download Our App and Continue On Web', async ({ page }) => {
+  const asked = await storePage(page);
+  await page.goto(`${APP_URL}/event-url/${eventId}`);
+  await expect(page.getByText('Continue On App', { exact: true })).toBeVisible();
+  await expect(page.getByText('Download Our App', { exact: true })).toBeVisible();
+  const qr = page.getByRole('img', { name: /qr/i });
+  await expect(qr).toBeVisible();
+  const box = await qr.boundingBox();
+  expect(box!.width, 'a QR code big enough to scan').toBeGreaterThanOrEqual(100);
+  // A navigation control; either a button or a link styled as one is fine.
+  const continueOnWeb = page.getByRole('button', { name: 'Continue On Web' }).or(page.getByRole('link', { name: 'Continue On Web' }));
+  await expect(continueOnWeb).toBeVisible();
+  await screen(page, 'event url desktop');
+  expect(page.url(), 'a desktop stays on the page').toBe(`${APP_URL}/event-url/${eventId}`);
+  expect(asked, 'no store navigation on a desktop').toEqual([]);
+
+  await continueOnWeb.click();
+  // Signed out: the event page asks to sign in first, then opens the event.
+  await expect(page).toHaveURL(/\/login$/);
+  await fillSignIn(page, DEMO.participant);
+  await expect(page).toHaveURL(new RegExp(`/event/${eventId}/`));
+  await expect(page.getByRole('heading', { level: 1, name: DEMO_EVENT })).toBeVisible();
+  await shot(page, 'continue on web');
+});
+
+test.describe('Android (Pixel 7)', () => {
+  test.use(pixel7);
+  test('/event-url redirects to the brand\'s Google Play page', async ({ page }) => {
+    const asked = await storePage(page);
+    const brand = brandFor('localhost');
+    await page.goto(`${APP_URL}/event-url/${eventId}`);
+    await page.waitForURL(brand.androidStoreUrl);
+    expect(asked).toContain(brand.androidStoreUrl);
+  });
+
+  test('on the other brand\'s host it is that brand\'s store page', async ({ page }) => {
+    const asked = await storePage(page);
+    const brand = brandFor('summit.localhost');
+    expect(brand.androidStoreUrl).not.toBe(brandFor('localhost').androidStoreUrl);
+    await page.goto(`http://summit.localhost:${E2E_PORT}/event-url/${eventId}`);
+    await page.waitForURL(brand.androidStoreUrl);
+    expect(asked).toContain(brand.androidStoreUrl);
+  });
+});
+
+test.describe('iOS (iPhone 15)', () => {
+  test.use(iPhone15);
+  test('/event-url redirects to the brand\'s App Store page', async ({ page }) => {
+    const asked = await storePage(page);
+    const brand = brandFor('localhost');
+    await page.goto(`${APP_URL}/event-url/${eventId}`);
+    await page.waitForURL(brand.iosStoreUrl);
+    expect(asked).toContain(brand.iosStoreUrl);
+  });
+});
+
+test('toasts: at most 10 visible at once, the others wait (spec part 4)', async ({ page }) => {
+  // The page's timers stand still, so no toast closes by itself while twelve are queued, however
+  // slow this machine is; then time moves on by the spec's 3 seconds.
+  await page.clock.install();
+  await page.goto(`${APP_URL}/login`);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  // Twelve failed sign-ins in a row: each one shows an error toast.
+  await page.getByLabel('E-mail').fill('nobody-here@example.com');
+  await passwordField(page, 'Password').fill('Wrong!pass1');
+  const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+  const toasts = page.locator('.mantine-Notification-root');
+  for (let i = 0; i < 12; i++) {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth'));
+    await submit.click();
+    await answered;
+    await expect(submit).toBeEnabled();
+  }
+  await expect(toasts).toHaveCount(10);
+  await shot(page, 'toasts');
+  // Each toast closes after 3 seconds; then the two that waited are shown.
+  await page.clock.runFor(3_500);
+  await expect(toasts).toHaveCount(2);
+  await page.clock.runFor(3_500);
+  await expect(toasts).toHaveCount(0);
+});

@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Journeys (e2e/*.spec.ts) against the real product: `npm run test:e2e` builds the web app, then
+ * global setup starts an SMTP sink, an OpenID Connect provider and Plenary on a fresh data dir, all
+ * on loopback. Debian's chromium only: `npx playwright install` cannot work on these machines.
+ */
+const CI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '*.spec.ts',
+  outputDir: './test-results',
+  globalSetup: './e2e/global-setup.ts',
+  // Files run in parallel on the 2 cores; the steps of one journey run in order.
+  fullyParallel: false,
+  workers: 2,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  reporter: 'list',
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  use: {
+    browserName: 'chromium',
+    baseURL: `http://localhost:${process.env.E2E_PORT ?? 4310}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'Europe/Berlin',
+    // The PWA's service worker would answer navigations itself, past page.route.
+    serviceWorkers: 'block',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    screenshot: 'only-on-failure',
+    trace: CI ? 'retain-on-failure' : 'off',
+  },
+});
