@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      // The web app's unit tests are pure functions (URL ↔ query, time zones, windows…): no DOM needed.
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
         test: {
           name: 'api',

@@ -9,14 +9,15 @@ import { BrandProvider, useBrand } from '../shared/brand/BrandProvider';
 import { themeFor } from '../shared/brand/theme';
 import { useCommonState } from '../shared/session/hooks';
 import { surfaceFor } from '../shared/surface';
-import { createSurfaceRouter } from './router';
+import { retireRoutersExcept, surfaceRouter } from './router';
 
 /** Picks the surface from the host (and the participant-view flag) and runs its router. */
 function SurfaceRouter() {
   const { participantView } = useCommonState();
   const surface = surfaceFor(window.location.hostname, participantView);
-  const router = useMemo(() => createSurfaceRouter(surface), [surface]);
-  useEffect(() => () => router.dispose(), [router]);
+  const router = surfaceRouter(surface);
+  // Not a cleanup of this component: StrictMode unmounts and remounts it once in development.
+  useEffect(() => retireRoutersExcept(surface), [surface]);
   return <RouterProvider router={router} />;
 }
 

@@ -2,9 +2,10 @@ import { Badge, Box, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EventSummary } from '../../shared/api/types';
+import { formatDayInZone } from '../../shared/time/zones';
 import { CalendarIcon, MapPinIcon } from '../../shared/ui/icons';
 import classes from './EventCard.module.css';
-import { eventPhase, formatDayInZone, PHASE_COLOR } from './eventTime';
+import { eventPhase, PHASE_COLOR } from './eventPhase';
 
 interface EventCardProps {
   event: EventSummary;

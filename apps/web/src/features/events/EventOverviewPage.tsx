@@ -3,10 +3,11 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { selectEvent } from '../../shared/session/userStore';
+import { formatInZone } from '../../shared/time/zones';
 import { CalendarIcon, ClockIcon, EditIcon, GlobeIcon, MapPinIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { eventPhase, formatInZone, PHASE_COLOR } from './eventTime';
+import { eventPhase, PHASE_COLOR } from './eventPhase';
 import { EVENT_DETAILS_PATH } from './paths';
 import { useConsoleEvent, useListTotal } from './useEvents';
 

@@ -2,10 +2,10 @@ import { Anchor, Box, Card, EmptyState, Group, isLightColor, Skeleton, Stack, Te
 import { DEFAULT_COLORS } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { formatInZone } from '../../shared/time/zones';
 import { CalendarIcon, GlobeIcon, MapPinIcon, ArrowLeftIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { formatInZone } from '../events/eventTime';
 import { useUserEvents } from '../events/useEvents';
 
 /** Pages the participant app can show so far; the app designer will supply more. */

@@ -2,7 +2,9 @@ import { Button } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, ResourceListPage } from '../../shared/list';
+import { useUserState } from '../../shared/session/hooks';
 import { AdminUserForm } from './AdminUserForm';
+import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from './DeleteDialog';
 import { EditButton, useEditDialog } from './EntityForm';
 import type { AdminUser, RoleAssignment } from './types';
 
@@ -35,6 +37,9 @@ export const adminUsersResource = defineResource<AdminUser>({
 export function AdminUsersPage({ administration = false }: { administration?: boolean }) {
   const { t } = useTranslation('tenancy');
   const dialog = useEditDialog<AdminUser>();
+  const deleting = useDeleteDialog<AdminUser>();
+  const fullName = (u: AdminUser) => `${u.firstName} ${u.lastName}`.trim();
+  const myId = useUserState().tokenData?.userId;
   const add = <Button onClick={dialog.openCreate}>{t('adminUsers.add')}</Button>;
   return (
     <>
@@ -42,10 +47,27 @@ export function AdminUsersPage({ administration = false }: { administration?: bo
         resource={adminUsersResource}
         title={t(administration ? 'adminUsers.administrationTitle' : 'adminUsers.title')}
         actions={add}
-        rowActions={(u) => <EditButton name={`${u.firstName} ${u.lastName}`} onClick={() => dialog.openEdit(u)} />}
+        rowActions={(u) => (
+          <RowActions>
+            <EditButton name={fullName(u)} onClick={() => dialog.openEdit(u)} />
+            {/* Removing one's own roles would lock oneself out of this page. */}
+            {u.id !== myId && <DeleteButton label={t('adminUsers.removeNamed', { name: fullName(u) })} onClick={() => deleting.open(u)} />}
+          </RowActions>
+        )}
         empty={{ title: t('adminUsers.empty'), description: t('adminUsers.emptyText'), action: add }}
       />
       {dialog.open && <AdminUserForm record={dialog.record} onClose={dialog.close} />}
+      {deleting.record && (
+        <ConfirmDelete
+          path={adminUsersResource.path}
+          id={deleting.record.id}
+          title={t('adminUsers.deleteTitle')}
+          message={t('adminUsers.deleteText', { name: fullName(deleting.record), email: deleting.record.email })}
+          confirmLabel={t('adminUsers.remove')}
+          successMessage={t('adminUsers.deleted', { name: fullName(deleting.record) })}
+          onClose={deleting.close}
+        />
+      )}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { APP_VERSION_PLATFORMS } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, ResourceListPage, YesNo } from '../../shared/list';
 import { AppVersionForm } from './AppVersionForm';
+import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from './DeleteDialog';
 import { EditButton, useEditDialog } from './EntityForm';
 import type { AppVersion } from './types';
 
@@ -26,6 +27,7 @@ export const appVersionsResource = defineResource<AppVersion>({
 export function AppVersionsPage() {
   const { t } = useTranslation('tenancy');
   const dialog = useEditDialog<AppVersion>();
+  const deleting = useDeleteDialog<AppVersion>();
   const add = <Button onClick={dialog.openCreate}>{t('appVersions.add')}</Button>;
   return (
     <>
@@ -33,10 +35,26 @@ export function AppVersionsPage() {
         resource={appVersionsResource}
         title={t('appVersions.title')}
         actions={add}
-        rowActions={(v) => <EditButton name={`${v.platform} ${v.version}`} onClick={() => dialog.openEdit(v)} />}
+        rowActions={(v) => (
+          <RowActions>
+            <EditButton name={`${v.platform} ${v.version}`} onClick={() => dialog.openEdit(v)} />
+            <DeleteButton label={t('common.deleteNamed', { name: `${v.platform} ${v.version}` })} onClick={() => deleting.open(v)} />
+          </RowActions>
+        )}
         empty={{ title: t('appVersions.empty'), description: t('appVersions.emptyText'), action: add }}
       />
       {dialog.open && <AppVersionForm record={dialog.record} onClose={dialog.close} />}
+      {deleting.record && (
+        <ConfirmDelete
+          path={appVersionsResource.path}
+          id={deleting.record.id}
+          title={t('appVersions.deleteTitle')}
+          message={t('appVersions.deleteText', { platform: deleting.record.platform, version: deleting.record.version })}
+          confirmLabel={t('common.delete')}
+          successMessage={t('appVersions.deleted', { platform: deleting.record.platform, version: deleting.record.version })}
+          onClose={deleting.close}
+        />
+      )}
     </>
   );
 }

@@ -4,17 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
 import { useResourceMutations } from '../../shared/list';
 import { toast } from '../../shared/ui/toast';
+import { useFocusReturnOnClose } from '../../shared/ui/useFocusReturnOnClose';
 import { formField } from './serverFields';
 
 /** Which record the create/edit modal shows: closed, a new one, or an existing one. */
 export function useEditDialog<T>() {
   const [state, setState] = useState<{ open: boolean; record: T | null }>({ open: false, record: null });
+  const focusReturn = useFocusReturnOnClose();
   return {
     open: state.open,
     record: state.record,
-    openCreate: () => setState({ open: true, record: null }),
-    openEdit: (record: T) => setState({ open: true, record }),
-    close: () => setState({ open: false, record: null }),
+    openCreate: () => {
+      focusReturn.remember();
+      setState({ open: true, record: null });
+    },
+    openEdit: (record: T) => {
+      focusReturn.remember();
+      setState({ open: true, record });
+    },
+    close: () => {
+      setState({ open: false, record: null });
+      focusReturn.restore();
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, ResourceListPage } from '../../shared/list';
+import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from './DeleteDialog';
 import { EditButton, useEditDialog } from './EntityForm';
 import { EventHubForm } from './EventHubForm';
 import { organizationOptions } from './options';
@@ -24,6 +25,7 @@ export const eventHubsResource = defineResource<EventHub>({
 export function EventHubsPage() {
   const { t } = useTranslation('tenancy');
   const dialog = useEditDialog<EventHub>();
+  const deleting = useDeleteDialog<EventHub>();
   const add = <Button onClick={dialog.openCreate}>{t('eventHubs.add')}</Button>;
   return (
     <>
@@ -31,10 +33,26 @@ export function EventHubsPage() {
         resource={eventHubsResource}
         title={t('eventHubs.title')}
         actions={add}
-        rowActions={(h) => <EditButton name={h.name} onClick={() => dialog.openEdit(h)} />}
+        rowActions={(h) => (
+          <RowActions>
+            <EditButton name={h.name} onClick={() => dialog.openEdit(h)} />
+            <DeleteButton label={t('common.deleteNamed', { name: h.name })} onClick={() => deleting.open(h)} />
+          </RowActions>
+        )}
         empty={{ title: t('eventHubs.empty'), description: t('eventHubs.emptyText'), action: add }}
       />
       {dialog.open && <EventHubForm record={dialog.record} onClose={dialog.close} />}
+      {deleting.record && (
+        <ConfirmDelete
+          path={eventHubsResource.path}
+          id={deleting.record.id}
+          title={t('eventHubs.deleteTitle')}
+          message={t('eventHubs.deleteText', { name: deleting.record.name })}
+          confirmLabel={t('common.delete')}
+          successMessage={t('eventHubs.deleted', { name: deleting.record.name })}
+          onClose={deleting.close}
+        />
+      )}
     </>
   );
 }

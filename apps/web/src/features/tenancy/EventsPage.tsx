@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, ResourceListPage } from '../../shared/list';
+import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from './DeleteDialog';
 import { EditButton, useEditDialog } from './EntityForm';
 import { EventForm } from './EventForm';
 import { eventHubOptions, organizationOptions } from './options';
@@ -31,6 +32,7 @@ export const eventsResource = defineResource<TenancyEvent>({
 export function EventsPage() {
   const { t } = useTranslation('tenancy');
   const dialog = useEditDialog<TenancyEvent>();
+  const deleting = useDeleteDialog<TenancyEvent>();
   const add = <Button onClick={dialog.openCreate}>{t('events.add')}</Button>;
   return (
     <>
@@ -38,10 +40,26 @@ export function EventsPage() {
         resource={eventsResource}
         title={t('events.title')}
         actions={add}
-        rowActions={(e) => <EditButton name={e.name} onClick={() => dialog.openEdit(e)} />}
+        rowActions={(e) => (
+          <RowActions>
+            <EditButton name={e.name} onClick={() => dialog.openEdit(e)} />
+            <DeleteButton label={t('common.deleteNamed', { name: e.name })} onClick={() => deleting.open(e)} />
+          </RowActions>
+        )}
         empty={{ title: t('events.empty'), description: t('events.emptyText'), action: add }}
       />
       {dialog.open && <EventForm record={dialog.record} onClose={dialog.close} />}
+      {deleting.record && (
+        <ConfirmDelete
+          path={eventsResource.path}
+          id={deleting.record.id}
+          title={t('events.deleteTitle')}
+          message={t('events.deleteText', { name: deleting.record.name })}
+          confirmLabel={t('common.delete')}
+          successMessage={t('events.deleted', { name: deleting.record.name })}
+          onClose={deleting.close}
+        />
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Badge, Button } from '@mantine/core';
 import { ORGANIZATION_STATUSES, type OrganizationStatus } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, LastModified, ResourceListPage } from '../../shared/list';
+import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from './DeleteDialog';
 import { EditButton, useEditDialog } from './EntityForm';
 import { OrganizationForm } from './OrganizationForm';
 import type { Organization } from './types';
@@ -40,6 +41,7 @@ export const organizationsResource = defineResource<Organization>({
 export function OrganizationsPage() {
   const { t } = useTranslation('tenancy');
   const dialog = useEditDialog<Organization>();
+  const deleting = useDeleteDialog<Organization>();
   const add = <Button onClick={dialog.openCreate}>{t('organizations.add')}</Button>;
   return (
     <>
@@ -47,10 +49,26 @@ export function OrganizationsPage() {
         resource={organizationsResource}
         title={t('organizations.title')}
         actions={add}
-        rowActions={(o) => <EditButton name={o.name} onClick={() => dialog.openEdit(o)} />}
+        rowActions={(o) => (
+          <RowActions>
+            <EditButton name={o.name} onClick={() => dialog.openEdit(o)} />
+            <DeleteButton label={t('common.deleteNamed', { name: o.name })} onClick={() => deleting.open(o)} />
+          </RowActions>
+        )}
         empty={{ title: t('organizations.empty'), description: t('organizations.emptyText'), action: add }}
       />
       {dialog.open && <OrganizationForm record={dialog.record} onClose={dialog.close} />}
+      {deleting.record && (
+        <ConfirmDelete
+          path={organizationsResource.path}
+          id={deleting.record.id}
+          title={t('organizations.deleteTitle')}
+          message={t('organizations.deleteText', { name: deleting.record.name })}
+          confirmLabel={t('common.delete')}
+          successMessage={t('organizations.deleted', { name: deleting.record.name })}
+          onClose={deleting.close}
+        />
+      )}
     </>
   );
 }

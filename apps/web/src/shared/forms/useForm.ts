@@ -20,8 +20,12 @@ export function useForm<T extends Record<string, string>>(initial: T, validate: 
   const formRef = useRef<HTMLFormElement>(null);
 
   const focusFirstError = useCallback((next: FormErrors<T>) => {
-    const first = Object.keys(next).find((k) => next[k as keyof T & string]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    const invalid = new Set(Object.keys(next).filter((k) => next[k as keyof T & string]));
+    if (invalid.size === 0) return;
+    // The first invalid control in page order. Selects and date pickers keep `name` on a hidden
+    // input: they mark their visible control with data-field.
+    const controls = formRef.current?.querySelectorAll<HTMLElement>('[name]:not([type="hidden"]), [data-field]') ?? [];
+    [...controls].find((el) => invalid.has(el.getAttribute('data-field') ?? el.getAttribute('name') ?? ''))?.focus();
   }, []);
 
   const setValue = useCallback((name: keyof T & string, value: string) => {

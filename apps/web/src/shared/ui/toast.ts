@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
-
 import { TOAST_DURATION_MS } from '@plenary/domain';
+import i18n from '../i18n';
 
 type Kind = 'success' | 'error' | 'info';
 
@@ -13,6 +13,7 @@ function show(kind: Kind, message: string, title?: string): string {
     message,
     autoClose: TOAST_DURATION_MS,
     withBorder: true,
+    closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
     // Errors are announced at once; the others politely.
     role: kind === 'error' ? 'alert' : 'status',
   });

@@ -7,6 +7,7 @@ export default {
     save: 'Save',
     saving: 'Saving…',
     cancel: 'Cancel',
+    close: 'Close',
     back: 'Back',
     retry: 'Try again',
     search: 'Search',
@@ -27,5 +28,18 @@ export default {
   dates: {
     range: '{{start}} – {{end}}',
     timezone: 'Time zone: {{timezone}}',
+    // The date-and-time picker (shared/ui/DateTimeField).
+    pickDateTime: 'Pick date and time',
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+    previousYear: 'Previous year',
+    nextYear: 'Next year',
+    previousDecade: 'Previous decade',
+    nextDecade: 'Next decade',
+    chooseMonth: 'Choose another month',
+    chooseYear: 'Choose another year',
+    hours: 'Hours',
+    minutes: 'Minutes',
+    confirm: 'Done',
   },
 };

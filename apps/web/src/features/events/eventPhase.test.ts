@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eventPhase, fromWallTime, toWallTime } from './eventTime';
+import { eventPhase } from './eventPhase';
 
 const DAY = 86_400_000;
-
-describe('event time zone conversion', () => {
-  it('shows a UTC instant as the wall time of the event zone and back', () => {
-    expect(toWallTime('2026-06-01T07:00:00.000Z', 'Europe/Stockholm')).toBe('2026-06-01 09:00:00');
-    expect(fromWallTime('2026-06-01 09:00:00', 'Europe/Stockholm')).toBe('2026-06-01T07:00:00.000Z');
-    expect(fromWallTime('2026-01-15 09:00:00', 'America/New_York')).toBe('2026-01-15T14:00:00.000Z');
-  });
-  it('falls back to UTC for an unknown zone', () => {
-    expect(toWallTime('2026-06-01T07:00:00.000Z', 'Not/AZone')).toBe('2026-06-01 07:00:00');
-  });
-});
 
 describe('eventPhase', () => {
   const now = Date.UTC(2026, 0, 1);

@@ -1,0 +1,48 @@
+import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+
+export interface DateTimeFieldProps extends Omit<DateTimePickerProps, 'value' | 'onChange' | 'name'> {
+  /** Form field name: on the hidden input that carries the value, and as `data-field` on the button. */
+  name: string;
+  /** Wall-clock time 'YYYY-MM-DD HH:mm:ss', or '' for none. */
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * Mantine's DateTimePicker with every control named: a labelled button that opens a calendar
+ * (arrow keys move between days, Enter picks one) and hour and minute fields (type the numbers;
+ * Enter or "Done" closes). Values are wall-clock strings, so no time zone of the browser applies.
+ */
+export function DateTimeField({ name, value, onChange, timePickerProps, submitButtonProps, ...props }: DateTimeFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <DateTimePicker
+      valueFormat="D MMM YYYY, HH:mm"
+      placeholder={t('dates.pickDateTime')}
+      clearable={false}
+      // Readable days: no red weekends, no greyed days of the next and previous months (WCAG contrast).
+      weekendDays={[]}
+      hideOutsideDates
+      {...props}
+      // Closing the calendar (Enter, Escape, "Done") puts the focus back on the field.
+      popoverProps={{ returnFocus: true, ...props.popoverProps }}
+      name={name}
+      data-field={name}
+      value={value || null}
+      onChange={(next) => onChange(next ?? '')}
+      ariaLabels={{
+        previousMonth: t('dates.previousMonth'),
+        nextMonth: t('dates.nextMonth'),
+        previousYear: t('dates.previousYear'),
+        nextYear: t('dates.nextYear'),
+        previousDecade: t('dates.previousDecade'),
+        nextDecade: t('dates.nextDecade'),
+        monthLevelControl: t('dates.chooseMonth'),
+        yearLevelControl: t('dates.chooseYear'),
+      }}
+      timePickerProps={{ hoursInputLabel: t('dates.hours'), minutesInputLabel: t('dates.minutes'), ...timePickerProps }}
+      submitButtonProps={{ 'aria-label': t('dates.confirm'), ...submitButtonProps }}
+    />
+  );
+}
