@@ -8,3 +8,4 @@ export * from './export.js';
 export * from './list-filters.js';
 export * from './tenancy/index.js';
 export * from './settings/index.js';
+export * from './attendees/index.js';

@@ -1,5 +1,6 @@
 import * as foundation from './0001_foundation.js';
 import * as listIndexes from './0003_list_indexes.js';
+import * as attendees from './0004_attendees.js';
 
 export interface Migration {
   name: string;
@@ -10,4 +11,5 @@ export interface Migration {
 export const migrations: Migration[] = [
   { name: '0001_foundation', ...foundation },
   { name: '0003_list_indexes', ...listIndexes },
+  { name: '0004_attendees', ...attendees },
 ];

@@ -3,6 +3,7 @@ import type { AppDeps } from '../platform/deps.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { tenancyRoutes } from './tenancy/index.js';
 import { settingsRoutes } from './settings/view-settings.routes.js';
+import { attendeesRoutes } from './attendees/index.js';
 
 /** Every area's routes, registered under /api/v1. Add one line per module. */
-export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [accountsRoutes, tenancyRoutes, settingsRoutes];
+export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [accountsRoutes, tenancyRoutes, settingsRoutes, attendeesRoutes];

@@ -84,12 +84,74 @@ export interface MembershipsTable {
   createdAt: CreatedAt;
 }
 
+/**
+ * One per event and account; the attendees area keeps the participant's profile in that event here
+ * (migration 0004). `email` is the account's, copied in by a trigger; the other profile fields
+ * start from the account's when not given.
+ */
 export interface ParticipantsTable {
   id: Generated<string>;
   eventId: string;
   userId: string;
+  email: Generated<string>;
+  firstName: Generated<string>;
+  lastName: Generated<string>;
+  jobTitle: Generated<string>;
+  company: Generated<string>;
+  phone: Generated<string>;
+  bio: Generated<string>;
+  photoUrl: string | null;
+  /** Custom-field values keyed by custom field id. */
+  customFields: ColumnType<Record<string, string | number | boolean | string[]>, string | undefined, string>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  updatedBy: string | null;
+}
+
+export interface CustomFieldsTable {
+  id: Generated<string>;
+  eventId: string;
+  name: string;
+  dataType: 'STRING' | 'BOOLEAN' | 'DATE' | 'NUMBER' | 'CURRENCY' | 'TIME' | 'PROFILE_LINK' | 'ENUM';
+  settings: Json<{ required: boolean; isCustomField: boolean; isEnumMultiple: boolean; enumValues: string[]; special: boolean }>;
+  editableByParticipant: Generated<boolean>;
+  showInProfile: Generated<boolean>;
+  currencyCode: string | null;
+  position: Generated<number>;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  updatedBy: string | null;
+}
+
+export interface LabelsTable {
+  id: Generated<string>;
+  eventId: string;
+  name: string;
+  color: Generated<string>;
+  type: 'MANUAL' | 'RULE';
+  rules: Json<Array<{ field: string; operator: string; value: string | number | boolean | string[] }>>;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  updatedBy: string | null;
+}
+
+export interface ParticipantLabelsTable {
+  labelId: string;
+  participantId: string;
+  createdAt: CreatedAt;
+}
+
+export interface MagicLinksTable {
+  id: Generated<string>;
+  eventId: string;
+  participantId: string;
+  userId: string;
+  tokenId: string;
+  email: string;
+  sentBy: string | null;
+  sentAt: CreatedAt;
 }
 
 export interface AuthSessionsTable {
@@ -185,6 +247,10 @@ export interface Database {
   appVersions: AppVersionsTable;
   viewSettings: ViewSettingsTable;
   auditLog: AuditLogTable;
+  customFields: CustomFieldsTable;
+  labels: LabelsTable;
+  participantLabels: ParticipantLabelsTable;
+  magicLinks: MagicLinksTable;
 }
 
 export type User = Selectable<UsersTable>;

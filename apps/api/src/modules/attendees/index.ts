@@ -1,0 +1,29 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps.js';
+import { customFieldRoutes } from './custom-fields.routes.js';
+import { fileRoutes } from './files.routes.js';
+import { labelRoutes } from './labels.routes.js';
+import { magicLinkRoutes } from './magic-links.routes.js';
+import { participantRoutes } from './participants.routes.js';
+import { PHOTO_MAX_BYTES } from './photos.service.js';
+import { photoRoutes } from './photos.routes.js';
+
+export { importFieldsOf, upsertParticipants, validateParticipantRow, UPSERT_BATCH_SIZE, type UpsertActor, type UpsertResult } from './participants.import.js';
+export { recomputeRuleLabels } from './labels.service.js';
+
+/**
+ * Attendees: participants, custom fields, labels, magic links, photos (and the stored-files route).
+ * For the data import: `upsertParticipants`, `validateParticipantRow`, `importFieldsOf` above.
+ */
+export const attendeesRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 20 } });
+    participantRoutes(app, deps);
+    photoRoutes(app, deps);
+    customFieldRoutes(app, deps);
+    labelRoutes(app, deps);
+    magicLinkRoutes(app, deps);
+    fileRoutes(app, deps);
+  };

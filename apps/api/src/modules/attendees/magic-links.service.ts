@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ACCOUNT_MESSAGES,
+  ATTENDEE_MESSAGES,
+  isCmsHost,
+  MAGIC_LINK_PATH,
+  MAGIC_LINK_RECIPIENTS_MAX,
+  MAGIC_LINK_TTL_HOURS,
+  MESSAGES,
+  type ParticipantSelectionFilter,
+  type SendMagicLinks,
+} from '@plenary/domain';
+import { isConsoleUser, loadPrincipal } from '../../platform/access.js';
+import { hashSecret, issueToken, newOneTimeSecret } from '../../platform/auth.js';
+import type { Db } from '../../platform/db/index.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { forbidden, HttpError, unauthorized } from '../../platform/errors.js';
+import { linkOrigin } from '../accounts/accounts.service.js';
+import type { EventAccess } from './attendees.access.js';
+import { fieldsError, parseOr400 } from './attendees.http.js';
+import { asDefs, listFields } from './custom-fields.repo.js';
+import { magicLinkMail } from './magic-links.emails.js';
+import * as repo from './magic-links.repo.js';
+import { participantList } from './participants.list.js';
+import { auditMany, markEmailVerified } from './participants.repo.js';
+
+/** Ids of the event's participants matching a filter (the list's filters), at most MAX + 1. */
+async function idsMatching(db: Db, eventId: string, filter: ParticipantSelectionFilter): Promise<string[]> {
+  const fields = asDefs(await listFields(db, eventId));
+  const list = participantList(fields);
+  const query = parseOr400(list.query, {
+    ...(filter.search ? { search: filter.search } : {}),
+    ...(filter.labelId?.length ? { labelId: filter.labelId.join(',') } : {}),
+    ...(filter.hasPhoto !== undefined ? { hasPhoto: String(filter.hasPhoto) } : {}),
+    ...(filter.verified !== undefined ? { verified: String(filter.verified) } : {}),
+    ...(filter.rules?.length ? { rules: JSON.stringify(filter.rules) } : {}),
+  });
+  const ids: string[] = [];
+  for await (const batch of list.rows(db, { eventId, fields }, query, { max: MAGIC_LINK_RECIPIENTS_MAX + 1 })) ids.push(...batch.map((p) => p.id));
+  return ids;
+}
+
+const hostName = (host: string) => host.trim().toLowerCase().replace(/:\d+$/, '');
+
+/**
+ * Sends each selected participant a sign-in link `<origin>/event/login?magic=<token>` (single use,
+ * MAGIC_LINK_TTL_HOURS hours; earlier unused links of the same person for this event stop
+ * working). The tokens and the report rows are written in one transaction with an audit row per
+ * participant; the e-mails go out after it commits. The origin is the participant app's: `host`
+ * from the body, else the request's host without a leading "cms."; hosts that are not ours fall
+ * back to PUBLIC_URL (see accounts' linkOrigin).
+ */
+export async function sendMagicLinks(
+  deps: Pick<AppDeps, 'db' | 'config' | 'brands' | 'mailer'>,
+  { ctx, event }: EventAccess,
+  body: SendMagicLinks,
+  log: FastifyBaseLogger,
+): Promise<{ sent: number; expiresAt: Date }> {
+  const { db } = deps;
+  const ids = body.participantIds ?? (await idsMatching(db, event.id, body.filter ?? {}));
+  if (ids.length > MAGIC_LINK_RECIPIENTS_MAX) throw fieldsError({ filter: `${ATTENDEE_MESSAGES.selectionTooLarge} (at most ${MAGIC_LINK_RECIPIENTS_MAX})` });
+  const people = await repo.recipients(db, event.id, [...new Set(ids)]);
+  const expiresAt = new Date(Date.now() + MAGIC_LINK_TTL_HOURS * 60 * 60 * 1000);
+  const links = people.map((p) => {
+    const { secret, hash } = newOneTimeSecret();
+    return { ...p, secret, tokenHash: hash };
+  });
+  await db.transaction().execute(async (tx) => {
+    await repo.insertLinks(tx, event.id, links, expiresAt, ctx.actorId);
+    await auditMany(tx, ctx, 'create', links.map((l) => l.participantId), 'magic-link');
+  });
+  const host = body.host ?? ctx.host.replace(/^cms\./i, '');
+  const origin = await linkOrigin(deps, host);
+  const brand = deps.brands.forHost(hostName(host)).title;
+  for (const link of links) {
+    try {
+      await deps.mailer.send(magicLinkMail(link.email, { brand, event: event.name, firstName: link.firstName, link: `${origin}${MAGIC_LINK_PATH}?magic=${link.secret}` }));
+    } catch (err) {
+      log.error({ err, participantId: link.participantId }, 'could not send a magic link');
+    }
+  }
+  return { sent: links.length, expiresAt };
+}
+
+export interface SignInMeta {
+  ip: string;
+  userAgent: string | undefined;
+  requestId: string;
+}
+
+/**
+ * `POST auth/magic-link`: uses the link (once), confirms the account's e-mail address (the link
+ * reached it) and signs the participant in like POST auth with login type 'event'. 410 for a link
+ * that is unknown, used or expired (saying which), or whose participant left the event.
+ */
+export async function signInWithMagicLink(deps: Pick<AppDeps, 'db' | 'config'>, body: { token: string; host: string }, meta: SignInMeta) {
+  const { db, config } = deps;
+  const tokenHash = hashSecret(body.token);
+  const used = await db.transaction().execute(async (tx) => {
+    const row = await repo.consume(tx, tokenHash);
+    if (!row) return undefined;
+    if (!(await repo.isParticipant(tx, row.eventId, row.userId))) return 'left' as const;
+    await markEmailVerified(tx, row.userId);
+    return row;
+  });
+  if (used === undefined) {
+    const row = await repo.findToken(db, tokenHash);
+    throw new HttpError(410, !row ? ACCOUNT_MESSAGES.linkInvalid : row.usedAt ? ACCOUNT_MESSAGES.linkUsed : ACCOUNT_MESSAGES.linkExpired);
+  }
+  if (used === 'left') throw new HttpError(410, ACCOUNT_MESSAGES.linkInvalid);
+  const principal = await loadPrincipal(db, used.userId);
+  if (!principal) throw unauthorized(MESSAGES.invalidCredentials);
+  if (isCmsHost(body.host) && !isConsoleUser(principal)) throw forbidden(MESSAGES.notAuthorizedCms);
+  const issued = await issueToken(db, config, principal, { loginType: 'event', ip: meta.ip, userAgent: meta.userAgent });
+  await repo.auditSignIn(db, { userId: used.userId, sid: issued.tokenData.sid, requestId: meta.requestId });
+  const { iat, exp } = issued.tokenData;
+  if (iat === undefined || exp === undefined) throw new Error('issueToken returned no iat/exp');
+  return { token: issued.token, tokenData: { ...issued.tokenData, iat, exp }, eventId: used.eventId };
+}
