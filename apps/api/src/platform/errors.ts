@@ -12,6 +12,10 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** Response schemas of a route's error answers: `response: { 200: …, ...errorResponses(400, 404) }`. */
+export const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorBodySchema]));
+export const noContent = z.null().describe('No content');
+
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

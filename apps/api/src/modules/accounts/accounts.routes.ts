@@ -22,13 +22,11 @@ import {
 } from '@plenary/domain';
 import { requireAuth } from '../../platform/auth.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { errorBodySchema } from '../../platform/errors.js';
+import { errorResponses as errors, noContent } from '../../platform/errors.js';
 import { createThrottle, installRetryAfter } from '../../platform/throttle.js';
 import * as accounts from './accounts.service.js';
 
 const TAG = 'accounts';
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorBodySchema]));
-const noContent = z.null().describe('No content');
 const idParams = z.object({ id: z.string().max(100) });
 const userIdParams = z.object({ userId: z.string().max(100) });
 

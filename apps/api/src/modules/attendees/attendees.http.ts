@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { zodFieldErrors } from '@plenary/domain';
-import { errorBodySchema, HttpError } from '../../platform/errors.js';
+import { HttpError } from '../../platform/errors.js';
 
 export const TAG = 'attendees';
-export const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorBodySchema]));
-export const noContent = z.null().describe('No content');
+export { errorResponses as errors, noContent } from '../../platform/errors.js';
 
 export const eventParams = z.object({ eventId: z.uuid() });
 export const participantParams = eventParams.extend({ participantId: z.uuid() });

@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateViewSettingsSchema, viewSettingsBodySchema, viewSettingsParamsSchema, viewSettingsSchema } from '@plenary/domain';
 import { requireAuth } from '../../platform/auth.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { errorBodySchema } from '../../platform/errors.js';
+import { errorResponses as errors } from '../../platform/errors.js';
 import * as service from './view-settings.service.js';
 
 const TAG = 'settings';
-const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorBodySchema]));
 
 /** `view-settings/{tableKey}`: the signed-in user's columns, column order and page size per table. */
 export const settingsRoutes =

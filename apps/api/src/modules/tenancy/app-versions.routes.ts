@@ -8,7 +8,11 @@ import { errors, noContent, TAG } from './tenancy.http.js';
 
 /** The mobile app versions (spec "mobile versions"): super admins only. */
 export function appVersionRoutes(app: ZodApp, { db }: AppDeps): void {
-  const scope = (request: Parameters<typeof gate>[0]) => (gate(request, ROLE_GATES.superAdmin), null);
+  // App versions belong to no tenant: the scope is nothing once the caller is a super admin.
+  const scope = (request: Parameters<typeof gate>[0]) => {
+    gate(request, ROLE_GATES.superAdmin);
+    return null;
+  };
   listRoute(app, '/app-versions', { db, list: appVersionList, scope, record: appVersionSchema, tags: [TAG], summary: 'List app versions (super admin)' });
   registerExport(app, 'app-versions', { db, list: appVersionList, scope, tags: [TAG] });
 
@@ -20,7 +24,10 @@ export function appVersionRoutes(app: ZodApp, { db }: AppDeps): void {
   app.get(
     '/app-versions/:id',
     { schema: { tags: [TAG], summary: 'Get an app version (super admin)', params: idParamsSchema, response: { 200: appVersionSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => (gate(request, ROLE_GATES.superAdmin), service.getAppVersion(db, request.params.id)),
+    async (request) => {
+      gate(request, ROLE_GATES.superAdmin);
+      return service.getAppVersion(db, request.params.id);
+    },
   );
   app.patch(
     '/app-versions/:id',

@@ -13,7 +13,8 @@ export const eventHubList = defineList({
   select: (db: Db, p: Principal) =>
     db
       .selectFrom('eventHubs as h')
-      .innerJoin('organizations as o', 'o.id', 'h.organizationId')
+      // A left join (every hub has one): the count query then skips it.
+      .leftJoin('organizations as o', 'o.id', 'h.organizationId')
       .leftJoin('users as u', 'u.id', 'h.updatedBy')
       .select([
         'h.id',
@@ -30,7 +31,7 @@ export const eventHubList = defineList({
     id: row.id,
     name: row.name,
     organizationId: row.organizationId,
-    organizationName: row.organizationName,
+    organizationName: row.organizationName ?? '',
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     updatedBy: row.updatedByFirstName === null ? null : { firstName: row.updatedByFirstName, lastName: row.updatedByLastName ?? '' },

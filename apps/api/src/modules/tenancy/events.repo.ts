@@ -15,8 +15,9 @@ export const eventList = defineList({
   select: (db: Db, p: Principal) =>
     db
       .selectFrom('events as e')
-      .innerJoin('eventHubs as h', 'h.id', 'e.eventHubId')
-      .innerJoin('organizations as o', 'o.id', 'e.organizationId')
+      // Left joins (every event has both): the count query then skips them altogether.
+      .leftJoin('eventHubs as h', 'h.id', 'e.eventHubId')
+      .leftJoin('organizations as o', 'o.id', 'e.organizationId')
       .select([
         'e.id',
         'e.name',
@@ -35,7 +36,7 @@ export const eventList = defineList({
         'e.updatedAt',
       ])
       .$if(!isSuperAdmin(p), (qb) => qb.where(eventScope(p))),
-  record: (row): EventRecord => row,
+  record: (row): EventRecord => ({ ...row, eventHubName: row.eventHubName ?? '', organizationName: row.organizationName ?? '' }),
   id: sql.ref('e.id'),
   fields: {
     name: { sql: sql.ref('e.name'), sortable: sql`lower(e.name)`, searchable: true, label: 'Name' },
@@ -59,10 +60,6 @@ export const eventList = defineList({
 
 export function findEventRow(db: Db, id: string) {
   return db.selectFrom('events').select(['id', 'eventHubId', 'organizationId', 'startAt', 'endAt']).where('id', '=', id).executeTakeFirst();
-}
-
-export function findHub(db: Db, id: string) {
-  return db.selectFrom('eventHubs').select(['id', 'organizationId']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function insertEvent(db: Db, values: Omit<Insertable<EventsTable>, 'updatedAt'>): Promise<string> {

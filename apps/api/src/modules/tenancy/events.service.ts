@@ -10,6 +10,7 @@ import { canAdminHub } from '../../platform/access.js';
 import { audit, type WriteContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { findHub } from './event-hubs.repo.js';
 import * as repo from './events.repo.js';
 
 const ENTITY = 'event';
@@ -24,7 +25,7 @@ export const eventFilters = (db: Db, ctx: WriteContext): Promise<EventFilters> =
 
 /** The hub an event goes into: one the caller administers, else 404 on the field. */
 async function targetHub(db: Db, ctx: WriteContext, eventHubId: string): Promise<{ id: string; organizationId: string }> {
-  const hub = await repo.findHub(db, eventHubId);
+  const hub = await findHub(db, eventHubId);
   if (!hub || !canAdminHub(ctx.principal, hub)) throw new HttpError(404, `eventHubId: ${MESSAGES.notFound}`, { eventHubId: MESSAGES.notFound });
   return hub;
 }
