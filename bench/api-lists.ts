@@ -72,9 +72,15 @@ function startServer(kind: ServerInput['kind']): Promise<{ worker: Worker; port:
   });
 }
 
+/** Stops the worker's server; a failure while stopping is reported, never left as a silent hang. */
 function stopServer(worker: Worker): Promise<void> {
-  return new Promise((done) => {
-    worker.once('message', () => void worker.terminate().then(() => done()));
+  return new Promise((done, fail) => {
+    const exited = (code: number) => fail(new Error(`the bench server exited (${code}) while stopping`));
+    worker.once('exit', exited);
+    worker.once('message', (m: { error?: string }) => {
+      worker.off('exit', exited);
+      void worker.terminate().then(() => (m.error ? fail(new Error(m.error)) : done()));
+    });
     worker.postMessage('stop');
   });
 }

@@ -66,10 +66,15 @@ try {
 
   parentPort!.on('message', async (message: unknown) => {
     if (message !== 'stop') return;
-    await app.close();
-    await database.close();
-    await dropDatabase?.();
-    parentPort!.postMessage({ stopped: true });
+    let error: string | undefined;
+    try {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+    } catch (err) {
+      error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    }
+    parentPort!.postMessage({ stopped: true, error });
   });
 } catch (err) {
   await database.close().catch(() => undefined);

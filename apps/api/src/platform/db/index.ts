@@ -25,6 +25,9 @@ const plugins = [new CamelCasePlugin()];
 
 export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client whose connection drops (server restart, shutdown under load) emits 'error' on the
+  // pool; unheard, that would end the process. The pool replaces the client; the next query reports.
+  pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   return {
     db,
