@@ -4,8 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
 import { useOptions, type RemoteOptions } from '../../shared/list';
-import { toast } from '../../shared/ui/toast';
-import { FormModal, reportSaveError, useEntitySave } from './EntityForm';
+import { FormModal, useEntitySave } from './EntityForm';
 import { eventHubOptions, eventOptions, organizationOptions } from './options';
 import { ROLE_SCOPES, SCOPE_ROLES, type AdminRole, type RoleScope } from '@plenary/domain';
 import type { AdminUser, RoleAssignment } from './types';
@@ -98,7 +97,7 @@ function RoleRowFields({
 
 export function AdminUserForm({ record, onClose }: { record: AdminUser | null; onClose: () => void }) {
   const { t } = useTranslation('tenancy');
-  const { save, saving } = useEntitySave<AdminUser, AdminUserBody | AdminUserUpdate>('admin-users', record?.id);
+  const { saveAndClose, saving } = useEntitySave<AdminUser, AdminUserBody | AdminUserUpdate>('admin-users', 'adminUsers', record, onClose);
   // A new admin user starts with one (empty) role: the API wants at least one.
   const [rows, setRows] = useState<RoleRow[]>(() =>
     record ? record.roles.map((r, key) => ({ ...r, key })) : [{ key: 0, scope: 'organization', scopeId: '', role: 'admin' }],
@@ -152,13 +151,7 @@ export function AdminUserForm({ record, onClose }: { record: AdminUser | null; o
       roles: rows.map(({ scope, scopeId, role }) => ({ scope, scopeId, role })),
     };
     const body = record ? update : { ...update, email: v.email.trim() };
-    try {
-      await save(body);
-      toast.success(t(record ? 'adminUsers.saved' : 'adminUsers.created', { name: `${body.firstName} ${body.lastName}` }));
-      onClose();
-    } catch (error) {
-      reportSaveError(error, showServerErrors, t('common.saveFailed'));
-    }
+    await saveAndClose(body, { toastValues: { name: `${body.firstName} ${body.lastName}` }, showServerErrors: showServerErrors });
   });
 
   // Check the role rows too when other fields are invalid, so every problem shows at once
@@ -176,12 +169,12 @@ export function AdminUserForm({ record, onClose }: { record: AdminUser | null; o
 
   return (
     <FormModal
-      title={t(record ? 'adminUsers.editTitle' : 'adminUsers.addTitle')}
+      entity="adminUsers"
+      isNew={!record}
       onClose={onClose}
       onSubmit={submit}
       saving={saving}
       formRef={form.formRef}
-      submitLabel={t(record ? 'common.save' : 'common.create')}
       size="xl"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

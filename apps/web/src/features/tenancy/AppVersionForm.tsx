@@ -3,8 +3,7 @@ import { APP_VERSION_MAX_LENGTH, APP_VERSION_PLATFORMS, appVersionStringSchema, 
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
-import { toast } from '../../shared/ui/toast';
-import { FormModal, reportSaveError, useEntitySave } from './EntityForm';
+import { FormModal, useEntitySave } from './EntityForm';
 import type { AppVersion } from './types';
 
 export interface AppVersionBody {
@@ -16,7 +15,7 @@ export interface AppVersionBody {
 export function AppVersionForm({ record, onClose }: { record: AppVersion | null; onClose: () => void }) {
   const { t } = useTranslation('tenancy');
   const platformLabel = useId();
-  const { save, saving } = useEntitySave<AppVersion, AppVersionBody>('app-versions', record?.id);
+  const { saveAndClose, saving } = useEntitySave<AppVersion, AppVersionBody>('app-versions', 'appVersions', record, onClose);
   const form = useForm(
     {
       platform: record?.platform ?? APP_VERSION_PLATFORMS[0],
@@ -32,23 +31,17 @@ export function AppVersionForm({ record, onClose }: { record: AppVersion | null;
       version: v.version.trim(),
       isRequired: v.isRequired === 'true',
     };
-    try {
-      await save(body);
-      toast.success(t(record ? 'appVersions.saved' : 'appVersions.created', { platform: body.platform, version: body.version }));
-      onClose();
-    } catch (error) {
-      reportSaveError(error, form.showServerErrors, t('common.saveFailed'));
-    }
+    await saveAndClose(body, { toastValues: { platform: body.platform, version: body.version }, showServerErrors: form.showServerErrors });
   });
 
   return (
     <FormModal
-      title={t(record ? 'appVersions.editTitle' : 'appVersions.addTitle')}
+      entity="appVersions"
+      isNew={!record}
       onClose={onClose}
       onSubmit={submit}
       saving={saving}
       formRef={form.formRef}
-      submitLabel={t(record ? 'common.save' : 'common.create')}
       size="md"
     >
       <Stack gap={4}>

@@ -29,12 +29,32 @@ export function useEditDialog<T>() {
   };
 }
 
-/** POST for a new record, PATCH for an existing one; `saving` disables the form meanwhile. */
-export function useEntitySave<T, Body>(path: string, id: string | undefined) {
+type ShowServerErrors = (fields: Record<string, string> | undefined) => boolean;
+
+/**
+ * Saves a create/edit dialog: POST for a new record, PATCH for an existing one, then the toast
+ * '<entity>.created' or '<entity>.saved' and close. A failure goes to the fields or an error toast.
+ * `saving` disables the form meanwhile.
+ */
+export function useEntitySave<T, Body>(path: string, entity: string, record: { id: string } | null, onClose: () => void) {
+  const { t } = useTranslation('tenancy');
   const { create, update } = useResourceMutations<T, Body>({ path });
+  const id = record?.id;
   return {
     saving: create.isPending || update.isPending,
-    save: (body: Body): Promise<T> => (id ? update.mutateAsync({ id, body }) : create.mutateAsync(body)),
+    async saveAndClose(
+      body: Body,
+      opts: { toastValues: Record<string, string>; showServerErrors: ShowServerErrors; fieldMap?: Record<string, string>; onSaved?: () => void },
+    ): Promise<void> {
+      try {
+        await (id ? update.mutateAsync({ id, body }) : create.mutateAsync(body));
+        opts.onSaved?.();
+        toast.success(t(`${entity}.${id ? 'saved' : 'created'}`, opts.toastValues));
+        onClose();
+      } catch (error) {
+        reportSaveError(error, opts.showServerErrors, t('common.saveFailed'), opts.fieldMap);
+      }
+    },
   };
 }
 
@@ -42,9 +62,9 @@ export function useEntitySave<T, Body>(path: string, id: string | undefined) {
  * A failed save: the API's `fields` go onto the matching inputs (renamed with `fieldMap`, e.g.
  * 'settings.status' → 'status'); anything else becomes an error toast with the server's message.
  */
-export function reportSaveError(
+function reportSaveError(
   error: unknown,
-  showServerErrors: (fields: Record<string, string> | undefined) => boolean,
+  showServerErrors: ShowServerErrors,
   fallback: string,
   fieldMap: Record<string, string> = {},
 ): void {
@@ -56,19 +76,22 @@ export function reportSaveError(
 }
 
 interface FormModalProps {
-  title: string;
+  /** i18n prefix: the title is '<entity>.addTitle' or '<entity>.editTitle'. */
+  entity: string;
+  isNew: boolean;
   onClose: () => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   saving: boolean;
   formRef?: RefObject<HTMLFormElement | null>;
-  submitLabel: string;
   children: ReactNode;
   size?: string;
 }
 
 /** Create/edit dialog: a labelled modal around a form, Cancel and a submit button that waits while saving. */
-export function FormModal({ title, onClose, onSubmit, saving, formRef, submitLabel, children, size = 'lg' }: FormModalProps) {
+export function FormModal({ entity, isNew, onClose, onSubmit, saving, formRef, children, size = 'lg' }: FormModalProps) {
   const { t } = useTranslation('tenancy');
+  const title = t(`${entity}.${isNew ? 'addTitle' : 'editTitle'}`);
+  const submitLabel = t(isNew ? 'common.create' : 'common.save');
   return (
     <Modal
       opened

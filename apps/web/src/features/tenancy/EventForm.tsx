@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useForm } from '../../shared/forms/useForm';
 import { useOptions } from '../../shared/list';
-import { toast } from '../../shared/ui/toast';
 import { EventFields } from '../events/EventFields';
 import {
   EVENT_SERVER_FIELDS,
@@ -15,7 +14,7 @@ import {
   validateEventFields,
   type EventFieldsBody,
 } from '../events/eventFields';
-import { FormModal, reportSaveError, useEntitySave } from './EntityForm';
+import { FormModal, useEntitySave } from './EntityForm';
 import { eventHubOptions } from './options';
 import type { TenancyEvent } from './types';
 
@@ -29,7 +28,7 @@ export function EventForm({ record, onClose }: { record: TenancyEvent | null; on
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const hubs = useOptions(eventHubOptions);
-  const { save, saving } = useEntitySave<TenancyEvent, EventBody>('events', record?.id);
+  const { saveAndClose, saving } = useEntitySave<TenancyEvent, EventBody>('events', 'events', record, onClose);
   const form = useForm(
     { ...eventFieldValues(record), eventHubId: record?.eventHubId ?? searchParams.get('eventHubId') ?? '' },
     (v) => ({ ...validateEventFields(v), eventHubId: v.eventHubId ? undefined : MESSAGES.pleaseSelectValue }),
@@ -37,24 +36,17 @@ export function EventForm({ record, onClose }: { record: TenancyEvent | null; on
 
   const submit = form.onSubmit(async (v) => {
     const body: EventBody = { ...eventFieldsBody(v), eventHubId: v.eventHubId };
-    try {
-      await save(body);
-      void refreshEventQueries(queryClient);
-      toast.success(t(record ? 'events.saved' : 'events.created', { name: body.name }));
-      onClose();
-    } catch (error) {
-      reportSaveError(error, form.showServerErrors, t('common.saveFailed'), EVENT_SERVER_FIELDS);
-    }
+    await saveAndClose(body, { toastValues: { name: body.name }, showServerErrors: form.showServerErrors, fieldMap: EVENT_SERVER_FIELDS, onSaved: () => void refreshEventQueries(queryClient) });
   });
 
   return (
     <FormModal
-      title={t(record ? 'events.editTitle' : 'events.addTitle')}
+      entity="events"
+      isNew={!record}
       onClose={onClose}
       onSubmit={submit}
       saving={saving}
       formRef={form.formRef}
-      submitLabel={t(record ? 'common.save' : 'common.create')}
     >
       <EventFields form={form} autoFocus>
         <Select

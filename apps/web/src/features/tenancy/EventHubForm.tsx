@@ -4,8 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
 import { useOptions } from '../../shared/list';
-import { toast } from '../../shared/ui/toast';
-import { FormModal, reportSaveError, useEntitySave } from './EntityForm';
+import { FormModal, useEntitySave } from './EntityForm';
 import { organizationOptions } from './options';
 import type { EventHub } from './types';
 
@@ -18,7 +17,7 @@ export function EventHubForm({ record, onClose }: { record: EventHub | null; onC
   const { t } = useTranslation('tenancy');
   const [searchParams] = useSearchParams();
   const organizations = useOptions(organizationOptions);
-  const { save, saving } = useEntitySave<EventHub, EventHubBody>('event-hubs', record?.id);
+  const { saveAndClose, saving } = useEntitySave<EventHub, EventHubBody>('event-hubs', 'eventHubs', record, onClose);
   const form = useForm(
     // A new hub starts in the organization the list is filtered by.
     { name: record?.name ?? '', organizationId: record?.organizationId ?? searchParams.get('organizationId') ?? '' },
@@ -30,23 +29,17 @@ export function EventHubForm({ record, onClose }: { record: EventHub | null; onC
 
   const submit = form.onSubmit(async (v) => {
     const body = { name: v.name.trim(), organizationId: v.organizationId };
-    try {
-      await save(body);
-      toast.success(t(record ? 'eventHubs.saved' : 'eventHubs.created', { name: body.name }));
-      onClose();
-    } catch (error) {
-      reportSaveError(error, form.showServerErrors, t('common.saveFailed'));
-    }
+    await saveAndClose(body, { toastValues: { name: body.name }, showServerErrors: form.showServerErrors });
   });
 
   return (
     <FormModal
-      title={t(record ? 'eventHubs.editTitle' : 'eventHubs.addTitle')}
+      entity="eventHubs"
+      isNew={!record}
       onClose={onClose}
       onSubmit={submit}
       saving={saving}
       formRef={form.formRef}
-      submitLabel={t(record ? 'common.save' : 'common.create')}
       size="md"
     >
       <TextInput label={t('common.name')} required maxLength={SHORT_TEXT_MAX_LENGTH} data-autofocus {...form.inputProps('name')} />

@@ -2,8 +2,7 @@ import { Fieldset, PasswordInput, Select, TagsInput, Text, TextInput } from '@ma
 import { isUrl, MESSAGES, ORGANIZATION_STATUSES, requiredString, SHORT_TEXT_MAX_LENGTH, type OrganizationStatus } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
-import { toast } from '../../shared/ui/toast';
-import { FormModal, reportSaveError, useEntitySave } from './EntityForm';
+import { FormModal, useEntitySave } from './EntityForm';
 import type { Organization } from './types';
 
 export interface OrganizationBody {
@@ -27,7 +26,7 @@ const splitHosts = (v: string) => v.split(',').map((h) => h.trim().toLowerCase()
 export function OrganizationForm({ record, onClose }: { record: Organization | null; onClose: () => void }) {
   const { t } = useTranslation('tenancy');
   const hasSecret = record?.sso?.hasSecret ?? false;
-  const { save, saving } = useEntitySave<Organization, OrganizationBody>('organizations', record?.id);
+  const { saveAndClose, saving } = useEntitySave<Organization, OrganizationBody>('organizations', 'organizations', record, onClose);
   const form = useForm(
     {
       name: record?.name ?? '',
@@ -64,23 +63,17 @@ export function OrganizationForm({ record, onClose }: { record: Organization | n
           }
         : null,
     };
-    try {
-      await save(body);
-      toast.success(t(record ? 'organizations.saved' : 'organizations.created', { name: body.name }));
-      onClose();
-    } catch (error) {
-      reportSaveError(error, form.showServerErrors, t('common.saveFailed'), FIELD_MAP);
-    }
+    await saveAndClose(body, { toastValues: { name: body.name }, showServerErrors: form.showServerErrors, fieldMap: FIELD_MAP });
   });
 
   return (
     <FormModal
-      title={t(record ? 'organizations.editTitle' : 'organizations.addTitle')}
+      entity="organizations"
+      isNew={!record}
       onClose={onClose}
       onSubmit={submit}
       saving={saving}
       formRef={form.formRef}
-      submitLabel={t(record ? 'common.save' : 'common.create')}
     >
       <TextInput label={t('common.name')} required maxLength={SHORT_TEXT_MAX_LENGTH} data-autofocus {...form.inputProps('name')} />
       <Select
