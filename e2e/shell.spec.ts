@@ -59,6 +59,12 @@ test('participant signs in on the participant app, sees their events and enters 
   await expect(page).toHaveURL(new RegExp(`/event/${eventId}/[^/]+$`));
   await expect(page.getByRole('heading', { level: 1, name: DEMO_EVENT })).toBeVisible();
   await screen(page, 'event home');
+
+  // The download page is reachable from the app's header.
+  await page.getByRole('link', { name: 'Get the Plenary app' }).click();
+  await expect(page).toHaveURL(`${APP_URL}/download-app`);
+  await expect(page.getByRole('link', { name: /App Store/ })).toBeVisible();
+  await screen(page, 'download app');
 });
 
 test('desktop: /event-url shows the QR code, Continue On App / Download Our App and Continue On Web', async ({ page }) => {

@@ -24,7 +24,12 @@ export function ParticipantLayout() {
             <Anchor component={Link} to="/" aria-label={t('brandHome', { brand: brand.title })}>
               <Image src={brand.logoUrl} alt="" h={32} w="auto" fit="contain" />
             </Anchor>
-            <UserMenu showParticipantView={false} />
+            <Group gap="md" wrap="nowrap">
+              <Anchor component={Link} to="/download-app" size="sm">
+                {t('getTheApp', { brand: brand.title })}
+              </Anchor>
+              <UserMenu showParticipantView={false} />
+            </Group>
           </Group>
         </Container>
       </Box>

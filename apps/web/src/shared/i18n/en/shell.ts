@@ -1,6 +1,7 @@
 /** Console and participant-app frames, events, app links. */
 export default {
   brandHome: '{{brand}} home',
+  getTheApp: 'Get the {{brand}} app',
   nav: {
     label: 'Console navigation',
     open: 'Open navigation',
