@@ -26,7 +26,8 @@ export interface ServerHandle {
  * leave the running server with an index.html whose assets it does not serve.
  */
 export async function snapshotWebDist(): Promise<string> {
-  const dist = join(ROOT, 'apps/web/dist');
+  // E2E_WEB_BUILD: another build directory (parallel work builds with `vite build --outDir`).
+  const dist = process.env.E2E_WEB_BUILD ?? join(ROOT, 'apps/web/dist');
   // A build that is being written right now has an index.html whose assets are not all there yet.
   const complete = () => {
     if (!existsSync(join(dist, 'index.html'))) return false;
