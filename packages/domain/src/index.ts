@@ -9,3 +9,4 @@ export * from './list-filters.js';
 export * from './tenancy/index.js';
 export * from './settings/index.js';
 export * from './attendees/index.js';
+export * from './imports/index.js';
