@@ -5,6 +5,7 @@ import common from './en/common';
 import shell from './en/shell';
 import list from './en/list'; // list machinery (shared/list)
 import tenancy from './en/tenancy'; // super-admin screens (features/tenancy)
+import attendees from './en/attendees'; // attendee screens and custom-field inputs
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -15,6 +16,7 @@ export const en = {
   shell,
   list,
   tenancy,
+  attendees,
   // ── more namespaces here ──
 };
 
