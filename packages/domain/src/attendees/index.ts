@@ -5,3 +5,4 @@ export * from './rules.js';
 export * from './participants.js';
 export * from './labels.js';
 export * from './magic-links.js';
+export * from './activity.js';

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
+import { activityRoutes } from './activity.routes.js';
 import { customFieldRoutes } from './custom-fields.routes.js';
 import { fileRoutes } from './files.routes.js';
 import { labelRoutes } from './labels.routes.js';
@@ -22,6 +23,7 @@ export const attendeesRoutes =
     await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 20 } });
     participantRoutes(app, deps);
     photoRoutes(app, deps);
+    activityRoutes(app, deps);
     customFieldRoutes(app, deps);
     labelRoutes(app, deps);
     magicLinkRoutes(app, deps);

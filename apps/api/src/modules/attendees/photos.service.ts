@@ -4,6 +4,7 @@ import { audit, type WriteContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { HttpError } from '../../platform/errors.js';
 import type { Storage, StoredContentType } from '../../platform/storage.js';
+import { PHOTO_ENTITY } from './activity.repo.js';
 import * as repo from './participants.repo.js';
 
 /**
@@ -40,7 +41,7 @@ export async function setPhoto(db: Db, storage: Storage, ctx: WriteContext, even
   try {
     await db.transaction().execute(async (tx) => {
       await repo.updateParticipants(tx, eventId, [participantId], { photoUrl: storage.url(key) }, ctx.actorId);
-      await audit(tx, ctx, 'update', 'participant', participantId);
+      await audit(tx, ctx, 'update', PHOTO_ENTITY, participantId);
     });
   } catch (err) {
     await storage.delete(key);
@@ -53,7 +54,7 @@ export async function removePhoto(db: Db, storage: Storage, ctx: WriteContext, e
   const before = await repo.photoUrlOf(db, eventId, participantId);
   await db.transaction().execute(async (tx) => {
     await repo.updateParticipants(tx, eventId, [participantId], { photoUrl: null }, ctx.actorId);
-    await audit(tx, ctx, 'update', 'participant', participantId);
+    await audit(tx, ctx, 'delete', PHOTO_ENTITY, participantId);
   });
   await forget(db, storage, before);
 }
