@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { z } from 'zod';
 import { brandRoutes } from './modules/brand/brand.routes.js';
 import { installAuth, verifyBearer } from './platform/auth.js';
+import { createJobs } from './platform/jobs.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import type { AppDeps, BaseDeps } from './platform/deps.js';
 import { errorBody, installErrorHandler, installZodMessages } from './platform/errors.js';
@@ -39,7 +40,11 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     authenticate: async (token) => (await verifyBearer(base.db, base.config, token)).actor,
   });
   app.addHook('preClose', () => realtime.close());
-  const deps: AppDeps = { ...base, realtime };
+  const jobs = createJobs(base.database, app.log);
+  // Modules define their queues while registering; workers start once every route is in place.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
+  const deps: AppDeps = { ...base, realtime, jobs };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,9 @@
 import * as foundation from './0001_foundation.js';
 import * as listIndexes from './0003_list_indexes.js';
 import * as attendees from './0004_attendees.js';
+import * as jobs from './0005_jobs.js';
+import * as imports from './0006_imports.js';
+import * as auditEntityIndex from './0007_audit_entity_index.js';
 
 export interface Migration {
   name: string;
@@ -12,4 +15,7 @@ export const migrations: Migration[] = [
   { name: '0001_foundation', ...foundation },
   { name: '0003_list_indexes', ...listIndexes },
   { name: '0004_attendees', ...attendees },
+  { name: '0005_jobs', ...jobs },
+  { name: '0006_imports', ...imports },
+  { name: '0007_audit_entity_index', ...auditEntityIndex },
 ];

@@ -1,6 +1,7 @@
 import type { BrandCatalog } from '../modules/brand/brand.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/index.js';
+import type { Jobs } from './jobs.js';
 import type { Mailer } from './mail.js';
 import type { Realtime } from './realtime.js';
 
@@ -13,6 +14,8 @@ export interface AppDeps {
   brands: BrandCatalog;
   /** Created by buildApp on the app's HTTP server. */
   realtime: Realtime;
+  /** Background jobs (pg-boss); created by buildApp, workers started when the app is ready. */
+  jobs: Jobs;
 }
 
-export type BaseDeps = Omit<AppDeps, 'realtime'>;
+export type BaseDeps = Omit<AppDeps, 'realtime' | 'jobs'>;

@@ -4,6 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -13,6 +16,17 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Runs a multi-statement SQL script (migrations, test resets). */
   execScript(script: string): Promise<void>;
+  /**
+   * Raw SQL with `$n` parameters, rows as the database names them (no camel-casing). Without
+   * parameters the text may hold several statements (the rows are the last one's). pg-boss's adapter.
+   */
+  executeSql(text: string, values?: readonly unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
+  /**
+   * Bulk load: `COPY table (columns) FROM STDIN (FORMAT csv)` fed with `chunks` (CSV text, no
+   * header). Streams to PostgreSQL (pg-copy-streams); PGlite takes the whole text as one blob.
+   * Runs on its own connection, outside any transaction of the caller.
+   */
+  copyFrom(table: string, columns: readonly string[], chunks: AsyncIterable<string> | Iterable<string>): Promise<void>;
   /** Runs `fn` while holding a database-wide lock, so concurrent API processes migrate once. */
   withLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -34,6 +48,21 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
     kind: 'postgres',
     async execScript(script) {
       await pool.query(script);
+    },
+    async executeSql(text, values) {
+      const result = await pool.query(text, values as unknown[] | undefined);
+      // A multi-statement text answers one result per statement.
+      const last = Array.isArray(result) ? (result as pg.QueryResult[]).at(-1) : result;
+      return { rows: last?.rows ?? [] };
+    },
+    async copyFrom(table, columns, chunks) {
+      const client = await pool.connect();
+      try {
+        const copy = client.query(copyFromStdin(copyStatement(table, columns, 'STDIN')));
+        await pipeline(Readable.from(chunks), copy);
+      } finally {
+        client.release();
+      }
     },
     async withLock(fn) {
       const client = await pool.connect();
@@ -61,10 +90,26 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
     async execScript(script) {
       await pglite.exec(script);
     },
+    async executeSql(text, values) {
+      if (values && values.length > 0) return pglite.query<Record<string, unknown>>(text, values as unknown[]);
+      return { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] };
+    },
+    async copyFrom(table, columns, chunks) {
+      const parts: string[] = [];
+      for await (const chunk of chunks) parts.push(chunk);
+      await pglite.query(copyStatement(table, columns, "'/dev/blob'"), [], { blob: new Blob(parts) });
+    },
     // One embedded database belongs to one process; there is nobody to race with.
     withLock: (fn) => fn(),
     close: () => db.destroy(),
   };
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+function copyStatement(table: string, columns: readonly string[], source: string): string {
+  for (const name of [table, ...columns]) if (!IDENTIFIER.test(name)) throw new Error(`copyFrom: bad identifier ${name}`);
+  return `COPY ${table} (${columns.join(', ')}) FROM ${source} WITH (FORMAT csv)`;
 }
 
 export function openDatabase(cfg: { DATABASE_URL?: string | undefined; DATA_DIR: string }): Promise<DatabaseHandle> {

@@ -231,6 +231,56 @@ export interface AuditLogTable {
   createdAt: CreatedAt;
 }
 
+/** A data import (modules/imports). */
+export interface ImportsTable {
+  id: Generated<string>;
+  eventId: string;
+  tableName: string;
+  fileName: string;
+  fileType: 'csv' | 'xlsx';
+  fileSize: number;
+  fileKey: string | null;
+  status: 'UPLOADED' | 'VERIFYING' | 'VERIFIED' | 'INVALID' | 'IMPORTING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+  headers: Json<string[]>;
+  mapping: Json<Record<string, string | null>>;
+  suggestedMapping: Json<Record<string, string | null>>;
+  phase: 'verify' | 'commit' | null;
+  progressDone: Generated<number>;
+  progressTotal: number | null;
+  rowCount: number | null;
+  validCount: Generated<number>;
+  errorCount: Generated<number>;
+  createdCount: Generated<number>;
+  updatedCount: Generated<number>;
+  skippedCount: Generated<number>;
+  skipInvalidRows: Generated<boolean>;
+  message: string | null;
+  runId: string | null;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  verifiedAt: Timestamp | null;
+  completedAt: Timestamp | null;
+}
+
+/** A good row of an import's last verify (staging for commit). */
+export interface ImportRowsTable {
+  importId: string;
+  rowNumber: number;
+  key: string;
+  data: Json<Record<string, unknown>>;
+  createErrors: Json<Record<string, string>> | null;
+  cells: Json<Array<[string, string]>> | null;
+}
+
+/** A row of an import with errors. */
+export interface ImportErrorsTable {
+  importId: string;
+  rowNumber: number;
+  cells: Json<Array<[string, string]>>;
+  errors: Json<Array<{ column: string | null; header: string | null; value: string | null; message: string }>>;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -251,6 +301,9 @@ export interface Database {
   labels: LabelsTable;
   participantLabels: ParticipantLabelsTable;
   magicLinks: MagicLinksTable;
+  imports: ImportsTable;
+  importRows: ImportRowsTable;
+  importErrors: ImportErrorsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,0 +1,82 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/database.js';
+import type { DatabaseHandle } from './db/index.js';
+import { createJobs, type Jobs } from './jobs.js';
+
+let database: DatabaseHandle;
+const quiet = { error: () => undefined };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const until = async (check: () => boolean, ms = 10_000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+
+describe('platform/jobs (pg-boss in the application database)', () => {
+  it('runs a job enqueued in a committed transaction, never one whose transaction rolled back, and stops without leaving timers', async () => {
+    const before = timers();
+    const jobs: Jobs = createJobs(database, quiet);
+    const seen: string[] = [];
+    jobs.define<{ name: string }>('test.echo', async (data) => {
+      seen.push(data.name);
+    });
+    await jobs.start();
+
+    await database.db.transaction().execute(async (tx) => {
+      await jobs.enqueue(tx, 'test.echo', { name: 'committed' });
+    });
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        await jobs.enqueue(tx, 'test.echo', { name: 'rolled back' });
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    jobs.wake('test.echo');
+    await until(() => seen.length > 0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toEqual(['committed']);
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test.echo'`.execute(database.db);
+    expect(rows[0]!.n).toBe(1);
+
+    await jobs.stop();
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
+
+  it('retries a job whose handler failed', async () => {
+    const jobs = createJobs(database, quiet);
+    let runs = 0;
+    jobs.define('test.flaky', async (_data, job) => {
+      runs++;
+      if (job.retryCount === 0) throw new Error('first run fails');
+    }, { retryLimit: 1, pollingIntervalSeconds: 0.5 });
+    await jobs.start();
+    await database.db.transaction().execute((tx) => jobs.enqueue(tx, 'test.flaky', {}));
+    jobs.wake('test.flaky');
+    await until(() => runs >= 2);
+    const { rows } = await sql<{ state: string }>`SELECT state::text FROM pgboss.job WHERE name = 'test.flaky'`.execute(database.db);
+    await until(() => true);
+    expect(runs).toBe(2);
+    expect(['active', 'completed']).toContain(rows[0]!.state);
+    await jobs.stop();
+  });
+
+  it('refuses an unknown queue and a define after start', async () => {
+    const jobs = createJobs(database, quiet);
+    await jobs.start();
+    await expect(database.db.transaction().execute((tx) => jobs.enqueue(tx, 'nope', {}))).rejects.toThrow(/unknown queue/);
+    expect(() => jobs.define('late', async () => undefined)).toThrow(/before start/);
+    await jobs.stop();
+  });
+});

@@ -1,0 +1,121 @@
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Db, DatabaseHandle } from './db/index.js';
+
+/**
+ * Background jobs: pg-boss 10 in the application's own database (schema `pgboss`, created by
+ * migration 0005), on PostgreSQL and on PGlite alike through `DatabaseHandle.executeSql`.
+ *
+ *   jobs.define('imports.verify', async (data) => { … });        // at route registration
+ *   await db.transaction().execute(async (tx) => {               // the write and its job commit together
+ *     await tx.updateTable('imports')…;
+ *     await jobs.enqueue(tx, 'imports.verify', { importId });
+ *   });
+ *   jobs.wake('imports.verify');                                  // run now, not at the next poll
+ *
+ * Workers run in every API process (`start` on app ready, `stop` on close: running jobs get
+ * `STOP_TIMEOUT_MS` to finish, then count as failed and are retried). A job whose process died
+ * is expired after its `expireInSeconds` and retried by whichever process supervises next, so
+ * handlers must be safe to run again (the import jobs start over from the stored file).
+ */
+export interface JobInfo {
+  id: string;
+  /** 0 on the first run, then 1, 2… on retries. */
+  retryCount: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
+
+export interface QueueOptions {
+  /** Retries after a failure or expiry (default 2). */
+  retryLimit?: number;
+  /** A run longer than this is failed (and retried): the longest a job may take (default 900). */
+  expireInSeconds?: number;
+  /** How often idle workers look for jobs (default 2 s; `wake` skips the wait). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface Jobs {
+  /** Registers the handler of a queue; call before `start`. */
+  define<T extends object>(queue: string, handler: JobHandler<T>, opts?: QueueOptions): void;
+  /** Adds a job inside the caller's transaction: it exists once `tx` commits, and never if it rolls back. */
+  enqueue<T extends object>(tx: Db, queue: string, data: T): Promise<string>;
+  /** Makes this process's worker of `queue` fetch now (call after the enqueuing transaction commits). */
+  wake(queue: string): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const STOP_TIMEOUT_MS = 10_000;
+
+interface Queue {
+  handler: JobHandler<object>;
+  opts: QueueOptions;
+  workerId?: string;
+}
+
+/** An executeSql over a Kysely transaction: pg-boss's statements run on the transaction's connection. */
+function transactionAdapter(tx: Db) {
+  const raw = tx.withoutPlugins();
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const result = await raw.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as Array<Record<string, unknown>> };
+    },
+  };
+}
+
+export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, msg?: string): void }): Jobs {
+  const queues = new Map<string, Queue>();
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    // The schema is a migration of ours (0005); pg-boss only checks its version.
+    migrate: false,
+    supervise: true,
+    schedule: false,
+  });
+  boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
+  let started = false;
+
+  return {
+    define(queue, handler, opts = {}) {
+      if (started) throw new Error(`jobs: define '${queue}' before start`);
+      queues.set(queue, { handler: handler as JobHandler<object>, opts });
+    },
+    async enqueue(tx, queue, data) {
+      const q = queues.get(queue);
+      if (!q) throw new Error(`jobs: unknown queue '${queue}'`);
+      const id = await boss.send(queue, data, {
+        retryLimit: q.opts.retryLimit ?? 2,
+        expireInSeconds: q.opts.expireInSeconds ?? 900,
+        db: transactionAdapter(tx),
+      });
+      if (!id) throw new Error(`jobs: '${queue}' refused the job`);
+      return id;
+    },
+    wake(queue) {
+      const workerId = queues.get(queue)?.workerId;
+      if (workerId && started) boss.notifyWorker(workerId);
+    },
+    async start() {
+      if (started) return;
+      await boss.start();
+      started = true;
+      for (const [name, q] of queues) {
+        // Another API process may create it at the same moment: a lost race is fine.
+        if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(async (err: unknown) => {
+          if (!(await boss.getQueue(name))) throw err;
+        });
+        q.workerId = await boss.work<object>(name, { pollingIntervalSeconds: q.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async (batch) => {
+          for (const job of batch) await q.handler(job.data, { id: job.id, retryCount: job.retryCount });
+        });
+      }
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: false });
+    },
+  };
+}
