@@ -1,4 +1,4 @@
-import { Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   flexRender,
   getCoreRowModel,
@@ -20,7 +20,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, type NavigateFunction } from 'react-router';
-import type { ColumnLayout } from './columns';
+import { headerOf, type ColumnLayout } from './columns';
 import { IconArrowDown, IconArrowUp, IconSelector } from './icons';
 import classes from './list.module.css';
 import { nextSort } from './query';
@@ -33,6 +33,8 @@ export const VIRTUAL_THRESHOLD = 60;
 const DEFAULT_COLUMN_WIDTH = 180;
 const ACTIONS_ID = '__actions';
 const ACTIONS_WIDTH = 88;
+const SELECT_ID = '__select';
+const SELECT_WIDTH = 44;
 const SKELETON_ROWS = 8;
 const NO_DATA: never[] = [];
 
@@ -60,6 +62,19 @@ export interface DataTableProps<T> {
   onVisibleRangeChange?: (start: number, end: number) => void;
   /** CSS height of the scrolling container when virtualised. */
   height?: string;
+  /** Row selection (bulk actions): a checkbox column first, and one in the header for the rows shown. */
+  selection?: TableSelection | undefined;
+  /** A row's name for its checkbox ("Select <name>"). */
+  rowLabel?: ((record: T) => string) | undefined;
+}
+
+export interface TableSelection {
+  isSelected: (id: string) => boolean;
+  set: (ids: readonly string[], on: boolean) => void;
+  /** The header checkbox: the rows shown are all, some or none selected. */
+  shown: 'all' | 'some' | 'none';
+  /** Selects or unselects every row shown. */
+  setShown: (on: boolean) => void;
 }
 
 function ariaSort(sort: SortState | undefined, field: string | undefined): 'ascending' | 'descending' | 'none' | undefined {
@@ -89,13 +104,19 @@ interface BodyRowProps<T> {
   navigate: NavigateFunction;
   /** UI language: rows re-render when it changes (cells format dates with it). */
   lang: string;
+  /** Selection checkbox: undefined without selection; rows re-render when it changes. */
+  selected: boolean | undefined;
+  onSelect: ((id: string, on: boolean) => void) | undefined;
+  rowId: string;
+  rowName: string;
 }
 
 /**
  * One body row. Memoised on the record and the column set: while scrolling, only rows that come
  * into view render, which keeps 100,000-row lists smooth.
  */
-const BodyRow = memo(function BodyRow<T>({ record, index, columns, primaryId, link, rowActions, navigate }: BodyRowProps<T>) {
+const BodyRow = memo(function BodyRow<T>({ record, index, columns, primaryId, link, rowActions, navigate, selected, onSelect, rowId, rowName }: BodyRowProps<T>) {
+  const { t } = useTranslation('list');
   const onClick = link
     ? (e: MouseEvent<HTMLTableRowElement>) => {
         if (!isInteractive(e.target) && !window.getSelection()?.toString()) void navigate(link);
@@ -104,6 +125,17 @@ const BodyRow = memo(function BodyRow<T>({ record, index, columns, primaryId, li
   return (
     <tr className={link ? `${classes.row} ${classes.clickable}` : classes.row} aria-rowindex={index + 2} onClick={onClick}>
       {columns.map(({ id, def }) => {
+        if (id === SELECT_ID) {
+          return (
+            <td key={id} className={classes.select}>
+              <Checkbox
+                aria-label={t('selection.selectRow', { name: rowName })}
+                checked={selected ?? false}
+                onChange={(e) => onSelect?.(rowId, e.currentTarget.checked)}
+              />
+            </td>
+          );
+        }
         const content = def ? def.cell(record) : rowActions?.(record);
         return (
           <td
@@ -161,10 +193,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
     resetKey,
     onVisibleRangeChange,
     height,
+    selection,
+    rowLabel,
   } = props;
   const { t, i18n } = useTranslation('list');
   const navigate = useNavigate();
   const virtual = props.virtual ?? rowCount > VIRTUAL_THRESHOLD;
+  const selectable = selection !== undefined;
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const virtualizer = useVirtualizer({
@@ -190,13 +225,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const tanColumns = useMemo<TanColumnDef<T>[]>(() => {
     const defs: TanColumnDef<T>[] = columns.map((c) => ({
       id: c.id,
-      header: () => t(c.header),
+      header: () => headerOf(c, t),
       enableSorting: Boolean(c.sortField),
       meta: c,
     }));
     if (rowActions) defs.push({ id: ACTIONS_ID, header: () => t('table.actions') });
+    if (selectable) defs.unshift({ id: SELECT_ID, header: () => t('selection.selectShown') });
     return defs;
-  }, [columns, rowActions, t]);
+  }, [columns, rowActions, t, selectable]);
   const columnVisibility = useMemo<VisibilityState>(() => {
     const shown = new Set(layout.visible);
     return Object.fromEntries(columns.map((c) => [c.id, shown.has(c.id)]));
@@ -205,7 +241,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const col = sort && columns.find((c) => c.sortField === sort.field);
     return col && sort ? [{ id: col.id, desc: sort.direction === 'desc' }] : [];
   }, [columns, sort]);
-  const columnOrder = useMemo(() => (rowActions ? [...layout.order, ACTIONS_ID] : layout.order), [layout.order, rowActions]);
+  const columnOrder = useMemo(
+    () => [...(selectable ? [SELECT_ID] : []), ...layout.order, ...(rowActions ? [ACTIONS_ID] : [])],
+    [layout.order, rowActions, selectable],
+  );
 
   const table = useReactTable<T>({
     data: NO_DATA,
@@ -228,8 +267,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const colSpan = bodyColumns.length;
   const primaryId = layout.visible[0];
 
-  const widthOf = (id: string) => (id === ACTIONS_ID ? ACTIONS_WIDTH : (columns.find((c) => c.id === id)?.width ?? DEFAULT_COLUMN_WIDTH));
+  const widthOf = (id: string) =>
+    id === ACTIONS_ID ? ACTIONS_WIDTH : id === SELECT_ID ? SELECT_WIDTH : (columns.find((c) => c.id === id)?.width ?? DEFAULT_COLUMN_WIDTH);
   const minWidth = bodyColumns.reduce((sum, c) => sum + widthOf(c.id), 0);
+
+  const setSelection = selection?.set;
+  const onSelect = useMemo(() => (setSelection ? (id: string, on: boolean) => setSelection([id], on) : undefined), [setSelection]);
 
   const row = (index: number) => {
     const record = getRecord(index);
@@ -245,6 +288,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
         rowActions={rowActions}
         navigate={navigate}
         lang={i18n.language}
+        selected={selection?.isSelected(getRowId(record))}
+        onSelect={onSelect}
+        rowId={getRowId(record)}
+        rowName={rowLabel?.(record) ?? getRowId(record)}
       />
     );
   };
@@ -260,6 +307,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
               const field = def?.sortField;
               const label = flexRender(header.column.columnDef.header, header.getContext());
               const direction = header.column.getIsSorted();
+              if (header.column.id === SELECT_ID) {
+                return (
+                  <Table.Th key={header.id} scope="col" className={classes.select}>
+                    <Checkbox
+                      aria-label={t('selection.selectShown')}
+                      checked={selection?.shown === 'all'}
+                      indeterminate={selection?.shown === 'some'}
+                      disabled={rowCount === 0}
+                      onChange={(e) => selection?.setShown(e.currentTarget.checked)}
+                    />
+                  </Table.Th>
+                );
+              }
               if (header.column.id === ACTIONS_ID) {
                 return (
                   <Table.Th key={header.id} scope="col" className={classes.actions}>
@@ -294,7 +354,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Table.Thead>
     ),
     // `table` is one instance for the component's life; leafKey and sort capture its state.
-    [table, leafKey, sort, onSortChange, tanColumns],
+    [table, leafKey, sort, onSortChange, tanColumns, selection?.shown, selection?.setShown, rowCount],
   );
 
   let body: ReactNode;

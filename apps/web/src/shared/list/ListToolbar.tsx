@@ -1,5 +1,6 @@
 import {
   ActionIcon,
+  Badge,
   Button,
   Checkbox,
   Group,
@@ -16,10 +17,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiDownload } from '../api/client';
 import { toast } from '../ui/toast';
-import { moveColumn, toggleColumn, type ColumnLayout } from './columns';
-import { IconChevronDown, IconChevronUp, IconColumns, IconDownload, IconSearch, IconX } from './icons';
+import { headerOf, moveColumn, toggleColumn, type ColumnLayout } from './columns';
+import { IconChevronDown, IconChevronUp, IconColumns, IconDownload, IconFilter, IconSearch, IconX } from './icons';
 import { hasCriteria, toExportQuery } from './query';
-import type { ColumnDef, DateRange, FilterDef, FilterValue, ListParams } from './types';
+import type { ApiQuery, ColumnDef, DateRange, FilterDef, FilterValue, ListParams } from './types';
 import { useOptions } from './useRemoteOptions';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -73,25 +74,32 @@ export function SearchInput({ value, onChange, placeholder }: SearchInputProps) 
 
 // ── Filters ─────────────────────────────────────────────────────────────────────────────
 
+/** A filter's label: its literal text, else its i18n key translated. */
+function labelOf(def: FilterDef, t: (key: string) => string): string {
+  return def.labelText ?? t(def.labelKey);
+}
+
 function ChoiceFilter({
   def,
   value,
   onChange,
+  withinPortal = true,
 }: {
   def: Extract<FilterDef, { kind: 'select' | 'multiselect' }>;
   value: FilterValue | undefined;
   onChange: (value: FilterValue | undefined) => void;
+  withinPortal?: boolean | undefined;
 }) {
   const { t } = useTranslation('list');
   const { t: tAny } = useTranslation();
   const { data, loading } = useOptions(def.options);
   const common = {
-    label: tAny(def.labelKey),
+    label: labelOf(def, tAny),
     data,
     searchable: data.length > 7,
     nothingFoundMessage: loading ? t('filters.loadingOptions') : t('filters.noOptions'),
     w: { base: '100%', sm: 220 },
-    comboboxProps: { withinPortal: true },
+    comboboxProps: { withinPortal },
   };
   if (def.kind === 'multiselect') {
     return (
@@ -115,12 +123,12 @@ function ChoiceFilter({
   );
 }
 
-function BooleanFilter({ def, value, onChange }: FilterControlProps) {
+function BooleanFilter({ def, value, onChange, withinPortal = true }: FilterControlProps) {
   const { t } = useTranslation('list');
   const { t: tAny } = useTranslation();
   return (
     <Select
-      label={tAny(def.labelKey)}
+      label={labelOf(def, tAny)}
       data={[
         { value: 'true', label: t('yes') },
         { value: 'false', label: t('no') },
@@ -130,6 +138,7 @@ function BooleanFilter({ def, value, onChange }: FilterControlProps) {
       onChange={(v) => onChange(v ?? undefined)}
       clearable
       w={{ base: '100%', sm: 140 }}
+      comboboxProps={{ withinPortal }}
     />
   );
 }
@@ -148,12 +157,12 @@ function DateRangeFilter({ def, value, onChange }: FilterControlProps) {
   return (
     <fieldset aria-labelledby={legendId} style={{ border: 0, padding: 0, margin: 0 }}>
       <Text id={legendId} size="sm" fw={500} mb={2}>
-        {tAny(def.labelKey)}
+        {labelOf(def, tAny)}
       </Text>
       <Group gap={6} wrap="nowrap">
         <TextInput
           type="date"
-          aria-label={`${tAny(def.labelKey)}: ${t('filters.from')}`}
+          aria-label={`${labelOf(def, tAny)}: ${t('filters.from')}`}
           placeholder={t('filters.from')}
           value={range.from ?? ''}
           max={range.to}
@@ -165,7 +174,7 @@ function DateRangeFilter({ def, value, onChange }: FilterControlProps) {
         </Text>
         <TextInput
           type="date"
-          aria-label={`${tAny(def.labelKey)}: ${t('filters.to')}`}
+          aria-label={`${labelOf(def, tAny)}: ${t('filters.to')}`}
           placeholder={t('filters.to')}
           value={range.to ?? ''}
           min={range.from}
@@ -177,18 +186,121 @@ function DateRangeFilter({ def, value, onChange }: FilterControlProps) {
   );
 }
 
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** One end of a number range: typed freely, told to the list when it is a number (or empty) and the user pauses. */
+function NumberBound({ label, value, onCommit, placeholder }: { label: string; value: string; onCommit: (v: string) => void; placeholder: string }) {
+  const { t } = useTranslation('list');
+  const [text, setText] = useState(value);
+  const committed = useRef(value);
+  useEffect(() => {
+    if (value !== committed.current) {
+      committed.current = value;
+      setText(value);
+    }
+  }, [value]);
+  const commit = (next: string) => {
+    const v = next.trim();
+    if ((v !== '' && !DECIMAL.test(v)) || v === committed.current) return;
+    committed.current = v;
+    onCommit(v);
+  };
+  const debounced = useDebouncedCallback(commit, SEARCH_DEBOUNCE_MS);
+  const invalid = text.trim() !== '' && !DECIMAL.test(text.trim());
+  return (
+    <TextInput
+      aria-label={label}
+      placeholder={placeholder}
+      inputMode="decimal"
+      value={text}
+      error={invalid ? t('filters.invalidNumber') : undefined}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        debounced(e.currentTarget.value);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit(e.currentTarget.value);
+      }}
+      onBlur={(e) => commit(e.currentTarget.value)}
+      w={110}
+    />
+  );
+}
+
+function NumberRangeFilter({ def, value, onChange }: FilterControlProps) {
+  const { t } = useTranslation('list');
+  const { t: tAny } = useTranslation();
+  const range = (value && !Array.isArray(value) && typeof value === 'object' ? value : {}) as DateRange;
+  const set = (patch: DateRange) => {
+    const next = { ...range, ...patch };
+    if (!next.from) delete next.from;
+    if (!next.to) delete next.to;
+    onChange(next.from || next.to ? next : undefined);
+  };
+  const legendId = useId();
+  const label = labelOf(def, tAny);
+  return (
+    <fieldset aria-labelledby={legendId} style={{ border: 0, padding: 0, margin: 0 }}>
+      <Text id={legendId} size="sm" fw={500} mb={2}>
+        {label}
+      </Text>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <NumberBound label={`${label}: ${t('filters.min')}`} placeholder={t('filters.min')} value={range.from ?? ''} onCommit={(from) => set({ from })} />
+        <Text size="sm" c="dimmed" aria-hidden="true" mt={6}>
+          –
+        </Text>
+        <NumberBound label={`${label}: ${t('filters.max')}`} placeholder={t('filters.max')} value={range.to ?? ''} onCommit={(to) => set({ to })} />
+      </Group>
+    </fieldset>
+  );
+}
+
 interface FilterControlProps {
   def: FilterDef;
   value: FilterValue | undefined;
   onChange: (value: FilterValue | undefined) => void;
+  /** Dropdowns in a portal (default); false inside a popover, so picking an option does not close it. */
+  withinPortal?: boolean;
 }
 
-/** One control per filter kind: select, multiselect, boolean (Yes/No/Any) and date range. */
+/** One control per filter kind: select, multiselect, boolean (Yes/No/Any), date range and number range. */
 export function FilterControl(props: FilterControlProps) {
   const { def } = props;
   if (def.kind === 'select' || def.kind === 'multiselect') return <ChoiceFilter {...props} def={def} />;
   if (def.kind === 'boolean') return <BooleanFilter {...props} />;
+  if (def.kind === 'number-range') return <NumberRangeFilter {...props} />;
   return <DateRangeFilter {...props} />;
+}
+
+/** Filters marked `more`, behind one button that counts the active ones. */
+function MoreFilters({ filters, params, setFilter }: { filters: readonly FilterDef[]; params: ListParams; setFilter: (id: string, v: FilterValue | undefined) => void }) {
+  const { t } = useTranslation('list');
+  const titleId = useId();
+  const active = filters.filter((f) => params.filters[f.id] !== undefined).length;
+  return (
+    <Popover position="bottom-start" shadow="md" trapFocus returnFocus width="min(360px, calc(100vw - 32px))" withinPortal>
+      <Popover.Target>
+        <Button
+          variant="default"
+          leftSection={<IconFilter />}
+          rightSection={active > 0 ? <Badge size="sm" circle aria-hidden="true">{active}</Badge> : undefined}
+          aria-label={active > 0 ? t('filters.moreActive', { count: active }) : t('filters.more')}
+        >
+          {t('filters.more')}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown aria-labelledby={titleId} role="dialog">
+        <Text id={titleId} fw={600} size="sm" mb="xs">
+          {t('filters.moreTitle')}
+        </Text>
+        <Stack gap="sm" mah="60dvh" style={{ overflowY: 'auto' }}>
+          {filters.map((def) => (
+            <FilterControl key={def.id} def={def} value={params.filters[def.id]} onChange={(v) => setFilter(def.id, v)} withinPortal={false} />
+          ))}
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
 }
 
 // ── Column chooser ──────────────────────────────────────────────────────────────────────
@@ -222,7 +334,7 @@ export function ColumnChooser<T>({ columns, layout, onChange, onReset }: ColumnC
           {layout.order.map((id, i) => {
             const def = byId.get(id);
             if (!def) return null;
-            const name = tAny(def.header);
+            const name = headerOf(def, tAny);
             const isLast = visible.has(id) && visible.size === 1;
             return (
               <Group key={id} component="li" justify="space-between" wrap="nowrap" gap="xs">
@@ -268,8 +380,12 @@ export function ColumnChooser<T>({ columns, layout, onChange, onReset }: ColumnC
 // ── Export ──────────────────────────────────────────────────────────────────────────────
 
 export interface ExportMenuProps {
-  /** Export type: GET `{exportKey}/export?format=csv|xlsx&<list query>`. */
+  /** Export type: GET `{exportKey}/export?format=csv|xlsx&<list query>` (also the file name). */
   exportKey: string;
+  /** Export path instead of `{exportKey}/export`. */
+  path?: string | undefined;
+  /** Extra query parameters (e.g. `{ eventId }`). */
+  query?: ApiQuery | undefined;
   params: ListParams;
   filters: readonly FilterDef[];
   /** Export columns in order (the visible ones); empty = everything the export offers. */
@@ -277,14 +393,14 @@ export interface ExportMenuProps {
 }
 
 /** CSV or XLSX of every record matching the current search, filters and sort. */
-export function ExportMenu({ exportKey, params, filters, columns }: ExportMenuProps) {
+export function ExportMenu({ exportKey, path, query, params, filters, columns }: ExportMenuProps) {
   const { t } = useTranslation('list');
   const [busy, setBusy] = useState(false);
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
     try {
       const date = new Date().toISOString().slice(0, 10);
-      await apiDownload(`${exportKey}/export`, toExportQuery(params, filters, format, columns), `${exportKey}-${date}.${format}`);
+      await apiDownload(path ?? `${exportKey}/export`, toExportQuery(params, filters, format, columns, query), `${exportKey}-${date}.${format}`);
     } catch {
       toast.error(t('export.failed'));
     } finally {
@@ -319,6 +435,8 @@ export interface ListToolbarProps<T> {
   onLayoutReset?: () => void;
   /** Export type; omit to hide the export menu. */
   exportKey?: string;
+  exportPath?: string | undefined;
+  exportQuery?: ApiQuery | undefined;
   exportColumns?: readonly string[];
 }
 
@@ -340,9 +458,12 @@ export function ListToolbar<T>(props: ListToolbarProps<T>) {
           onChange={(search) => setParams({ search })}
           {...(props.searchPlaceholder ? { placeholder: props.searchPlaceholder } : {})}
         />
-        {filters.map((def) => (
-          <FilterControl key={def.id} def={def} value={params.filters[def.id]} onChange={(v) => setFilter(def.id, v)} />
-        ))}
+        {filters
+          .filter((def) => !def.more)
+          .map((def) => (
+            <FilterControl key={def.id} def={def} value={params.filters[def.id]} onChange={(v) => setFilter(def.id, v)} />
+          ))}
+        {filters.some((def) => def.more) && <MoreFilters filters={filters.filter((def) => def.more)} params={params} setFilter={setFilter} />}
         {hasCriteria(params, filters) && (
           <Button variant="subtle" leftSection={<IconX />} onClick={() => setParams({ search: '', filters: {} })}>
             {t('filters.clear')}
@@ -354,7 +475,14 @@ export function ListToolbar<T>(props: ListToolbarProps<T>) {
           <ColumnChooser columns={columns} layout={layout} onChange={onLayoutChange} onReset={onLayoutReset} />
         )}
         {exportKey && (
-          <ExportMenu exportKey={exportKey} params={params} filters={filters} {...(props.exportColumns ? { columns: props.exportColumns } : {})} />
+          <ExportMenu
+            exportKey={exportKey}
+            path={props.exportPath}
+            query={props.exportQuery}
+            params={params}
+            filters={filters}
+            {...(props.exportColumns ? { columns: props.exportColumns } : {})}
+          />
         )}
       </Group>
     </Group>

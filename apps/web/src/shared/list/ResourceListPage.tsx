@@ -1,6 +1,6 @@
-import { EmptyState, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE } from '@plenary/domain';
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../ui/usePageTitle';
 import { defaultLayout, exportColumnsOf, resolveLayout, type ColumnLayout } from './columns';
@@ -10,6 +10,7 @@ import classes from './list.module.css';
 import { ListToolbar } from './ListToolbar';
 import { Pagination } from './Pagination';
 import { hasCriteria, pageRange, toApiQuery } from './query';
+import { shownSelectionState, useRowSelection, type RowSelection } from './selection';
 import type { ResourceDef } from './types';
 import { useListParams } from './useListParams';
 import { useResourceList } from './useResourceList';
@@ -27,13 +28,19 @@ export interface ResourceListPageProps<T> {
   empty?: { title?: string; description?: string; action?: ReactNode };
   /** Extra content between the toolbar and the table. */
   children?: ReactNode;
+  /**
+   * Row selection with bulk actions: checkboxes in a first column, and a bar above the table while
+   * rows are selected with these actions, the count and "Clear selection". The selection is kept
+   * across pages and cleared when the search or filters change.
+   */
+  bulkActions?: (selection: RowSelection) => ReactNode;
 }
 
 /**
  * A whole list screen from a resource definition: heading, toolbar (search, filters, column
  * chooser, export), table, pagination. Query in the URL; columns and page size in view settings.
  */
-export function ResourceListPage<T>({ resource, title, actions, rowActions, empty, children }: ResourceListPageProps<T>) {
+export function ResourceListPage<T>({ resource, title, actions, rowActions, empty, children, bulkActions }: ResourceListPageProps<T>) {
   const { t } = useTranslation('list');
   usePageTitle(title);
   const titleId = useId();
@@ -55,6 +62,18 @@ export function ResourceListPage<T>({ resource, title, actions, rowActions, empt
   }, [list.loaded, list.windowed, list.total, params.page, pages, setParams]);
 
   const criteria = hasCriteria(params, resource.filters);
+
+  const selection = useRowSelection();
+  const criteriaKey = JSON.stringify(toApiQuery({ ...params, page: 1 }, resource.filters, 1));
+  const clearSelection = selection.clear;
+  useEffect(() => clearSelection(), [criteriaKey, clearSelection]);
+  const shownIds = useMemo(() => list.records.map(resource.getRowId), [list.records, resource.getRowId]);
+  const setSelection = selection.set;
+  const setShown = useCallback((on: boolean) => setSelection(shownIds, on), [setSelection, shownIds]);
+  const tableSelection = useMemo(
+    () => (bulkActions ? { isSelected: selection.isSelected, set: setSelection, shown: shownSelectionState(new Set(selection.ids), shownIds), setShown } : undefined),
+    [bulkActions, selection, setSelection, shownIds, setShown],
+  );
   const emptyContent = criteria ? (
     <Text className={classes.noResults} role="status">
       {t('empty.noResults')}
@@ -87,9 +106,24 @@ export function ResourceListPage<T>({ resource, title, actions, rowActions, empt
         layout={layout}
         onLayoutChange={saveLayout}
         onLayoutReset={() => saveLayout(defaultLayout(resource.columns))}
-        {...(resource.exportable ? { exportKey: resource.key, exportColumns: exportColumnsOf(resource.columns, layout) } : {})}
+        {...(resource.exportable
+          ? { exportKey: resource.key, exportPath: resource.exportPath, exportQuery: resource.exportQuery, exportColumns: exportColumnsOf(resource.columns, layout) }
+          : {})}
       />
       {children}
+      {bulkActions && selection.count > 0 && (
+        <Group className={classes.selectionBar} justify="space-between" gap="sm" wrap="wrap" role="region" aria-label={t('selection.label')}>
+          <Group gap="sm" wrap="wrap">
+            <Text fw={600} size="sm" role="status" aria-live="polite">
+              {t('selection.count', { count: selection.count })}
+            </Text>
+            {bulkActions(selection)}
+          </Group>
+          <Button variant="subtle" size="compact-sm" onClick={selection.clear}>
+            {t('selection.clear')}
+          </Button>
+        </Group>
+      )}
       <DataTable
         columns={resource.columns}
         layout={layout}
@@ -103,6 +137,8 @@ export function ResourceListPage<T>({ resource, title, actions, rowActions, empt
         onSortChange={(sort) => setParams({ sort })}
         {...(resource.rowLink ? { rowLink: resource.rowLink } : {})}
         {...(rowActions ? { rowActions } : {})}
+        selection={tableSelection}
+        rowLabel={resource.rowLabel}
         labelledBy={titleId}
         resetKey={JSON.stringify(toApiQuery(params, resource.filters, list.limit))}
         virtual={list.windowed || list.rowCount > 60}

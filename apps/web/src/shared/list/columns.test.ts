@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLayout, exportColumnsOf, moveColumn, resolveLayout, toggleColumn } from './columns';
+import { defaultLayout, exportColumnsOf, headerOf, moveColumn, resolveLayout, toggleColumn } from './columns';
 import type { ColumnDef } from './types';
 
 const defs: ColumnDef<unknown>[] = [
@@ -73,5 +73,13 @@ describe('exportColumnsOf', () => {
   });
   it('is empty when no visible column exports anything (the API then exports all)', () => {
     expect(exportColumnsOf(withExport, { order: ['badge'], visible: ['badge'] })).toEqual([]);
+  });
+});
+
+describe('headerOf', () => {
+  it('prefers the literal header text to the i18n key', () => {
+    const t = (k: string) => `t(${k})`;
+    expect(headerOf({ header: 'ns:name' }, t)).toBe('t(ns:name)');
+    expect(headerOf({ header: 'ns:name', headerText: 'Diet: vegan?' }, t)).toBe('Diet: vegan?');
   });
 });

@@ -64,3 +64,8 @@ export function toggleColumn(layout: ColumnLayout, id: string, show: boolean): C
   else if (shown.size > 1) shown.delete(id);
   return { order: layout.order, visible: layout.order.filter((c) => shown.has(c)) };
 }
+
+/** A column's header: its literal text (`headerText`), else its i18n key translated. */
+export function headerOf<T>(def: Pick<ColumnDef<T>, 'header' | 'headerText'>, t: (key: string) => string): string {
+  return def.headerText ?? t(def.header);
+}

@@ -1,5 +1,5 @@
 import { apiFetch } from '../api/client';
-import type { ColumnDef, FilterDef, FilterOption, ListAnswer, RemoteOptions, ResourceDef } from './types';
+import type { ApiQuery, ColumnDef, FilterDef, FilterOption, ListAnswer, RemoteOptions, ResourceDef } from './types';
 
 export interface ResourceInput<T> {
   key: string;
@@ -8,7 +8,10 @@ export interface ResourceInput<T> {
   filters?: readonly FilterDef[];
   searchPlaceholderKey: string;
   rowLink?: (record: T) => string;
+  rowLabel?: (record: T) => string;
   exportable?: boolean;
+  exportPath?: string;
+  exportQuery?: ApiQuery;
   /** Defaults to `record.id`. */
   getRowId?: (record: T) => string;
 }
@@ -33,7 +36,10 @@ export function defineResource<T>(input: ResourceInput<T>): ResourceDef<T> {
     filters: input.filters ?? [],
     searchPlaceholderKey: input.searchPlaceholderKey,
     ...(input.rowLink ? { rowLink: input.rowLink } : {}),
+    ...(input.rowLabel ? { rowLabel: input.rowLabel } : {}),
     exportable: input.exportable ?? true,
+    ...(input.exportPath ? { exportPath: input.exportPath } : {}),
+    ...(input.exportQuery ? { exportQuery: input.exportQuery } : {}),
     getRowId: input.getRowId ?? idOf,
   });
 }

@@ -48,3 +48,6 @@ export const IconInbox = (p: SVGProps<SVGSVGElement>) => (
 export const IconPencil = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}><path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" /></svg>
 );
+export const IconFilter = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}><path d="M3 5h18l-7 8v6l-4 2v-8z" /></svg>
+);

@@ -21,10 +21,11 @@ export {
   type ExportMenuProps,
   type SearchInputProps,
 } from './ListToolbar';
-export { DataTable, ROW_HEIGHT, VIRTUAL_THRESHOLD, type DataTableProps } from './DataTable';
+export { DataTable, ROW_HEIGHT, VIRTUAL_THRESHOLD, type DataTableProps, type TableSelection } from './DataTable';
+export { useRowSelection, applySelection, shownSelectionState, type RowSelection } from './selection';
 export { Pagination, type PaginationProps } from './Pagination';
 export { DateTime, LastModified, YesNo, formatDateTime, formatCount } from './format';
-export { resolveLayout, defaultLayout, moveColumn, toggleColumn, exportColumnsOf, type ColumnLayout } from './columns';
+export { resolveLayout, defaultLayout, moveColumn, toggleColumn, exportColumnsOf, headerOf, type ColumnLayout } from './columns';
 export {
   parseListParams,
   writeListParams,
@@ -32,6 +33,7 @@ export {
   toExportQuery,
   changeParams,
   hasCriteria,
+  isRangeFilter,
   nextSort,
   pageRange,
   isViewAll,

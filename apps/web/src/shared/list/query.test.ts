@@ -124,6 +124,10 @@ describe('toApiQuery / toExportQuery', () => {
   it('exports the given columns in order', () => {
     expect(toExportQuery(params, filters, 'csv', ['name', 'createdAt']).columns).toBe('name,createdAt');
   });
+
+  it("adds the resource's extra export parameters (e.g. the event)", () => {
+    expect(toExportQuery(params, filters, 'csv', [], { eventId: 'e1' })).toMatchObject({ eventId: 'e1', format: 'csv', search: 'x' });
+  });
 });
 
 describe('changeParams', () => {
@@ -168,5 +172,24 @@ describe('pageRange', () => {
     expect(pageRange(3, 20, 45)).toEqual({ from: 41, to: 45, pages: 3 });
     expect(pageRange(1, 20, 0)).toEqual({ from: 0, to: 0, pages: 1 });
     expect(pageRange(1, 1_000_000, 100_000)).toEqual({ from: 1, to: 100_000, pages: 1 });
+  });
+});
+
+describe('number-range filters', () => {
+  const ranged: FilterDef[] = [{ kind: 'number-range', id: 'cf_budget', labelKey: 'x', labelText: 'Budget' }];
+  const read = (qs: string) => parseListParams(new URLSearchParams(qs), ranged, []);
+
+  it('read {id}From / {id}To as decimal numbers and drop anything else', () => {
+    expect(read('cf_budgetFrom=-10.5&cf_budgetTo=200').filters).toEqual({ cf_budget: { from: '-10.5', to: '200' } });
+    expect(read('cf_budgetFrom=abc&cf_budgetTo=1e3').filters).toEqual({});
+    expect(read('cf_budgetTo=7').filters).toEqual({ cf_budget: { to: '7' } });
+  });
+
+  it('write to the URL and the API query like date ranges, and count as criteria', () => {
+    const params: ListParams = { page: 1, search: '', filters: { cf_budget: { from: '5' } } };
+    expect(writeListParams(new URLSearchParams('keep=1'), params, ranged).toString()).toBe('keep=1&cf_budgetFrom=5');
+    expect(toApiQuery(params, ranged, 20)).toEqual({ page: 1, limit: 20, cf_budgetFrom: '5' });
+    expect(hasCriteria(params, ranged)).toBe(true);
+    expect(hasCriteria({ ...params, filters: {} }, ranged)).toBe(false);
   });
 });

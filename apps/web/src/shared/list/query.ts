@@ -8,6 +8,12 @@ import type { ApiQuery, DateRange, FilterDef, FilterValue, FilterValues, ListPar
 export const SEARCH_MAX = 200;
 const SORT_RE = /^([A-Za-z0-9_.]+):(asc|desc)$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const NUMBER_RE = /^-?\d+(\.\d+)?$/;
+
+/** Filters whose value is a from/to range, sent as `{id}From` and `{id}To`. */
+export function isRangeFilter(def: FilterDef): def is Extract<FilterDef, { kind: 'date-range' | 'number-range' }> {
+  return def.kind === 'date-range' || def.kind === 'number-range';
+}
 
 export const EMPTY_PARAMS: ListParams = { page: 1, search: '', filters: {} };
 
@@ -23,7 +29,7 @@ export function isViewAll(limit: number): boolean {
 export function ownedKeys(filters: readonly FilterDef[]): string[] {
   const keys = ['page', 'limit', 'search', 'sort'];
   for (const f of filters) {
-    if (f.kind === 'date-range') keys.push(`${f.id}From`, `${f.id}To`);
+    if (isRangeFilter(f)) keys.push(`${f.id}From`, `${f.id}To`);
     else keys.push(f.id);
   }
   return keys;
@@ -43,12 +49,14 @@ function parseFilter(def: FilterDef, sp: URLSearchParams): FilterValue | undefin
       const v = sp.get(def.id);
       return v === 'true' || v === 'false' ? v : undefined;
     }
-    case 'date-range': {
-      const from = sp.get(`${def.id}From`) ?? '';
-      const to = sp.get(`${def.id}To`) ?? '';
+    case 'date-range':
+    case 'number-range': {
+      const valid = def.kind === 'date-range' ? DATE_RE : NUMBER_RE;
+      const from = (sp.get(`${def.id}From`) ?? '').trim();
+      const to = (sp.get(`${def.id}To`) ?? '').trim();
       const range: DateRange = {};
-      if (DATE_RE.test(from)) range.from = from;
-      if (DATE_RE.test(to)) range.to = to;
+      if (valid.test(from)) range.from = from;
+      if (valid.test(to)) range.to = to;
       return range.from || range.to ? range : undefined;
     }
   }
@@ -88,7 +96,7 @@ function filterEntries(filters: readonly FilterDef[], values: FilterValues): [st
   for (const def of filters) {
     const v = values[def.id];
     if (v === undefined) continue;
-    if (def.kind === 'date-range') {
+    if (isRangeFilter(def)) {
       const range = v as DateRange;
       if (range.from) out.push([`${def.id}From`, range.from]);
       if (range.to) out.push([`${def.id}To`, range.to]);
@@ -148,8 +156,9 @@ export function toExportQuery(
   filters: readonly FilterDef[],
   format: 'csv' | 'xlsx',
   columns: readonly string[] = [],
+  extra: ApiQuery = {},
 ): ApiQuery {
-  const q: ApiQuery = { ...toApiQuery(params, filters, VIEW_ALL_LIMIT, 1), format };
+  const q: ApiQuery = { ...extra, ...toApiQuery(params, filters, VIEW_ALL_LIMIT, 1), format };
   if (columns.length) q.columns = columns.join(',');
   return q;
 }

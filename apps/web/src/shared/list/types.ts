@@ -5,6 +5,8 @@ export interface ColumnDef<T> {
   id: string;
   /** i18n key of the header text (also used by the column chooser). */
   header: string;
+  /** A literal header that wins over `header` (names users gave, e.g. a custom field's). */
+  headerText?: string;
   cell: (record: T) => ReactNode;
   /** Server sort field (`sort=field:asc|desc`). Omit for a column that cannot be sorted. */
   sortField?: string;
@@ -39,20 +41,25 @@ interface FilterBase {
   id: string;
   /** i18n key of the control's label. */
   labelKey: string;
+  /** A literal label that wins over `labelKey` (names users gave, e.g. a custom field's). */
+  labelText?: string;
+  /** Shown under "More filters" (a popover with a count of the active ones) instead of in the toolbar row. */
+  more?: boolean;
 }
 
 export type FilterDef =
   | (FilterBase & { kind: 'select'; options: FilterOptionsSource })
   | (FilterBase & { kind: 'multiselect'; options: FilterOptionsSource })
   | (FilterBase & { kind: 'boolean' })
-  | (FilterBase & { kind: 'date-range' });
+  | (FilterBase & { kind: 'date-range' })
+  | (FilterBase & { kind: 'number-range' });
 
 export interface DateRange {
   from?: string;
   to?: string;
 }
 
-/** select → string; multiselect → string[]; boolean → 'true' | 'false'; date-range → DateRange. */
+/** select → string; multiselect → string[]; boolean → 'true' | 'false'; date-range and number-range → DateRange (from/to as text). */
 export type FilterValue = string | string[] | DateRange;
 export type FilterValues = Readonly<Record<string, FilterValue>>;
 
@@ -83,7 +90,13 @@ export interface ResourceDef<T> {
   searchPlaceholderKey: string;
   /** Where a row leads (its primary cell becomes a link). */
   rowLink?: (record: T) => string;
+  /** A row's name for screen readers (selection checkboxes: "Select <name>"). Default: its id. */
+  rowLabel?: (record: T) => string;
   exportable: boolean;
+  /** Export path; default `{key}/export`. */
+  exportPath?: string;
+  /** Extra query parameters of every export (e.g. `{ eventId }`). */
+  exportQuery?: ApiQuery;
   getRowId: (record: T) => string;
 }
 
