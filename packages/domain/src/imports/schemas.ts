@@ -40,7 +40,10 @@ export const importColumnSchema = z.object({
   key: z.string(),
   /** Header text of the template ('E-mail', a custom field's name, …). */
   label: z.string(),
+  /** A cell is needed (for a new record: User's names are required for new participants only). */
   required: z.boolean(),
+  /** The column that finds an existing record (User: email): it must be mapped, and may not repeat in a file. */
+  identifies: z.boolean(),
   type: importColumnTypeSchema,
   /** A sample value, as typed into a cell. */
   example: z.string(),

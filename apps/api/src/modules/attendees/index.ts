@@ -10,7 +10,7 @@ import { participantRoutes } from './participants.routes.js';
 import { PHOTO_MAX_BYTES } from './photos.service.js';
 import { photoRoutes } from './photos.routes.js';
 
-export { importFieldsOf, upsertParticipants, validateParticipantRow, UPSERT_BATCH_SIZE, type UpsertActor, type UpsertResult } from './participants.import.js';
+export { importFieldsOf, upsertParticipants, upsertStagedParticipants, validateParticipantRow, UPSERT_BATCH_SIZE, type UpsertActor, type UpsertResult } from './participants.import.js';
 export { recomputeRuleLabels } from './labels.service.js';
 
 /**

@@ -5,12 +5,12 @@ import {
   type NormalisedParticipantRow,
   type ParticipantRow,
 } from '@plenary/domain';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import { HttpError } from '../../platform/errors.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
 import { labelsByIds } from './labels.repo.js';
 import { recomputeRuleLabels } from './labels.service.js';
-import * as repo from './participants.repo.js';
 
 /**
  * What the data-import framework calls to bring participants in (spec part 3: the 'User' table).
@@ -18,6 +18,10 @@ import * as repo from './participants.repo.js';
  *   const fields = await importFieldsOf(db, eventId);            // the event's custom fields
  *   const messages = validateParticipantRow(row, fields);       // {} when the row is good
  *   await db.transaction().execute((tx) => upsertParticipants(tx, eventId, goodRows, actor));
+ *
+ * The data import (modules/imports) stages checked rows in `import_rows` with COPY and commits
+ * them with `upsertStagedParticipants(tx, eventId, importId, actor)`: the same statements, read
+ * from the staging table instead of a JSON parameter.
  *
  * Rows: `{ email, firstName?, lastName?, jobTitle?, company?, phone?, bio?, customFields?: { <custom
  * field id>: value }, labelIds? }`; spreadsheet cells become custom-field values with
@@ -53,11 +57,11 @@ export interface UpsertActor {
 export interface UpsertResult {
   created: number;
   updated: number;
-  /** One per distinct e-mail, in no particular order. */
+  /** One per distinct e-mail, in no particular order (rows that changed nothing are left out). */
   rows: Array<{ email: string; participantId: string; userId: string; created: boolean }>;
 }
 
-/** Rows per set-based batch: each batch is a handful of statements, whatever its size. */
+/** Rows per set-based batch of upsertParticipants: each batch is a handful of statements, whatever its size. */
 export const UPSERT_BATCH_SIZE = 5000;
 
 /**
@@ -65,12 +69,12 @@ export const UPSERT_BATCH_SIZE = 5000;
  * - a new address gets a new account (no password; names from the row) and a participant;
  * - an existing account that is not yet a participant joins (the account itself is not changed);
  * - an existing participant gets the row's fields (absent ones kept; custom fields merge, null
- *   clears one; `labelIds` (manual labels) are added).
+ *   clears one; `labelIds` (manual labels) are added). A row that would change nothing is left
+ *   alone (not counted as updated, no audit row).
  * Rows repeating an e-mail are merged, later rows winning. Each batch of UPSERT_BATCH_SIZE rows
- * runs as a few set-based statements (accounts, updates, inserts, labels), then rule labels are
- * recomputed for the batch and one audit row per participant is written, also set-based.
- * Rows are checked like validateParticipantRow in 'update' mode (names not required); any bad row
- * throws a 400 HttpError whose `fields` name `rows.<index>.<field>`, before anything is written.
+ * runs as a few set-based statements (upsertFrom), then rule labels are recomputed for the
+ * batch. Rows are checked like validateParticipantRow in 'update' mode (names not required); any
+ * bad row throws a 400 HttpError whose `fields` name `rows.<index>.<field>`, before anything is written.
  */
 export async function upsertParticipants(
   tx: Db,
@@ -122,11 +126,12 @@ export async function upsertParticipants(
   const result: UpsertResult = { created: 0, updated: 0, rows: [] };
   for (let at = 0; at < all.length; at += size) {
     const batch = all.slice(at, at + size);
-    const done = await repo.upsertBatch(tx, eventId, batch, actor.actorId);
-    const ids = done.map((r) => r.participantId);
-    await recomputeRuleLabels(tx, eventId, { participantIds: ids });
-    await repo.auditMany(tx, actor, 'create', done.filter((r) => r.created).map((r) => r.participantId));
-    await repo.auditMany(tx, actor, 'update', done.filter((r) => !r.created).map((r) => r.participantId));
+    const source = sql`(SELECT x.email, x.first_name, x.last_name, x.job_title, x.company, x.phone, x.bio, x.custom_fields
+      FROM jsonb_to_recordset(${JSON.stringify(batch.map(snake))}::jsonb)
+      AS x(email text, first_name text, last_name text, job_title text, company text, phone text, bio text, custom_fields jsonb))`;
+    const done = await upsertFrom(tx, eventId, source, actor);
+    if (batch.some((r) => r.labelIds.length > 0)) await addManualLabels(tx, eventId, batch);
+    await recomputeRuleLabels(tx, eventId, { participantIds: done.map((r) => r.participantId) });
     for (const r of done) {
       if (r.created) result.created++;
       else result.updated++;
@@ -134,4 +139,101 @@ export async function upsertParticipants(
     }
   }
   return result;
+}
+
+/**
+ * The data import's commit: every row staged for `importId` (import_rows: key = e-mail, data =
+ * a NormalisedParticipantRow) upserted like upsertParticipants, in a few statements over the whole
+ * set, then rule labels recomputed once for the participants written.
+ */
+export async function upsertStagedParticipants(tx: Db, eventId: string, importId: string, actor: UpsertActor): Promise<{ created: number; updated: number }> {
+  const source = sql`(SELECT r.key AS email, r.data->>'firstName' AS first_name, r.data->>'lastName' AS last_name,
+      r.data->>'jobTitle' AS job_title, r.data->>'company' AS company, r.data->>'phone' AS phone, r.data->>'bio' AS bio,
+      r.data->'customFields' AS custom_fields
+    FROM import_rows r WHERE r.import_id = ${importId})`;
+  const done = await upsertFrom(tx, eventId, source, actor);
+  await recomputeRuleLabels(tx, eventId, { participantIds: done.map((r) => r.participantId) });
+  const created = done.filter((r) => r.created).length;
+  return { created, updated: done.length - created };
+}
+
+const snake = (row: NormalisedParticipantRow) => ({
+  email: row.email,
+  first_name: row.firstName ?? null,
+  last_name: row.lastName ?? null,
+  job_title: row.jobTitle ?? null,
+  company: row.company ?? null,
+  phone: row.phone ?? null,
+  bio: row.bio ?? null,
+  custom_fields: row.customFields,
+});
+
+type Written = { email: string; participantId: string; userId: string; created: boolean };
+
+/**
+ * `source`: a subquery of rows `(email, first_name, …, bio, custom_fields)`, one per e-mail, null
+ * where the row says nothing. Three statements, each writing its audit rows in the same statement:
+ * 1. accounts for new addresses (existing accounts are left as they are);
+ * 2. participants of the event that exist and would change: fields given replace, custom fields merge;
+ * 3. the others are inserted (profile from the row, else from the account).
+ */
+async function upsertFrom(tx: Db, eventId: string, source: RawBuilder<unknown>, actor: UpsertActor): Promise<Written[]> {
+  const auditRow = (action: 'create' | 'update') =>
+    sql`${actor.actorId}::uuid, ${actor.impersonatedUserId ?? null}::uuid, ${action}, 'participant', w.participant_id::text, ${actor.requestId ?? null}`;
+  await sql`
+    INSERT INTO users (email, first_name, last_name, updated_at, updated_by)
+    SELECT x.email, coalesce(x.first_name, ''), coalesce(x.last_name, ''), now(), ${actor.actorId}
+    FROM ${source} AS x
+    ON CONFLICT (email) DO NOTHING`.execute(tx);
+  const updated = await sql<Omit<Written, 'created'>>`
+    WITH w AS (
+      UPDATE participants p SET
+        first_name = coalesce(x.first_name, p.first_name),
+        last_name = coalesce(x.last_name, p.last_name),
+        job_title = coalesce(x.job_title, p.job_title),
+        company = coalesce(x.company, p.company),
+        phone = coalesce(x.phone, p.phone),
+        bio = coalesce(x.bio, p.bio),
+        custom_fields = jsonb_strip_nulls(p.custom_fields || coalesce(x.custom_fields, '{}'::jsonb)),
+        updated_at = now(),
+        updated_by = ${actor.actorId}
+      FROM ${source} AS x
+      WHERE p.event_id = ${eventId} AND p.email = x.email
+        AND (ROW(coalesce(x.first_name, p.first_name), coalesce(x.last_name, p.last_name), coalesce(x.job_title, p.job_title),
+                 coalesce(x.company, p.company), coalesce(x.phone, p.phone), coalesce(x.bio, p.bio),
+                 jsonb_strip_nulls(p.custom_fields || coalesce(x.custom_fields, '{}'::jsonb)))
+             IS DISTINCT FROM ROW(p.first_name, p.last_name, p.job_title, p.company, p.phone, p.bio, p.custom_fields))
+      RETURNING x.email, p.id AS participant_id, p.user_id
+    ), a AS (
+      INSERT INTO audit_log (actor_id, impersonated_user_id, action, entity, entity_id, request_id) SELECT ${auditRow('update')} FROM w
+    )
+    SELECT email, participant_id, user_id FROM w`.execute(tx);
+  const inserted = await sql<Omit<Written, 'created'>>`
+    WITH w AS (
+      INSERT INTO participants (event_id, user_id, email, first_name, last_name, job_title, company, phone, bio, photo_url, custom_fields, updated_at, updated_by)
+      SELECT ${eventId}::uuid, u.id, u.email, coalesce(x.first_name, u.first_name), coalesce(x.last_name, u.last_name),
+             coalesce(x.job_title, ''), coalesce(x.company, ''), coalesce(x.phone, ''), coalesce(x.bio, ''), u.photo_url,
+             jsonb_strip_nulls(coalesce(x.custom_fields, '{}'::jsonb)), now(), ${actor.actorId}
+      FROM ${source} AS x
+      JOIN users u ON u.email = x.email
+      WHERE NOT EXISTS (SELECT 1 FROM participants e WHERE e.event_id = ${eventId} AND e.user_id = u.id)
+      ON CONFLICT (event_id, user_id) DO NOTHING
+      RETURNING email, id AS participant_id, user_id
+    ), a AS (
+      INSERT INTO audit_log (actor_id, impersonated_user_id, action, entity, entity_id, request_id) SELECT ${auditRow('create')} FROM w
+    )
+    SELECT email, participant_id, user_id FROM w`.execute(tx);
+  return [...updated.rows.map((r) => ({ ...r, created: false })), ...inserted.rows.map((r) => ({ ...r, created: true }))];
+}
+
+async function addManualLabels(tx: Db, eventId: string, rows: readonly NormalisedParticipantRow[]): Promise<void> {
+  const labelled = rows.filter((r) => r.labelIds.length > 0).map((r) => ({ email: r.email, label_ids: r.labelIds }));
+  await sql`
+    INSERT INTO participant_labels (label_id, participant_id)
+    SELECT l.id::uuid, p.id
+    FROM jsonb_to_recordset(${JSON.stringify(labelled)}::jsonb) AS x(email text, label_ids jsonb)
+    CROSS JOIN LATERAL jsonb_array_elements_text(x.label_ids) AS l(id)
+    JOIN participants p ON p.event_id = ${eventId} AND p.email = x.email
+    JOIN labels lb ON lb.id = l.id::uuid AND lb.event_id = ${eventId} AND lb.type = 'MANUAL'
+    ON CONFLICT DO NOTHING`.execute(tx);
 }
