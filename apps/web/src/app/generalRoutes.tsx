@@ -4,6 +4,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { ForgotPasswordPage } from '../features/accounts/ForgotPasswordPage';
 import { LoginCallbackPage } from '../features/accounts/LoginCallbackPage';
 import { LogoutPage } from '../features/accounts/LogoutPage';
+import { MagicLinkOr } from '../features/accounts/MagicLinkSignIn';
 import { NoEventAccessPage } from '../features/accounts/NoEventAccessPage';
 import { RegistrationPage } from '../features/accounts/RegistrationPage';
 import { SetPasswordPage } from '../features/accounts/SetPasswordPage';
@@ -35,7 +36,7 @@ export function generalRoutes(): RouteObject[] {
       ),
     },
     { path: '/admin/login', element: <SignedOutOnly><SignInPage audience="admin" /></SignedOutOnly> },
-    { path: '/event/login', element: <SignedOutOnly><SignInPage audience="participant" /></SignedOutOnly> },
+    { path: '/event/login', element: <MagicLinkOr><SignedOutOnly><SignInPage audience="participant" /></SignedOutOnly></MagicLinkOr> },
     { path: '/login/callback', element: <LoginCallbackPage /> },
     { path: '/logout', element: <LogoutPage /> },
     { path: '/registration', element: <RegistrationPage /> },

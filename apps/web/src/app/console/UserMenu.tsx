@@ -1,4 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { setParticipantView } from '../../shared/session/auth';
@@ -14,14 +15,18 @@ function initials(name: string): string {
     .join('');
 }
 
-/** Avatar menu: who is signed in, participant view, the dev mailbox (super admins) and sign out. */
-export function UserMenu({ showParticipantView }: { showParticipantView: boolean }) {
+/**
+ * Avatar menu: who is signed in, participant view, the dev mailbox (super admins), `items` of the
+ * surface (the participant app's profile links) and sign out.
+ */
+export function UserMenu({ showParticipantView, items }: { showParticipantView: boolean; items?: ReactNode }) {
   const { t } = useTranslation('shell');
   const { role, basicDetails } = useUserState();
   const name = useDisplayName();
 
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+    // No focus placeholder: a role="presentation" child of role="menu" fails axe (aria-required-children).
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton aria-label={t('userMenu.open')} p={4} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
           <Group gap={8} wrap="nowrap">
@@ -47,8 +52,9 @@ export function UserMenu({ showParticipantView }: { showParticipantView: boolean
             {t('userMenu.devMailbox')}
           </Menu.Item>
         )}
+        {items}
         <Menu.Divider />
-        <Menu.Item component={Link} to="/logout" leftSection={<LogoutIcon size={16} />} color="red">
+        <Menu.Item component={Link} to="/logout" leftSection={<LogoutIcon size={16} />} color="red.9">
           {t('common:actions.signOut')}
         </Menu.Item>
       </Menu.Dropdown>

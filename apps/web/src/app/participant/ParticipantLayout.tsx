@@ -1,6 +1,7 @@
 import { Alert, Anchor, Box, Button, Container, Group, Image } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useParams } from 'react-router';
+import { ProfileMenuItems } from '../../features/participant-profile/ProfileMenuItems';
 import { useBrand } from '../../shared/brand/BrandProvider';
 import { setParticipantView } from '../../shared/session/auth';
 import { useCommonState } from '../../shared/session/hooks';
@@ -14,6 +15,7 @@ export function ParticipantLayout() {
   const { t } = useTranslation('shell');
   const { participantView } = useCommonState();
   const adminPreview = participantView && isConsoleHost();
+  const { eventId } = useParams();
 
   return (
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
@@ -28,7 +30,7 @@ export function ParticipantLayout() {
               <Anchor component={Link} to="/download-app" size="sm">
                 {t('getTheApp', { brand: brand.title })}
               </Anchor>
-              <UserMenu showParticipantView={false} />
+              <UserMenu showParticipantView={false} items={eventId && <ProfileMenuItems eventId={eventId} />} />
             </Group>
           </Group>
         </Container>

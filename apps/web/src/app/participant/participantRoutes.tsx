@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { MyEventsPage } from '../../features/participant-app/MyEventsPage';
+import { participantProfileRoutes } from '../../features/participant-profile/routes';
 import { NotFoundPage } from '../NotFoundPage';
 import { RequireAuth } from '../RequireAuth';
 import { ParticipantLayout } from './ParticipantLayout';
@@ -18,6 +19,7 @@ export const participantRoutes: RouteObject[] = [
         path: 'event/:eventId/:pageId',
         lazy: () => import('../../features/participant-app/EventHomePage').then((m) => ({ Component: m.EventHomePage })),
       },
+      ...participantProfileRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

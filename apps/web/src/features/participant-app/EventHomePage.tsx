@@ -7,6 +7,7 @@ import { CalendarIcon, GlobeIcon, MapPinIcon, ArrowLeftIcon } from '../../shared
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { useUserEvents } from '../events/useEvents';
+import { EventProfileCard } from '../participant-profile/EventProfileCard';
 
 /** Pages the participant app can show so far; the app designer will supply more. */
 const KNOWN_PAGES = new Set(['home']);
@@ -84,6 +85,7 @@ export function EventHomePage() {
           </Group>
         </Stack>
       </Card>
+      <EventProfileCard eventId={event.id} />
     </Stack>
   );
 }

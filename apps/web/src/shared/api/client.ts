@@ -72,7 +72,9 @@ async function send(path: string, request: ApiRequest, accept: string): Promise<
   assertTokenUsable();
   const headers: Record<string, string> = { Accept: accept, ...authHeaders(), ...request.headers };
   let body: BodyInit | undefined;
-  if (request.body !== undefined) {
+  // FormData (file uploads) goes as multipart: the browser writes its Content-Type with the boundary.
+  if (request.body instanceof FormData) body = request.body;
+  else if (request.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(request.body);
   }

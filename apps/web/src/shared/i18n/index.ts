@@ -6,6 +6,7 @@ import shell from './en/shell';
 import list from './en/list'; // list machinery (shared/list)
 import tenancy from './en/tenancy'; // super-admin screens (features/tenancy)
 import attendees from './en/attendees'; // attendee screens and custom-field inputs
+import participantProfile from './en/participantProfile'; // participant's own and public profile
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -17,6 +18,7 @@ export const en = {
   list,
   tenancy,
   attendees,
+  participantProfile,
   // ── more namespaces here ──
 };
 

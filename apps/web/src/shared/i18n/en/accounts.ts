@@ -73,6 +73,13 @@ export default {
     noTokenText: 'Open the link from your e-mail again, or ask for a new one.',
     requestNewLink: 'Request a new link',
   },
+  magicLink: {
+    title: 'Signing you in',
+    working: 'Opening your event…',
+    failedTitle: 'This sign-in link did not work',
+    alternatives: 'Sign in with your e-mail and password instead, or ask the event organiser to send you a new link.',
+    withPassword: 'Sign in with password',
+  },
   noEventAccess: {
     title: 'No access to this event',
     text: 'Your account is not registered for this event. If you think this is a mistake, contact the organiser.',
