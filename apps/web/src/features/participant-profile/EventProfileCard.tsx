@@ -18,11 +18,8 @@ export function EventProfileCard({ eventId }: { eventId: string }) {
   return (
     <Card>
       <Group gap="md" wrap="nowrap" align="flex-start">
-        {p ? (
-          <ProfileAvatar firstName={p.firstName} lastName={p.lastName} photoUrl={p.photoUrl} alt="" size={56} radius={56} />
-        ) : (
-          <Skeleton circle h={56} />
-        )}
+        {p && <ProfileAvatar firstName={p.firstName} lastName={p.lastName} photoUrl={p.photoUrl} alt="" size={56} radius={56} />}
+        {own.isPending && <Skeleton circle h={56} />}
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <Title order={2} size="h4">
             {t('card.title')}
