@@ -4,6 +4,7 @@ import { accountsRoutes } from './accounts/accounts.routes.js';
 import { tenancyRoutes } from './tenancy/index.js';
 import { settingsRoutes } from './settings/view-settings.routes.js';
 import { attendeesRoutes } from './attendees/index.js';
+import { importsRoutes } from './imports/index.js';
 
 /** Every area's routes, registered under /api/v1. Add one line per module. */
-export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [accountsRoutes, tenancyRoutes, settingsRoutes, attendeesRoutes];
+export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [accountsRoutes, tenancyRoutes, settingsRoutes, attendeesRoutes, importsRoutes];

@@ -31,10 +31,13 @@ export const STORED_TYPES = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'application/pdf': 'pdf',
+  // Import uploads: kept in the private store only (privateStorageFor).
+  'text/csv': 'csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
 } as const;
 export type StoredContentType = keyof typeof STORED_TYPES;
 
-const KEY = /^([0-9a-f]{32})\.(jpg|png|pdf)$/;
+const KEY = /^([0-9a-f]{32})\.(jpg|png|pdf|csv|xlsx)$/;
 export const FILES_PATH = '/api/v1/files/';
 
 export const isStorageKey = (key: string) => KEY.test(key);
@@ -91,4 +94,12 @@ export function storageFor(config: Pick<Config, 'DATA_DIR'>): Storage {
     stores.set(root, store);
   }
   return store;
+}
+
+/**
+ * The store of files that are never served (uploaded import files, which hold personal data):
+ * disk under `DATA_DIR/private`, outside the public store that `GET /api/v1/files/:key` reads.
+ */
+export function privateStorageFor(config: Pick<Config, 'DATA_DIR'>): Storage {
+  return storageFor({ DATA_DIR: join(config.DATA_DIR, 'private') });
 }

@@ -18,7 +18,7 @@ export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const importStatusSchema = z.enum(IMPORT_STATUSES);
 
 /** Statuses in which the mapping may change and verify may start. */
-export const IMPORT_EDITABLE_STATUSES: readonly ImportStatus[] = ['UPLOADED', 'VERIFIED', 'INVALID'];
+export const IMPORT_EDITABLE_STATUSES: readonly ImportStatus[] = ['UPLOADED', 'VERIFIED', 'INVALID', 'FAILED'];
 /** Statuses in which the import may be discarded (DELETE). */
 export const IMPORT_DISCARDABLE_STATUSES: readonly ImportStatus[] = ['UPLOADED', 'VERIFYING', 'VERIFIED', 'INVALID', 'FAILED'];
 /** A job is running: poll `GET imports/:importId` (or listen on the realtime room). */

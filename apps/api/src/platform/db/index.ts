@@ -60,8 +60,11 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
       try {
         const copy = client.query(copyFromStdin(copyStatement(table, columns, 'STDIN')));
         await pipeline(Readable.from(chunks), copy);
-      } finally {
         client.release();
+      } catch (err) {
+        // A broken COPY leaves the connection in an unknown state: it is closed, not reused.
+        client.release(err as Error);
+        throw err;
       }
     },
     async withLock(fn) {

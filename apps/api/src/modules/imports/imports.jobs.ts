@@ -1,0 +1,208 @@
+import { IMPORT_MESSAGES, type ImportCellError, type ImportTable } from '@plenary/domain';
+import { HttpError } from '../../platform/errors.js';
+import { privateStorageFor } from '../../platform/storage.js';
+import * as repo from './imports.repo.js';
+import { COMMIT_QUEUE, dropStaged, emitProgress, importContext, VERIFY_QUEUE, type ImportDeps, type JobData } from './imports.service.js';
+import { importTableDef, type RowCheck } from './registry.js';
+import { cellText, filled, readRows, type Cell } from './rows.js';
+import { claimedRows, entryHead, zipEntries } from './zip.js';
+
+/**
+ * The two jobs of an import (platform/jobs, so a closed browser does not stop them).
+ *
+ * verify: reads the stored file row by row, checks each row with the table's checker, streams the
+ * good rows into `import_rows` with one COPY and keeps the bad ones in `import_errors`, writes
+ * progress to the import every PROGRESS_EVERY rows (and on the event's realtime room), then runs
+ * the table's set-based checks and ends VERIFIED or INVALID. It starts over on a retry.
+ *
+ * commit: one transaction — the table's set-based commit from `import_rows`, the summary, the
+ * audit row, the staging rows deleted — so a failure or a crash leaves nothing half-written
+ * (FAILED, staging kept: verify again or commit again after a retry).
+ *
+ * A run carries a `runId`; a cancelled or superseded import makes the run stop at its next step.
+ */
+export const PROGRESS_EVERY = 2000;
+const ERROR_BATCH = 1000;
+const COPY_BATCH = 500;
+
+class Superseded extends Error {}
+
+export function defineImportJobs(deps: ImportDeps, log: { error(obj: unknown, msg?: string): void }): void {
+  deps.jobs.define<JobData>(VERIFY_QUEUE, (data) => runVerify(deps, data, log), { retryLimit: 2, expireInSeconds: 1800 });
+  deps.jobs.define<JobData>(COMMIT_QUEUE, (data) => runCommit(deps, data, log), { retryLimit: 2, expireInSeconds: 1800 });
+}
+
+const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
+
+/** Rows a file has at most, cheaply: lines of a CSV, the dimension an xlsx claims. */
+function estimateRows(bytes: Buffer, type: 'csv' | 'xlsx'): number | null {
+  if (type === 'csv') {
+    let lines = 0;
+    for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) lines++;
+    return Math.max(0, lines - (bytes.at(-1) === 10 ? 1 : 0));
+  }
+  try {
+    const sheet = zipEntries(bytes, 1000).find((e) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.name));
+    const rows = sheet ? claimedRows(entryHead(bytes, sheet, 65_536)) : undefined;
+    return rows === undefined ? null : Math.max(0, rows - 1);
+  } catch {
+    return null;
+  }
+}
+
+export async function runVerify(deps: ImportDeps, data: JobData, log: { error(obj: unknown, msg?: string): void }): Promise<void> {
+  const row = await repo.findImportById(deps.db, data.importId);
+  if (!row || row.runId !== data.runId || row.status !== 'VERIFYING') return;
+  const def = importTableDef(row.tableName as ImportTable);
+  const ctx = importContext(deps, row, data.actor);
+  const file = row.fileKey ? await privateStorageFor(deps.config).get(row.fileKey) : undefined;
+  const step = async (patch: repo.ImportPatch) => {
+    if (!(await repo.updateImport(deps.db, row.id, patch, data.runId))) throw new Superseded();
+    await emitProgress(deps, row.eventId, row.id);
+  };
+  try {
+    if (!def || !file) throw new Error(`import ${row.id}: table or file missing`);
+    await def.discardStaged?.(deps.db, ctx);
+    await repo.clearStaged(deps.db, row.id);
+    const estimate = estimateRows(file.bytes, row.fileType);
+    await step({ progressDone: 0, progressTotal: estimate });
+
+    const columns = (await def.columns(deps.db, row.eventId)).filter((c) => row.mapping[c.key]);
+    const checker = await def.checker(ctx, columns);
+    let indexOf = new Map<string, number>();
+    let headerCells: string[] = [];
+    const seen = new Map<string, number>();
+    let errors: Array<{ rowNumber: number; cells: Array<[string, string]>; errors: ImportCellError[] }> = [];
+    let rows = 0;
+
+    const rowCells = (cells: Cell[]): Array<[string, string]> =>
+      headerCells.flatMap((h, i): Array<[string, string]> => (h === '' ? [] : [[h, cellText(cells[i] ?? null)]]));
+    const cellErrors = (messages: Record<string, string>, mapped: ReadonlyMap<string, Cell>): ImportCellError[] =>
+      Object.entries(messages).map(([column, message]) => {
+        const header = column ? (row.mapping[column] ?? null) : null;
+        return { column: column || null, header, value: header === null ? null : cellText(mapped.get(column) ?? null), message };
+      });
+
+    async function* staged(): AsyncGenerator<string> {
+      let lines: string[] = [];
+      let header = true;
+      for await (const fileRow of readRows(file!.bytes, row!.fileType)) {
+        if (header) {
+          headerCells = fileRow.cells.map((c) => cellText(c).trim());
+          indexOf = new Map(headerCells.map((h, i) => [h, i]));
+          header = false;
+          continue;
+        }
+        if (!fileRow.cells.some(filled)) continue;
+        rows++;
+        const mapped = new Map<string, Cell>(columns.map((c) => [c.key, fileRow.cells[indexOf.get(row!.mapping[c.key]!) ?? -1] ?? null]));
+        let verdict: RowCheck = await checker.check(mapped);
+        if (verdict.ok) {
+          const first = seen.get(verdict.key);
+          if (first !== undefined) verdict = { ok: false, errors: { [def!.keyColumn]: IMPORT_MESSAGES.duplicateInFile(first) } };
+          else seen.set(verdict.key, fileRow.rowNumber);
+        }
+        if (verdict.ok) {
+          const create = verdict.createErrors && Object.keys(verdict.createErrors).length > 0 ? verdict.createErrors : undefined;
+          lines.push(
+            [
+              row!.id,
+              String(fileRow.rowNumber),
+              quote(verdict.key),
+              quote(JSON.stringify(verdict.data)),
+              create ? quote(JSON.stringify(cellErrors(create, mapped))) : '',
+              create ? quote(JSON.stringify(rowCells(fileRow.cells))) : '',
+            ].join(','),
+          );
+          if (lines.length >= COPY_BATCH) {
+            yield `${lines.join('\n')}\n`;
+            lines = [];
+          }
+        } else {
+          errors.push({ rowNumber: fileRow.rowNumber, cells: rowCells(fileRow.cells), errors: cellErrors(verdict.errors, mapped) });
+          if (errors.length >= ERROR_BATCH) {
+            await repo.insertErrors(deps.db, row!.id, errors);
+            errors = [];
+          }
+        }
+        if (rows % PROGRESS_EVERY === 0) await step({ progressDone: rows, progressTotal: Math.max(rows, estimate ?? 0) });
+      }
+      if (lines.length > 0) yield `${lines.join('\n')}\n`;
+    }
+
+    await deps.database.copyFrom('import_rows', repo.STAGING_COLUMNS, staged());
+    await repo.insertErrors(deps.db, row.id, errors);
+    if (rows === 0) throw new HttpError(400, IMPORT_MESSAGES.noDataRows);
+    await def.afterStaging?.(deps.db, ctx);
+    const counts = await repo.stagedCounts(deps.db, row.id);
+    await step({
+      status: counts.errors > 0 ? 'INVALID' : 'VERIFIED',
+      rowCount: rows,
+      validCount: counts.valid,
+      errorCount: counts.errors,
+      progressDone: rows,
+      progressTotal: rows,
+      verifiedAt: new Date(),
+    });
+  } catch (err) {
+    await endRun(deps, row, data, err, log);
+  }
+}
+
+export async function runCommit(deps: ImportDeps, data: JobData, log: { error(obj: unknown, msg?: string): void }): Promise<void> {
+  const row = await repo.findImportById(deps.db, data.importId);
+  if (!row || row.runId !== data.runId || row.status !== 'IMPORTING') return;
+  const def = importTableDef(row.tableName as ImportTable);
+  const ctx = importContext(deps, row, data.actor);
+  try {
+    if (!def) throw new Error(`import ${row.id}: table missing`);
+    await deps.db.transaction().execute(async (tx) => {
+      const locked = await repo.lockImport(tx, row.eventId, row.id);
+      if (!locked || locked.runId !== data.runId || locked.status !== 'IMPORTING') throw new Superseded();
+      const counts = await def.commit(tx, { ...ctx, db: tx });
+      const skipped = locked.validCount - counts.created - counts.updated + (locked.skipInvalidRows ? locked.errorCount : 0);
+      await repo.updateImport(tx, row.id, {
+        status: 'COMPLETED',
+        createdCount: counts.created,
+        updatedCount: counts.updated,
+        skippedCount: skipped,
+        progressDone: locked.validCount,
+        completedAt: new Date(),
+        runId: null,
+        fileKey: null,
+      });
+      await tx.insertInto('auditLog').values({ actorId: data.actor.actorId, impersonatedUserId: data.actor.impersonatedUserId, action: 'update', entity: 'import', entityId: row.id, requestId: data.actor.requestId }).execute();
+      await repo.deleteStaged(tx, row.id);
+    });
+  } catch (err) {
+    await endRun(deps, row, data, err, log);
+    return;
+  }
+  // The commit is durable: what it made unused can go.
+  await def.afterCommit?.(ctx).catch((err: unknown) => log.error({ err, importId: row.id }, 'import clean-up failed'));
+  if (row.fileKey) await privateStorageFor(deps.config).delete(row.fileKey);
+  await emitProgress(deps, row.eventId, row.id);
+}
+
+/**
+ * After a run failed: a superseded run cleans up after itself if the import was discarded; a
+ * problem of the file (a 400 HttpError, e.g. too many rows) makes the import FAILED with its
+ * message; anything else FAILED with the general message (logged). Staged rows of a failed commit
+ * are kept: the transaction wrote nothing else.
+ */
+async function endRun(deps: ImportDeps, row: repo.ImportRow, data: JobData, err: unknown, log: { error(obj: unknown, msg?: string): void }): Promise<void> {
+  if (err instanceof Superseded) {
+    const now = await repo.findImportById(deps.db, row.id);
+    if (now?.status === 'CANCELLED') await dropStaged(deps, now, data.actor);
+    return;
+  }
+  const isFileProblem = err instanceof HttpError && err.statusCode === 400;
+  if (!isFileProblem) log.error({ err, importId: row.id }, 'import job failed');
+  const verifying = row.status === 'VERIFYING';
+  if (verifying) {
+    await importTableDef(row.tableName as ImportTable)?.discardStaged?.(deps.db, importContext(deps, row, data.actor));
+    await repo.clearStaged(deps.db, row.id);
+  }
+  const failed = await repo.updateImport(deps.db, row.id, { status: 'FAILED', message: isFileProblem ? err.message : IMPORT_MESSAGES.failed, runId: null }, data.runId);
+  if (failed) await emitProgress(deps, row.eventId, row.id);
+}

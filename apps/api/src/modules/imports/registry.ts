@@ -1,0 +1,80 @@
+import { IMPORT_TABLE_LABELS, importFileExtensionsFor, MAX_IMPORT_ROWS, type ImportColumn, type ImportTable, type ImportTableDescriptor } from '@plenary/domain';
+import type { Config } from '../../platform/config.js';
+import type { Db } from '../../platform/db/index.js';
+import type { Storage } from '../../platform/storage.js';
+import { IMPORT_MAX_FILE_BYTES } from './files.js';
+import type { Cell } from './rows.js';
+
+/**
+ * What a table brings to the import framework. The framework reads the file, maps headers to
+ * columns, runs `check` on every row (verify), stages the good rows, keeps the bad ones with their
+ * messages, and calls `commit` in one transaction. Register a table once with `registerImportTable`
+ * (its module's import file does it on load; `modules/imports/tables/index.ts` lists them).
+ */
+export interface ImportTableDef {
+  table: ImportTable;
+  /** The column that identifies a record (User: email): it must be mapped; repeats in a file are errors. */
+  keyColumn: string;
+  columns(db: Db, eventId: string): Promise<ImportColumn[]>;
+  /** Prepares the row check of one verify run (loads what it needs once). */
+  checker(ctx: ImportContext, columns: readonly ImportColumn[]): Promise<RowChecker>;
+  /** Set-based checks that need the database, after every good row is staged (may move rows to errors). */
+  afterStaging?(db: Db, ctx: ImportContext): Promise<void>;
+  /** Writes the staged rows (`import_rows` of the import) in the caller's transaction. */
+  commit(tx: Db, ctx: ImportContext): Promise<CommitCounts>;
+  /** After a commit is durable (e.g. remove files nobody uses any more). */
+  afterCommit?(ctx: ImportContext): Promise<void>;
+  /** Before staged rows are thrown away (re-verify, discard, failure): remove what verify stored for them. */
+  discardStaged?(db: Db, ctx: ImportContext): Promise<void>;
+}
+
+export interface ImportContext {
+  db: Db;
+  importId: string;
+  eventId: string;
+  config: Config;
+  storage: Storage;
+  actor: { actorId: string; impersonatedUserId: string | null; requestId: string | null };
+}
+
+export interface CommitCounts {
+  created: number;
+  updated: number;
+}
+
+/** Per-row verdict. `key`: the identifying value (duplicates); `data`: the normalised row that commit reads. */
+export type RowCheck =
+  | { ok: true; key: string; data: Record<string, unknown>; createErrors?: Record<string, string> }
+  | { ok: false; errors: Record<string, string> };
+
+export interface RowChecker {
+  /** `cells`: the row's mapped cells by column key. Errors are `{ columnKey: message }` ('' = the row as a whole). */
+  check(cells: ReadonlyMap<string, Cell>): RowCheck | Promise<RowCheck>;
+}
+
+const tables = new Map<ImportTable, ImportTableDef>();
+
+export function registerImportTable(def: ImportTableDef): void {
+  tables.set(def.table, def);
+}
+
+export function importTableDef(table: ImportTable): ImportTableDef | undefined {
+  return tables.get(table);
+}
+
+export function registeredImportTables(): ImportTableDef[] {
+  return [...tables.values()];
+}
+
+export async function describeTable(db: Db, eventId: string, def: ImportTableDef): Promise<ImportTableDescriptor> {
+  const fileTypes = [...importFileExtensionsFor(def.table)];
+  return {
+    table: def.table,
+    label: IMPORT_TABLE_LABELS[def.table],
+    fileTypes,
+    templateFormats: fileTypes,
+    columns: await def.columns(db, eventId),
+    maxRows: MAX_IMPORT_ROWS,
+    maxFileBytes: IMPORT_MAX_FILE_BYTES,
+  };
+}

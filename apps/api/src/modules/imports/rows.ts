@@ -1,0 +1,112 @@
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, type ImportFileExtension } from '@plenary/domain';
+import { HttpError } from '../../platform/errors.js';
+
+/** A cell as the readers hand it over: CSV gives text only (a phone `+49…` stays text). */
+export type Cell = string | number | boolean | Date | null;
+
+export interface FileRow {
+  /** As a spreadsheet program numbers it: the header is row 1. */
+  rowNumber: number;
+  cells: Cell[];
+}
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
+ * The rows of an import file, header first, streamed: CSV through papaparse (delimiter detected,
+ * nothing typed), XLSX through exceljs's streaming reader (first worksheet only). More than
+ * MAX_IMPORT_ROWS data rows stop the reading with a 400.
+ */
+export async function* readRows(bytes: Buffer, type: ImportFileExtension): AsyncGenerator<FileRow> {
+  const rows = type === 'csv' ? csvRows(bytes) : xlsxRows(bytes);
+  for await (const row of rows) {
+    if (row.rowNumber - 1 > MAX_IMPORT_ROWS && row.cells.some(filled)) {
+      const message = IMPORT_MESSAGES.tooManyRows(row.rowNumber - 1);
+      throw new HttpError(400, message, { file: message });
+    }
+    yield row;
+  }
+}
+
+export const filled = (cell: Cell) => cell !== null && !(typeof cell === 'string' && cell.trim() === '');
+
+async function* csvRows(bytes: Buffer): AsyncGenerator<FileRow> {
+  const text = bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
+  const parser = Readable.from([text]).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { dynamicTyping: false, skipEmptyLines: false }));
+  let rowNumber = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      rowNumber++;
+      yield { rowNumber, cells: record };
+    }
+  } catch {
+    throw new HttpError(400, IMPORT_MESSAGES.csvUnreadable, { file: IMPORT_MESSAGES.csvUnreadable });
+  }
+}
+
+async function* xlsxRows(bytes: Buffer): AsyncGenerator<FileRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    // Styles tell a date cell from a number.
+    styles: 'cache',
+    entries: 'emit',
+  });
+  let reading = true;
+  try {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        // row.values is 1-based and sparse.
+        const values = row.values as unknown[];
+        const cells: Cell[] = [];
+        for (let i = 1; i < values.length; i++) cells.push(cellOf(values[i]));
+        reading = false;
+        yield { rowNumber: row.number, cells };
+        reading = true;
+      }
+      break;
+    }
+  } catch (err) {
+    // Errors of the consumer (a 400 from readRows, a failed write) pass through as they are.
+    if (!reading || err instanceof HttpError) throw err;
+    throw new HttpError(400, IMPORT_MESSAGES.zipUnreadable, { file: IMPORT_MESSAGES.zipUnreadable });
+  }
+}
+
+function cellOf(value: unknown): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if (typeof value === 'object') {
+    const v = value as { richText?: Array<{ text: string }>; result?: unknown; text?: unknown; hyperlink?: unknown; error?: unknown };
+    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
+    if ('result' in v) return cellOf(v.result);
+    if ('text' in v) return cellOf(v.text) ?? (typeof v.hyperlink === 'string' ? v.hyperlink : null);
+  }
+  return null;
+}
+
+/** A cell as text, as the error file and the error list show it. */
+export function cellText(cell: Cell | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return cell.toISOString().replace(/T00:00:00\.000Z$/, '');
+  return String(cell).replace(/\0/g, '');
+}
+
+/** A text cell as a row check wants it: trimmed, '' → undefined; a quote our exports put before `=`, `+`… is taken off. */
+export function textOf(cell: Cell | undefined): string | undefined {
+  if (cell === null || cell === undefined) return undefined;
+  // PostgreSQL text can not hold NUL.
+  const text = (typeof cell === 'string' ? cell : cellText(cell)).replace(/\0/g, '').trim();
+  if (text === '') return undefined;
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+/** A cell for a typed value (custom fields): strings as textOf, the rest as read. */
+export function valueOf(cell: Cell | undefined): Exclude<Cell, null> | undefined {
+  if (cell === null || cell === undefined) return undefined;
+  return typeof cell === 'string' ? textOf(cell) : cell;
+}

@@ -1,0 +1,9 @@
+import { registerImportTable } from '../registry.js';
+import { participantsImport } from './participants.js';
+import { photosImport } from './photos.js';
+
+/** The tables the import framework offers; later areas add one line each (Session, Location, …). */
+export function registerTables(): void {
+  registerImportTable(participantsImport);
+  registerImportTable(photosImport);
+}
