@@ -7,6 +7,8 @@ import list from './en/list'; // list machinery (shared/list)
 import tenancy from './en/tenancy'; // super-admin screens (features/tenancy)
 import attendees from './en/attendees'; // attendee screens and custom-field inputs
 import participantProfile from './en/participantProfile'; // participant's own and public profile
+import customFields from './en/customFields'; // custom fields (features/custom-fields)
+import labels from './en/labels'; // labels (features/labels)
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -19,6 +21,8 @@ export const en = {
   tenancy,
   attendees,
   participantProfile,
+  customFields,
+  labels,
   // ── more namespaces here ──
 };
 

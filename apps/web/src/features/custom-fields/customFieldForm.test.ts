@@ -1,0 +1,82 @@
+import { ATTENDEE_MESSAGES, MESSAGES, type CustomFieldRecord } from '@plenary/domain';
+import { describe, expect, it } from 'vitest';
+import { firstErrorField, formFieldOf, initialValues, toBody, validateCustomField, type CustomFieldFormValues } from './customFieldForm';
+
+const blank = initialValues(null);
+const values = (patch: Partial<CustomFieldFormValues>): CustomFieldFormValues => ({ ...blank, name: 'Diet', dataType: 'STRING', ...patch });
+
+describe('validateCustomField', () => {
+  it('asks for a name and a type with the spec message', () => {
+    expect(validateCustomField(blank)).toMatchObject({ name: MESSAGES.required, dataType: MESSAGES.required });
+  });
+
+  it('refuses an ENUM without values, blank values and duplicates', () => {
+    expect(validateCustomField(values({ dataType: 'ENUM', enumValues: [] }))).toEqual({ enumValues: ATTENDEE_MESSAGES.enumValuesRequired });
+    expect(validateCustomField(values({ dataType: 'ENUM', enumValues: ['Vegan', '  '] }))).toEqual({ 'enumValues.1': MESSAGES.required });
+    expect(validateCustomField(values({ dataType: 'ENUM', enumValues: ['Vegan', 'vegan'] }))).toEqual({ 'enumValues.1': ATTENDEE_MESSAGES.enumValuesDuplicate });
+  });
+
+  it('checks the ENUM values even while the name is missing', () => {
+    expect(validateCustomField(values({ name: '', dataType: 'ENUM', enumValues: [] }))).toEqual({
+      name: MESSAGES.required,
+      enumValues: ATTENDEE_MESSAGES.enumValuesRequired,
+    });
+  });
+
+  it('wants a three-letter currency code for CURRENCY only', () => {
+    expect(validateCustomField(values({ dataType: 'CURRENCY', currencyCode: 'EURO' }))).toEqual({ currencyCode: ATTENDEE_MESSAGES.currencyCode });
+    expect(validateCustomField(values({ dataType: 'CURRENCY', currencyCode: 'eur' }))).toEqual({});
+    expect(validateCustomField(values({ dataType: 'NUMBER', currencyCode: 'nonsense' }))).toEqual({});
+  });
+
+  it('passes a complete field of every type', () => {
+    for (const dataType of ['STRING', 'BOOLEAN', 'DATE', 'NUMBER', 'CURRENCY', 'TIME', 'PROFILE_LINK'] as const) {
+      expect(validateCustomField(values({ dataType }))).toEqual({});
+    }
+    expect(validateCustomField(values({ dataType: 'ENUM', enumValues: ['S', 'M', 'L'], isEnumMultiple: true }))).toEqual({});
+  });
+});
+
+describe('toBody', () => {
+  it('drops ENUM settings and the currency code from other types', () => {
+    const body = toBody(values({ dataType: 'NUMBER', isEnumMultiple: true, enumValues: ['x'], currencyCode: 'EUR' }));
+    expect(body.settings).toMatchObject({ isEnumMultiple: false, enumValues: [] });
+    expect(body).not.toHaveProperty('currencyCode');
+  });
+
+  it('keeps trimmed ENUM values, the multiple flag and every setting', () => {
+    const body = toBody(values({ name: ' Size ', dataType: 'ENUM', isEnumMultiple: true, enumValues: [' S ', 'M'], required: true, special: true, showInProfile: true }));
+    expect(body).toMatchObject({ name: 'Size', dataType: 'ENUM', showInProfile: true, settings: { required: true, special: true, isEnumMultiple: true, enumValues: ['S', 'M'] } });
+  });
+
+  it('sends the currency code of a CURRENCY field', () => {
+    expect(toBody(values({ dataType: 'CURRENCY', currencyCode: 'EUR' }))).toMatchObject({ currencyCode: 'EUR' });
+  });
+});
+
+describe('initialValues', () => {
+  it('starts an edit from the record', () => {
+    const record = {
+      id: 'f',
+      name: 'Size',
+      dataType: 'ENUM',
+      settings: { required: true, isCustomField: false, isEnumMultiple: true, enumValues: ['S'], special: false },
+      editableByParticipant: true,
+      showInProfile: false,
+      currencyCode: null,
+    } as unknown as CustomFieldRecord;
+    expect(initialValues(record)).toMatchObject({ name: 'Size', dataType: 'ENUM', required: true, isCustomField: false, isEnumMultiple: true, enumValues: ['S'], editableByParticipant: true, currencyCode: 'USD' });
+  });
+});
+
+describe('error placement', () => {
+  it('maps API setting paths to the form', () => {
+    expect(formFieldOf('settings.enumValues.3')).toBe('enumValues.3');
+    expect(formFieldOf('dataType')).toBe('dataType');
+  });
+
+  it('focuses the first invalid field in the dialog order, values by index', () => {
+    expect(firstErrorField({ 'enumValues.10': 'x', 'enumValues.2': 'y' })).toBe('enumValues.2');
+    expect(firstErrorField({ enumValues: 'x', name: 'y' })).toBe('name');
+  });
+});

@@ -1,0 +1,287 @@
+import type { Locator, Page } from '@playwright/test';
+import { apiSignIn, bearer } from './support/api';
+import { API_URL, CONSOLE_URL, DEMO, DEMO_EVENT } from './support/env';
+import { expect, screen, test } from './support/test';
+import { choose, signIn } from './support/ui';
+
+// Spec part 2 (/attendees/custom-fields, /setup/custom-fields, /attendees/labels), part 3 (the eight
+// custom-field types and their settings; labels list: createdBy as a full name), part 5 (messages,
+// label rule operators per field type).
+
+const REQUIRED = 'Required field';
+const PLEASE_SELECT = 'Please select value';
+
+const stamp = Date.now().toString(36);
+const named = (name: string) => `${name} ${stamp}`;
+const FIELDS = {
+  notes: named('Dietary notes'),
+  parking: named('Needs parking'),
+  arrivalDate: named('Arrival date'),
+  guests: named('Guests'),
+  budget: named('Budget'),
+  arrivalTime: named('Arrival time'),
+  website: named('Website'),
+  meal: named('Meal'),
+};
+/** The seeded event admin (apps/api/src/seed). */
+const EVENT_ADMIN_NAME = 'Ethan Brooks';
+const LABELS = { rule: named('Vegan guests'), manual: named('Speakers') };
+
+/** The table row that shows `text`. */
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+async function signInAndChooseEvent(page: Page): Promise<void> {
+  await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
+  await page.getByRole('link', { name: new RegExp(DEMO_EVENT) }).first().click();
+  await expect(page).toHaveURL(/\/overview$/);
+}
+
+interface NewField {
+  name: string;
+  type: string;
+  currency?: string;
+  values?: string[];
+  multiple?: boolean;
+  required?: boolean;
+}
+
+/** Fills the open custom-field dialog. */
+async function fillField(page: Page, dialog: Locator, field: NewField): Promise<void> {
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(field.name);
+  await choose(dialog, page, 'Type', field.type);
+  if (field.currency) await dialog.getByRole('textbox', { name: 'Currency code' }).fill(field.currency);
+  if (field.multiple) await dialog.getByRole('switch', { name: 'Multiple select' }).check();
+  if (field.values) {
+    await dialog.getByRole('button', { name: 'Add value' }).click();
+    for (const [i, value] of field.values.entries()) {
+      const input = dialog.getByRole('textbox', { name: `Value ${i + 1}`, exact: true });
+      await expect(input).toBeFocused();
+      await input.fill(value);
+      // Enter adds the next value (and does not submit the dialog).
+      if (i < field.values.length - 1) await input.press('Enter');
+    }
+  }
+  if (field.required) await dialog.getByRole('checkbox', { name: 'Required' }).check();
+}
+
+async function createField(page: Page, field: NewField): Promise<void> {
+  await page.getByRole('button', { name: 'Add custom field' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'New custom field' });
+  await fillField(page, dialog, field);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, field.name)).toBeVisible();
+}
+
+/** The number in a field's Order cell. */
+async function positionOf(page: Page, name: string): Promise<number> {
+  return Number((await row(page, name).getByRole('cell').first().innerText()).trim());
+}
+
+test('event admin: custom fields of the eight types, reorder and edit; rule and manual labels', async ({ page, request }) => {
+  const admin = await apiSignIn(request, DEMO.eventAdmin, undefined);
+  const events = (await (await request.get(`${API_URL}/users/${admin.userId}/events`, { headers: bearer(admin) })).json()) as { records: Array<{ id: string; name: string }> };
+  const eventId = events.records.find((e) => e.name === DEMO_EVENT)!.id;
+  const api = `${API_URL}/events/${eventId}`;
+
+  await test.step('signs in and opens custom fields from the navigation', async () => {
+    await signInAndChooseEvent(page);
+    const nav = page.getByRole('navigation', { name: 'Console navigation' });
+    await nav.getByRole('link', { name: 'Custom fields' }).first().click();
+    await expect(page).toHaveURL(`${CONSOLE_URL}/attendees/custom-fields`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Custom fields' })).toBeVisible();
+    await screen(page, 'custom fields');
+  });
+
+  await test.step('the dialog says what is wrong before anything is saved', async () => {
+    await page.getByRole('button', { name: 'Add custom field' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New custom field' });
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(new RegExp(REQUIRED));
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    await expect(dialog.getByText(REQUIRED)).toHaveCount(2); // name and type
+    // An ENUM without values, then with a blank and a repeated value.
+    await choose(dialog, page, 'Type', 'Single or Multi Select (ENUM)');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(FIELDS.meal);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Add at least one value' })).toBeVisible();
+    await screen(page, 'custom field validation');
+    await dialog.getByRole('button', { name: 'Add value' }).click();
+    await dialog.getByRole('textbox', { name: 'Value 1', exact: true }).fill('Vegan');
+    await dialog.getByRole('textbox', { name: 'Value 1', exact: true }).press('Enter');
+    await dialog.getByRole('textbox', { name: 'Value 2', exact: true }).fill('vegan');
+    await dialog.getByRole('textbox', { name: 'Value 2', exact: true }).press('Enter');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByRole('textbox', { name: 'Value 2', exact: true })).toHaveAccessibleDescription(/Each value may appear only once/);
+    await expect(dialog.getByRole('textbox', { name: 'Value 3', exact: true })).toHaveAccessibleDescription(new RegExp(REQUIRED));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('creates one custom field of each of the eight types', async () => {
+    await createField(page, { name: FIELDS.notes, type: 'Free Text (STRING)' });
+    await createField(page, { name: FIELDS.parking, type: 'Y/N (BOOLEAN)' });
+    await createField(page, { name: FIELDS.arrivalDate, type: 'Date (DATE)' });
+    await createField(page, { name: FIELDS.guests, type: 'Number (NUMBER)', required: true });
+    await createField(page, { name: FIELDS.budget, type: 'Currency (CURRENCY)', currency: 'EUR' });
+    await createField(page, { name: FIELDS.arrivalTime, type: 'Time (TIME)' });
+    await createField(page, { name: FIELDS.website, type: 'Profile Link (PROFILE_LINK)' });
+    await page.getByRole('button', { name: 'Add custom field' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New custom field' });
+    await fillField(page, dialog, { name: FIELDS.meal, type: 'Single or Multi Select (ENUM)', values: ['Vegan', 'Vegetarian', 'Omnivore'], multiple: true });
+    await screen(page, 'new enum field');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, FIELDS.meal)).toContainText('Vegan, Vegetarian, Omnivore');
+    await expect(row(page, FIELDS.budget)).toContainText('Currency (EUR)');
+    await expect(row(page, FIELDS.guests).getByRole('cell').nth(3)).toHaveText('Yes');
+    await screen(page, 'custom fields of every type');
+  });
+
+  await test.step('moves a field up with the keyboard; the order is kept', async () => {
+    const before = await positionOf(page, FIELDS.meal);
+    const up = page.getByRole('button', { name: `Move ${FIELDS.meal} up` });
+    await up.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => positionOf(page, FIELDS.meal)).toBe(before - 1);
+    await expect(page.getByRole('button', { name: `Move ${FIELDS.meal} up` })).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: `${FIELDS.meal} moved to place ${before - 1}` })).toBeAttached();
+    await page.reload();
+    await expect.poll(() => positionOf(page, FIELDS.meal)).toBe(before - 1);
+  });
+
+  await test.step('the same screen under /setup/custom-fields; edits a field', async () => {
+    await page.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name: 'Custom fields' }).last().click();
+    await expect(page).toHaveURL(`${CONSOLE_URL}/setup/custom-fields`);
+    await row(page, FIELDS.guests).getByRole('button', { name: `Edit ${FIELDS.guests}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit custom field' });
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(FIELDS.guests);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(`${FIELDS.guests} (adults)`);
+    await dialog.getByRole('checkbox', { name: 'Show in the public profile' }).check();
+    await screen(page, 'edit custom field');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, `${FIELDS.guests} (adults)`)).toBeVisible();
+    FIELDS.guests = `${FIELDS.guests} (adults)`;
+  });
+
+  // Participants' values, set through the API (the attendee screens are another journey's).
+  const fields = (await (await request.get(`${api}/custom-fields`, { headers: bearer(admin) })).json()) as { records: Array<{ id: string; name: string }> };
+  const mealId = fields.records.find((f) => f.name === FIELDS.meal)!.id;
+  const people = (await (await request.get(`${api}/participants?limit=100&search=example.com`, { headers: bearer(admin) })).json()) as {
+    records: Array<{ id: string; firstName: string; lastName: string; email: string }>;
+  };
+  const byEmail = (email: string) => people.records.find((p) => p.email === email)!;
+  const amara = byEmail('amara.okafor@example.com');
+  const maya = byEmail('maya.patel@example.com');
+  const lukas = byEmail('lukas.becker@example.com');
+  for (const [person, meal] of [
+    [amara, ['Vegan']],
+    [maya, ['Vegan', 'Vegetarian']],
+    [lukas, ['Omnivore']],
+  ] as const) {
+    const res = await request.patch(`${api}/participants/${person.id}`, { headers: bearer(admin), data: { customFields: { [mealId]: meal } } });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
+  await test.step('a type change is refused while participants hold values: the API says why', async () => {
+    await row(page, FIELDS.meal).getByRole('button', { name: `Edit ${FIELDS.meal}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit custom field' });
+    await choose(dialog, page, 'Type', 'Free Text (STRING)');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const type = dialog.getByRole('textbox', { name: 'Type' }).or(dialog.getByRole('combobox', { name: 'Type' })).first();
+    await expect(type).toHaveAccessibleDescription(/can not be changed while participants have values/);
+    await screen(page, 'type change refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('creates a rule label over a custom field and a profile field and sees its members', async () => {
+    await page.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name: 'Labels' }).click();
+    await expect(page).toHaveURL(`${CONSOLE_URL}/attendees/labels`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Labels' })).toBeVisible();
+    await screen(page, 'labels');
+    await page.getByRole('button', { name: 'Add label' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New label' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(LABELS.rule);
+    await dialog.getByRole('radio', { name: 'Rule' }).check();
+    await expect(dialog.getByText('A participant is a member when all rules match.')).toBeVisible();
+    // An incomplete rule: the spec's messages.
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText(REQUIRED).first()).toBeVisible();
+    const rule1 = dialog.getByRole('group', { name: 'Rule 1' });
+    await choose(rule1, page, 'Field', new RegExp(`^${FIELDS.meal}`));
+    // An enum field offers INCLUDES only (spec part 5).
+    const condition = rule1.getByRole('textbox', { name: 'Condition' }).or(rule1.getByRole('combobox', { name: 'Condition' })).first();
+    await expect(condition).toHaveValue('Includes');
+    await condition.click();
+    await expect(page.getByRole('option')).toHaveText(['Includes']);
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(rule1.getByText(PLEASE_SELECT)).toBeVisible();
+    await choose(rule1, page, 'Value', 'Vegan');
+    await page.keyboard.press('Escape');
+    // A profile field: text offers equal / not equal.
+    await dialog.getByRole('button', { name: 'Add rule' }).click();
+    const rule2 = dialog.getByRole('group', { name: 'Rule 2' });
+    await choose(rule2, page, 'Field', 'Last name');
+    const condition2 = rule2.getByRole('textbox', { name: 'Condition' }).or(rule2.getByRole('combobox', { name: 'Condition' })).first();
+    await condition2.click();
+    await expect(page.getByRole('option')).toHaveText(['Equal', 'Not equal']);
+    await page.getByRole('option', { name: 'Not equal' }).click();
+    await rule2.getByRole('textbox', { name: 'Value' }).fill(maya.lastName);
+    await expect(dialog.getByRole('status').filter({ hasText: '1 participant matches these rules now.' })).toBeVisible();
+    await screen(page, 'new rule label');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog).toBeHidden();
+    const labelRow = row(page, LABELS.rule);
+    await expect(labelRow).toContainText('Rule');
+    await expect(labelRow).toContainText(`${FIELDS.meal} includes Vegan · Last name not equal ${maya.lastName}`);
+    // Spec part 3: createdBy is shown as a full name.
+    await expect(labelRow).toContainText(EVENT_ADMIN_NAME);
+    await labelRow.getByRole('button', { name: /1 member\. Show the members of/ }).click();
+    const members = page.getByRole('dialog', { name: `Members of ${LABELS.rule}` });
+    await expect(members.getByRole('row').filter({ hasText: amara.email })).toBeVisible();
+    await expect(members.getByRole('row').filter({ hasText: maya.email })).toHaveCount(0);
+    await expect(members.getByRole('link', { name: 'Open in the attendee list' })).toHaveAttribute('href', /\/attendees\?labelId=/);
+    await screen(page, 'rule label members');
+    await members.getByRole('button', { name: 'Close' }).click();
+    await expect(members).toBeHidden();
+  });
+
+  await test.step('a field that a rule uses can not be deleted: the API says why', async () => {
+    await page.goto(`${CONSOLE_URL}/attendees/custom-fields`);
+    await row(page, FIELDS.meal).getByRole('button', { name: `Delete ${FIELDS.meal}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete custom field' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm.getByRole('alert')).toContainText(`Label rules use this field. Change those labels first: ${LABELS.rule}`);
+    // (the dialog's corner button is 'Cancel' too)
+    await confirm.getByRole('button', { name: 'Cancel' }).last().click();
+    // An unused one goes, with its confirmation.
+    await row(page, FIELDS.notes).getByRole('button', { name: `Delete ${FIELDS.notes}` }).click();
+    await expect(confirm).toContainText(FIELDS.notes);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row(page, FIELDS.notes)).toHaveCount(0);
+  });
+
+  await test.step('creates a manual label, then deletes it', async () => {
+    await page.goto(`${CONSOLE_URL}/attendees/labels`);
+    await page.getByRole('button', { name: 'Add label' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New label' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(LABELS.manual);
+    await expect(dialog.getByRole('radio', { name: 'Manual' })).toBeChecked();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, LABELS.manual)).toContainText('Manual');
+    await screen(page, 'labels with a manual label');
+    await row(page, LABELS.manual).getByRole('button', { name: `Delete ${LABELS.manual}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete label' });
+    await expect(confirm).toContainText(LABELS.manual);
+    await screen(page, 'delete label');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(row(page, LABELS.manual)).toHaveCount(0);
+    await expect(row(page, LABELS.rule)).toBeVisible();
+  });
+});
