@@ -1,6 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { ConsoleHomePage } from '../../features/events/ConsoleHomePage';
 import { tenancyConsoleRoutes } from '../../features/tenancy/routes';
+import { customFieldsConsoleRoutes } from '../../features/custom-fields/routes';
+import { labelsConsoleRoutes } from '../../features/labels/routes';
 import { useUserState } from '../../shared/session/hooks';
 import { NotFoundPage } from '../NotFoundPage';
 import { RequireAuth } from '../RequireAuth';
@@ -46,6 +48,8 @@ export const consoleRoutes: RouteObject[] = [
           })),
       },
       ...tenancyConsoleRoutes,
+      ...customFieldsConsoleRoutes,
+      ...labelsConsoleRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

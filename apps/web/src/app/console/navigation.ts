@@ -1,4 +1,6 @@
 import { tenancyNavigation } from '../../features/tenancy/routes';
+import { customFieldsNavigation } from '../../features/custom-fields/routes';
+import { labelsNavigation } from '../../features/labels/routes';
 import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consoleNav';
 
 export type { ConsoleNavItem } from '../../shared/navigation/consoleNav';
@@ -13,6 +15,8 @@ export const consoleNavigation: readonly ConsoleNavItem[] = [
   { area: 'event', labelKey: 'shell:nav.overview', path: '/:eventId/overview', roles: ADMIN_ROLES, eventScoped: true },
   { area: 'event', labelKey: 'shell:nav.eventDetails', path: '/event-details', roles: ADMIN_ROLES, eventScoped: true },
   ...tenancyNavigation,
+  ...labelsNavigation,
+  ...customFieldsNavigation,
 ];
 
 /** Order of the area headings; areas not named here follow in registry order. */
