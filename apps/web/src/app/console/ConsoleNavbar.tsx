@@ -21,6 +21,11 @@ export function ConsoleNavbar({ onNavigate }: { onNavigate?: () => void }) {
   const { role, userData } = useUserState();
   const eventId = userData?.selectedEventId ?? null;
   const allowed = consoleNavigation.filter((item) => role !== null && item.roles.includes(role));
+  // One entry is current: the longest path that matches (/attendees/labels, not /attendees too).
+  const current = allowed
+    .map((item) => navPath(item, eventId))
+    .filter((to): to is string => to !== null && (to === '/' ? pathname === '/' : matchPath({ path: to, end: false }, pathname) !== null))
+    .sort((a, b) => b.length - a.length)[0];
 
   return (
     <ScrollArea type="auto" style={{ flex: 1 }}>
@@ -40,7 +45,7 @@ export function ConsoleNavbar({ onNavigate }: { onNavigate?: () => void }) {
               if (item.eventScoped && !eventId) return null;
               const to = navPath(item, eventId);
               if (to === null) return null;
-              const active = to === '/' ? pathname === '/' : matchPath({ path: to, end: false }, pathname) !== null;
+              const active = to === current;
               return (
                 <NavLink
                   key={item.path}

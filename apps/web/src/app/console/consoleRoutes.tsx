@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { ConsoleHomePage } from '../../features/events/ConsoleHomePage';
 import { tenancyConsoleRoutes } from '../../features/tenancy/routes';
+import { attendeesConsoleRoutes } from '../../features/attendees/routes';
 import { customFieldsConsoleRoutes } from '../../features/custom-fields/routes';
 import { labelsConsoleRoutes } from '../../features/labels/routes';
 import { useUserState } from '../../shared/session/hooks';
@@ -48,6 +49,7 @@ export const consoleRoutes: RouteObject[] = [
           })),
       },
       ...tenancyConsoleRoutes,
+      ...attendeesConsoleRoutes,
       ...customFieldsConsoleRoutes,
       ...labelsConsoleRoutes,
       { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,5 @@
 import { tenancyNavigation } from '../../features/tenancy/routes';
+import { attendeesNavigation } from '../../features/attendees/routes';
 import { customFieldsNavigation } from '../../features/custom-fields/routes';
 import { labelsNavigation } from '../../features/labels/routes';
 import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consoleNav';
@@ -15,12 +16,13 @@ export const consoleNavigation: readonly ConsoleNavItem[] = [
   { area: 'event', labelKey: 'shell:nav.overview', path: '/:eventId/overview', roles: ADMIN_ROLES, eventScoped: true },
   { area: 'event', labelKey: 'shell:nav.eventDetails', path: '/event-details', roles: ADMIN_ROLES, eventScoped: true },
   ...tenancyNavigation,
+  ...attendeesNavigation,
   ...labelsNavigation,
   ...customFieldsNavigation,
 ];
 
 /** Order of the area headings; areas not named here follow in registry order. */
-export const AREA_ORDER = ['general', 'event', 'superAdmin', 'administration'];
+export const AREA_ORDER = ['general', 'event', 'attendees', 'superAdmin', 'administration'];
 
 export function navPath(item: ConsoleNavItem, eventId: string | null): string | null {
   if (!item.path.includes(':eventId')) return item.path;

@@ -90,6 +90,7 @@ function ChoiceFilter({
   onChange: (value: FilterValue | undefined) => void;
   withinPortal?: boolean | undefined;
 }) {
+  // In the "More filters" popover (no portal) the controls take its width.
   const { t } = useTranslation('list');
   const { t: tAny } = useTranslation();
   const { data, loading } = useOptions(def.options);
@@ -98,7 +99,7 @@ function ChoiceFilter({
     data,
     searchable: data.length > 7,
     nothingFoundMessage: loading ? t('filters.loadingOptions') : t('filters.noOptions'),
-    w: { base: '100%', sm: 220 },
+    w: withinPortal ? { base: '100%', sm: 220 } : '100%',
     comboboxProps: { withinPortal },
   };
   if (def.kind === 'multiselect') {
@@ -137,7 +138,7 @@ function BooleanFilter({ def, value, onChange, withinPortal = true }: FilterCont
       value={typeof value === 'string' ? value : null}
       onChange={(v) => onChange(v ?? undefined)}
       clearable
-      w={{ base: '100%', sm: 140 }}
+      w={withinPortal ? { base: '100%', sm: 140 } : '100%'}
       comboboxProps={{ withinPortal }}
     />
   );
@@ -400,7 +401,10 @@ export function ExportMenu({ exportKey, path, query, params, filters, columns }:
     setBusy(true);
     try {
       const date = new Date().toISOString().slice(0, 10);
-      await apiDownload(path ?? `${exportKey}/export`, toExportQuery(params, filters, format, columns, query), `${exportKey}-${date}.${format}`);
+      const url = path ?? `${exportKey}/export`;
+      // The file is named after what it holds: 'participants/export' → participants-<date>.csv.
+      const name = url.replace(/\/export$/, '').split('/').pop() || exportKey;
+      await apiDownload(url, toExportQuery(params, filters, format, columns, query), `${name}-${date}.${format}`);
     } catch {
       toast.error(t('export.failed'));
     } finally {

@@ -14,6 +14,7 @@ export default {
   navArea: {
     general: 'General',
     event: 'Event',
+    attendees: 'Attendees',
     superAdmin: 'Super admin',
     administration: 'Administration',
   },
