@@ -13,8 +13,9 @@ export const up = /* sql */ `
       file_key text,
       status text NOT NULL CHECK (status IN ('UPLOADED', 'VERIFYING', 'VERIFIED', 'INVALID', 'IMPORTING', 'COMPLETED', 'FAILED', 'CANCELLED')),
       headers jsonb NOT NULL DEFAULT '[]',
-      mapping jsonb NOT NULL DEFAULT '{}',
-      suggested_mapping jsonb NOT NULL DEFAULT '{}',
+      -- [column key, header] pairs (the column keys are not camel-cased on the way out).
+      mapping jsonb NOT NULL DEFAULT '[]',
+      suggested_mapping jsonb NOT NULL DEFAULT '[]',
       phase text CHECK (phase IN ('verify', 'commit')),
       progress_done integer NOT NULL DEFAULT 0,
       progress_total integer,

@@ -61,9 +61,9 @@ function checkXlsx(bytes: Buffer): void {
 }
 
 function checkCsvRows(bytes: Buffer): void {
-  let lines = 0;
+  let lines = bytes.at(-1) === 10 ? 0 : 1;
   for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) lines++;
-  if (lines <= MAX_IMPORT_ROWS + 1) return;
+  if (lines - 1 <= MAX_IMPORT_ROWS) return;
   // Quoted cells may hold line breaks: count records before refusing.
   let records = 0;
   Papa.parse(bytes.toString('utf8'), { skipEmptyLines: 'greedy', step: () => void records++ });

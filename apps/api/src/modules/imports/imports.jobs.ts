@@ -76,11 +76,11 @@ export async function runVerify(deps: ImportDeps, data: JobData, log: { error(ob
     let rows = 0;
 
     const rowCells = (cells: Cell[]): Array<[string, string]> =>
-      headerCells.flatMap((h, i): Array<[string, string]> => (h === '' ? [] : [[h, cellText(cells[i] ?? null)]]));
+      headerCells.flatMap((h, i): Array<[string, string]> => (h === '' ? [] : [[h, cellText(cells[i] ?? null).trim()]]));
     const cellErrors = (messages: Record<string, string>, mapped: ReadonlyMap<string, Cell>): ImportCellError[] =>
       Object.entries(messages).map(([column, message]) => {
         const header = column ? (row.mapping[column] ?? null) : null;
-        return { column: column || null, header, value: header === null ? null : cellText(mapped.get(column) ?? null), message };
+        return { column: column || null, header, value: header === null ? null : cellText(mapped.get(column) ?? null).trim(), message };
       });
 
     async function* staged(): AsyncGenerator<string> {

@@ -1,10 +1,16 @@
 import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
-import { importListQuerySchema, type ImportCellError, type ImportErrorRow, type ImportListRecord, type ImportRecord, type ImportStatus, type ImportTable } from '@plenary/domain';
+import { importListQuerySchema, type ImportCellError, type ImportMapping, type ImportErrorRow, type ImportListRecord, type ImportRecord, type ImportStatus, type ImportTable } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import type { ImportsTable } from '../../platform/db/schema.js';
 import { defineList } from '../../platform/list.js';
 
-export type ImportRow = Selectable<ImportsTable> & { createdByName: string };
+type StoredImport = Selectable<ImportsTable> & { createdByName: string };
+/** An import as the module uses it: the mappings as objects. */
+export type ImportRow = Omit<StoredImport, 'mapping' | 'suggestedMapping'> & { mapping: ImportMapping; suggestedMapping: ImportMapping };
+
+const pairs = (mapping: ImportMapping) => JSON.stringify(Object.entries(mapping));
+const fromStored = (row: StoredImport | undefined): ImportRow | undefined =>
+  row && { ...row, mapping: Object.fromEntries(row.mapping), suggestedMapping: Object.fromEntries(row.suggestedMapping) };
 
 const createdByName = sql<string>`coalesce(trim(cb.first_name || ' ' || cb.last_name), '')`;
 
@@ -35,17 +41,17 @@ export function toRecord(row: ImportRow): ImportRecord {
 
 const selectImport = (db: Db) => db.selectFrom('imports as i').leftJoin('users as cb', 'cb.id', 'i.createdBy').selectAll('i').select(createdByName.as('createdByName'));
 
-export function findImport(db: Db, eventId: string, importId: string): Promise<ImportRow | undefined> {
-  return selectImport(db).where('i.eventId', '=', eventId).where('i.id', '=', importId).executeTakeFirst();
+export async function findImport(db: Db, eventId: string, importId: string): Promise<ImportRow | undefined> {
+  return fromStored(await selectImport(db).where('i.eventId', '=', eventId).where('i.id', '=', importId).executeTakeFirst());
 }
 
 /** The import with its row locked for the rest of the transaction (status changes). */
-export function lockImport(tx: Db, eventId: string, importId: string): Promise<ImportRow | undefined> {
-  return selectImport(tx).where('i.eventId', '=', eventId).where('i.id', '=', importId).forUpdate('i').executeTakeFirst();
+export async function lockImport(tx: Db, eventId: string, importId: string): Promise<ImportRow | undefined> {
+  return fromStored(await selectImport(tx).where('i.eventId', '=', eventId).where('i.id', '=', importId).forUpdate('i').executeTakeFirst());
 }
 
-export function findImportById(db: Db, importId: string): Promise<ImportRow | undefined> {
-  return selectImport(db).where('i.id', '=', importId).executeTakeFirst();
+export async function findImportById(db: Db, importId: string): Promise<ImportRow | undefined> {
+  return fromStored(await selectImport(db).where('i.id', '=', importId).executeTakeFirst());
 }
 
 export async function insertImport(
@@ -58,8 +64,8 @@ export async function insertImport(
       ...values,
       status: 'UPLOADED',
       headers: JSON.stringify(values.headers),
-      mapping: JSON.stringify(values.mapping),
-      suggestedMapping: JSON.stringify(values.mapping),
+      mapping: pairs(values.mapping),
+      suggestedMapping: pairs(values.mapping),
       updatedAt: new Date(),
     })
     .returning('id')
@@ -92,7 +98,7 @@ export async function updateImport(db: Db, importId: string, patch: ImportPatch,
   const { mapping, ...rest } = patch;
   const result = await db
     .updateTable('imports')
-    .set({ ...rest, ...(mapping ? { mapping: JSON.stringify(mapping) } : {}), updatedAt: new Date() })
+    .set({ ...rest, ...(mapping ? { mapping: pairs(mapping) } : {}), updatedAt: new Date() })
     .where('id', '=', importId)
     .$if(runId !== undefined, (qb) => qb.where('runId', '=', runId!))
     .executeTakeFirst();
@@ -188,8 +194,8 @@ export async function deleteStaged(db: Db, importId: string): Promise<void> {
 export const importList = defineList({
   query: importListQuerySchema,
   select: (db: Db, eventId: string) => selectImport(db).where('i.eventId', '=', eventId),
-  record: (row: ImportRow): ImportListRecord => {
-    const r = toRecord(row);
+  record: (row: StoredImport): ImportListRecord => {
+    const r = toRecord(fromStored(row)!);
     return {
       id: r.id,
       eventId: r.eventId,

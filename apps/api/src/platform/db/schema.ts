@@ -242,8 +242,9 @@ export interface ImportsTable {
   fileKey: string | null;
   status: 'UPLOADED' | 'VERIFYING' | 'VERIFIED' | 'INVALID' | 'IMPORTING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
   headers: Json<string[]>;
-  mapping: Json<Record<string, string | null>>;
-  suggestedMapping: Json<Record<string, string | null>>;
+  /** [column key, header] pairs: an object's `cf_…` keys would be camel-cased by the CamelCasePlugin. */
+  mapping: Json<Array<[string, string | null]>>;
+  suggestedMapping: Json<Array<[string, string | null]>>;
   phase: 'verify' | 'commit' | null;
   progressDone: Generated<number>;
   progressTotal: number | null;
