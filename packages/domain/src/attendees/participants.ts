@@ -3,6 +3,7 @@ import { accountEmailSchema } from '../accounts/schemas.js';
 import { listQuerySchema } from '../list.js';
 import { booleanFilter, multiValueFilter } from '../list-filters.js';
 import { MESSAGES } from '../messages.js';
+import { dataTypeSchema } from '../spec/custom-fields.js';
 import { timestampSchema } from '../tenancy/common.js';
 import { EMAIL_MAX_LENGTH, isEmail } from '../validation/email.js';
 import { checkCustomFieldValues, customFieldSchema, customFieldValueSchema, customFieldValuesSchema, type CustomFieldDef, type CustomFieldValue } from './custom-fields.js';
@@ -52,7 +53,24 @@ export const participantSchema = z.object({
 });
 export type ParticipantRecord = z.output<typeof participantSchema>;
 
-/** What other participants see (directory, public profile): no e-mail, phone or labels; custom fields marked showInProfile only. */
+/**
+ * A custom-field value as other participants see it: the value with its field's name and type (and
+ * the currency of CURRENCY fields), so a reader needs no field definitions of its own.
+ */
+export const publicCustomFieldValueSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  dataType: dataTypeSchema,
+  /** ISO 4217 code of CURRENCY fields; null for other types. */
+  currencyCode: z.string().nullable(),
+  value: customFieldValueSchema,
+});
+export type PublicCustomFieldValue = z.output<typeof publicCustomFieldValueSchema>;
+
+/**
+ * What other participants see (directory, public profile): no e-mail, phone or labels.
+ * `customFields`: the values of the fields marked showInProfile that have one, in the event's field order.
+ */
 export const publicParticipantSchema = z.object({
   id: z.uuid(),
   userId: z.uuid(),
@@ -62,7 +80,7 @@ export const publicParticipantSchema = z.object({
   company: z.string(),
   bio: z.string(),
   photoUrl: z.string().nullable(),
-  customFields: z.record(z.string(), customFieldValueSchema),
+  customFields: z.array(publicCustomFieldValueSchema),
 });
 export type PublicParticipant = z.output<typeof publicParticipantSchema>;
 

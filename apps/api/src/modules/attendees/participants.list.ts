@@ -16,9 +16,11 @@ import {
   resolveField,
   STANDARD_FIELD_LABELS,
   type CustomFieldDef,
+  type CustomFieldRecord,
   type CustomFieldValue,
   type DataType,
   type ParticipantRecord,
+  type PublicCustomFieldValue,
   type PublicParticipant,
   type RuleInput,
 } from '@plenary/domain';
@@ -282,17 +284,22 @@ export const participantExportList = {
 // ---------------------------------------------------------------------------------------------
 // Lists for participants and for picking participants
 
-function selectPublic(db: Db, scope: { eventId: string; publicFieldIds: readonly string[] }) {
+/** The custom fields a public profile shows (showInProfile), in the event's order. */
+export type PublicField = Pick<CustomFieldRecord, 'id' | 'name' | 'dataType' | 'currencyCode'>;
+
+export interface DirectoryScope {
+  eventId: string;
+  publicFields: readonly PublicField[];
+}
+
+function selectPublic(db: Db, scope: DirectoryScope) {
   return db
     .selectFrom('participants as p')
-    .select(['p.id', 'p.userId', 'p.firstName', 'p.lastName', 'p.jobTitle', 'p.company', 'p.bio', 'p.photoUrl', publicCustomFields(scope.publicFieldIds).as('customFields')])
+    .select(['p.id', 'p.userId', 'p.firstName', 'p.lastName', 'p.jobTitle', 'p.company', 'p.bio', 'p.photoUrl', publicCustomFields(scope.publicFields).as('customFields')])
     .where('p.eventId', '=', scope.eventId);
 }
 
-const toPublic = (row: Awaited<ReturnType<ReturnType<typeof selectPublic>['executeTakeFirstOrThrow']>>): PublicParticipant => ({
-  ...row,
-  customFields: row.customFields as Record<string, CustomFieldValue>,
-});
+const toPublic = (row: Awaited<ReturnType<ReturnType<typeof selectPublic>['executeTakeFirstOrThrow']>>): PublicParticipant => row;
 
 /** `GET …/participants/view`: the directory other participants see (public fields only). */
 export const directoryList = defineList({
@@ -311,15 +318,21 @@ export const directoryList = defineList({
   defaultSort: 'lastName:asc',
 });
 
-/** Only the custom fields shown in profiles. */
-export function publicCustomFields(ids: readonly string[]): RawBuilder<Record<string, CustomFieldValue>> {
-  return ids.length === 0
-    ? sql`'{}'::jsonb`
-    : sql`(SELECT coalesce(jsonb_object_agg(e.key, e.value), '{}'::jsonb) FROM jsonb_each(p.custom_fields) e WHERE e.key = ANY(${[...ids]}::text[]))`;
+/**
+ * The values of the public fields that have one, each with its field's name and type, in the
+ * fields' order. The definitions come in as parameters (the scope read them once per request), so
+ * a row costs no look-up of custom_fields.
+ */
+export function publicCustomFields(fields: readonly PublicField[]): RawBuilder<PublicCustomFieldValue[]> {
+  if (fields.length === 0) return sql`'[]'::jsonb`;
+  const column = <K extends keyof PublicField>(key: K) => fields.map((f) => f[key]);
+  return sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'dataType', f.data_type, 'currencyCode', f.currency_code, 'value', p.custom_fields -> f.id) ORDER BY f.n), '[]'::jsonb)
+    FROM unnest(${column('id')}::text[], ${column('name')}::text[], ${column('dataType')}::text[], ${column('currencyCode')}::text[]) WITH ORDINALITY AS f(id, name, data_type, currency_code, n)
+    WHERE p.custom_fields -> f.id NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`;
 }
 
-export async function findPublicProfile(db: Db, eventId: string, userId: string, publicFieldIds: readonly string[]): Promise<PublicParticipant | undefined> {
-  const row = await selectPublic(db, { eventId, publicFieldIds }).where('p.userId', '=', userId).executeTakeFirst();
+export async function findPublicProfile(db: Db, scope: DirectoryScope, userId: string): Promise<PublicParticipant | undefined> {
+  const row = await selectPublic(db, scope).where('p.userId', '=', userId).executeTakeFirst();
   return row && toPublic(row);
 }
 

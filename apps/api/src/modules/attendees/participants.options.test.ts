@@ -169,7 +169,10 @@ describe('what participants see', () => {
           company: 'Orbit',
           bio: '',
           photoUrl: null,
-          customFields: { [f.topics!.id]: ['AI'], [f.linkedin!.id]: 'https://example.com/noor' },
+          customFields: [
+            { id: f.topics!.id, name: 'Topics', dataType: 'ENUM', currencyCode: null, value: ['AI'] },
+            { id: f.linkedin!.id, name: 'LinkedIn', dataType: 'PROFILE_LINK', currencyCode: null, value: 'https://example.com/noor' },
+          ],
         },
       ],
     });
@@ -261,6 +264,7 @@ describe('OpenAPI', () => {
         '/api/v1/events/{eventId}/participants/user-profile/photo',
         '/api/v1/events/{eventId}/participants/view',
         '/api/v1/events/{eventId}/participants/{participantId}',
+        '/api/v1/events/{eventId}/participants/{participantId}/activity',
         '/api/v1/events/{eventId}/participants/{participantId}/photo',
         '/api/v1/events/{eventId}/participants/{userId}/profile',
         '/api/v1/files/{key}',

@@ -238,7 +238,9 @@ export function participantRoutes(app: ZodApp, { db, config }: AppDeps): void {
     scope: async (request) => service.directoryScope(db, (await access(request, 'member')).event.id),
     record: publicParticipantSchema,
     tags: [TAG],
-    summary: 'The participant directory: what participants see of each other (public profile fields and custom fields marked showInProfile; no e-mail or phone). Anyone with a role in the event.',
+    summary:
+      'The participant directory: what participants see of each other (public profile fields and custom fields marked showInProfile; no e-mail or phone). ' +
+      '`customFields`: the values set, each with its field\'s id, name, dataType and currencyCode, in the event\'s field order. Anyone with a role in the event.',
   });
 
   listRoute(app, `${BASE}/impersonate-user-list`, {
@@ -394,7 +396,9 @@ export function participantRoutes(app: ZodApp, { db, config }: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: "A participant's public profile, by user id, as other participants see it",
-        description: 'Names, job title, company, bio, photo and the custom fields marked showInProfile; no e-mail, phone or labels. Anyone with a role in the event.',
+        description:
+          'Names, job title, company, bio, photo and the custom fields marked showInProfile; no e-mail, phone or labels. `customFields`: the values set, ' +
+          "each with its field's id, name, dataType and currencyCode, in the event's field order. Anyone with a role in the event.",
         params: userParams,
         response: { 200: publicParticipantSchema, ...errors(400, 401, 404) },
       },

@@ -34,7 +34,7 @@ import { fieldsError } from './attendees.http.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
 import * as labelsRepo from './labels.repo.js';
 import { checkManualLabelIds, recomputeRuleLabels } from './labels.service.js';
-import { findParticipant, findParticipantByUser, findPublicProfile } from './participants.list.js';
+import { findParticipant, findParticipantByUser, findPublicProfile, type DirectoryScope } from './participants.list.js';
 import * as repo from './participants.repo.js';
 
 const ENTITY = 'participant';
@@ -272,14 +272,14 @@ export async function mapParticipantToEvent(db: Db, access: EventAccess, partici
 // ---------------------------------------------------------------------------------------------
 // What participants see
 
-const publicFieldIds = (fields: readonly CustomFieldRecord[]) => fields.filter((f) => f.showInProfile).map((f) => f.id);
-
-export async function directoryScope(db: Db, eventId: string) {
-  return { eventId, publicFieldIds: publicFieldIds(await listFields(db, eventId)) };
+/** What the directory and public profiles read: the event and its fields shown in profiles. */
+export async function directoryScope(db: Db, eventId: string): Promise<DirectoryScope> {
+  const publicFields = (await listFields(db, eventId)).filter((f) => f.showInProfile).map(({ id, name, dataType, currencyCode }) => ({ id, name, dataType, currencyCode }));
+  return { eventId, publicFields };
 }
 
 export async function publicProfile(db: Db, eventId: string, userId: string): Promise<PublicParticipant> {
-  const profile = await findPublicProfile(db, eventId, userId, publicFieldIds(await listFields(db, eventId)));
+  const profile = await findPublicProfile(db, await directoryScope(db, eventId), userId);
   if (!profile) throw notFound();
   return profile;
 }

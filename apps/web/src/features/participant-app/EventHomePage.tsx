@@ -7,7 +7,7 @@ import { CalendarIcon, GlobeIcon, MapPinIcon, ArrowLeftIcon } from '../../shared
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { useUserEvents } from '../events/useEvents';
-import { EventProfileCard } from '../participant-profile/EventProfileCard';
+import { EventHomeCards } from '../participant-profile/EventHomeCards';
 
 /** Pages the participant app can show so far; the app designer will supply more. */
 const KNOWN_PAGES = new Set(['home']);
@@ -85,7 +85,7 @@ export function EventHomePage() {
           </Group>
         </Stack>
       </Card>
-      <EventProfileCard eventId={event.id} />
+      <EventHomeCards eventId={event.id} />
     </Stack>
   );
 }

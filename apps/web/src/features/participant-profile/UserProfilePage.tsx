@@ -2,17 +2,16 @@ import { Button, Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CustomFieldValue } from '../../shared/custom-fields/CustomFieldValue';
-import { hasValue } from '../../shared/custom-fields/format';
 import { useUserState } from '../../shared/session/hooks';
 import { EditIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { usePublicProfile } from './api';
 import { BackToEvent } from './BackToEvent';
+import { headlineOf } from './directory';
 import { editProfilePath } from './paths';
 import { ProfileAvatar } from './ProfileAvatar';
 import classes from './profile.module.css';
-import { useProfileFieldDefinitions } from './useProfileFieldDefinitions';
 
 function ProfileSkeleton() {
   const { t } = useTranslation('common');
@@ -34,7 +33,6 @@ export function UserProfilePage() {
   const { t } = useTranslation('participantProfile');
   const me = useUserState().tokenData?.userId;
   const profile = usePublicProfile(eventId, userId);
-  const definitions = useProfileFieldDefinitions(eventId);
   const name = profile.data ? `${profile.data.firstName} ${profile.data.lastName}`.trim() : '';
   usePageTitle(name || t('menu.myProfile'));
 
@@ -58,8 +56,9 @@ export function UserProfilePage() {
 
   const p = profile.data;
   const own = p.userId === me;
-  const headline = [p.jobTitle, p.company].filter(Boolean).join(' · ');
-  const shown = definitions.fields.filter((f) => hasValue(p.customFields[f.id]));
+  const headline = headlineOf(p);
+  // The API sends only fields shown in profiles that have a value, named, in the event's order.
+  const shown = p.customFields;
   return (
     <Stack gap="lg" className={classes.page}>
       <BackToEvent eventId={eventId} />
@@ -113,14 +112,14 @@ export function UserProfilePage() {
                   {field.name}
                 </Text>
                 <dd>
-                  <CustomFieldValue field={field} value={p.customFields[field.id]} />
+                  <CustomFieldValue field={field} value={field.value} />
                 </dd>
               </div>
             ))}
           </dl>
         </Card>
       )}
-      {!p.bio && shown.length === 0 && !definitions.pending && (
+      {!p.bio && shown.length === 0 && (
         <Text c="dimmed" ta="center">
           {t('view.empty')}
         </Text>

@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, type ListResult } from '@plenary/domain';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
 import type { ApiError } from '../../shared/api/errors';
+import { nextPageOf } from './directory';
 import type { OwnProfile, ProfileUpdate, PublicProfile } from './types';
 
 const participants = (eventId: string) => `events/${encodeURIComponent(eventId)}/participants`;
@@ -9,6 +11,8 @@ const participants = (eventId: string) => `events/${encodeURIComponent(eventId)}
 export const ownProfileKey = (eventId: string) => ['participant-profile', eventId, 'own'] as const;
 const publicProfilesKey = (eventId: string) => ['participant-profile', eventId, 'public'] as const;
 const publicProfileKey = (eventId: string, userId: string) => [...publicProfilesKey(eventId), userId] as const;
+/** Under the public profiles: saving one's profile refreshes the directory too. */
+const peopleKey = (eventId: string, search: string) => [...publicProfilesKey(eventId), 'directory', search] as const;
 
 /** `GET …/participants/user-profile`: one's own profile and the custom fields it shows. */
 export function useOwnProfile(eventId: string, options: { enabled?: boolean } = {}) {
@@ -25,6 +29,22 @@ export function usePublicProfile(eventId: string, userId: string) {
     queryKey: publicProfileKey(eventId, userId),
     queryFn: ({ signal }) => apiFetch<PublicProfile>(`${participants(eventId)}/${encodeURIComponent(userId)}/profile`, { signal }),
     enabled: Boolean(eventId && userId),
+  });
+}
+
+/**
+ * `GET …/participants/view`: the event's directory, a page of 20 at a time (sorted by last name),
+ * searched by the API (names and company). While a new search loads, the last answer stays shown.
+ */
+export function usePeople(eventId: string, search: string) {
+  return useInfiniteQuery({
+    queryKey: peopleKey(eventId, search),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<ListResult<PublicProfile>>(`${participants(eventId)}/view`, { query: { page: pageParam, limit: DEFAULT_PAGE_SIZE, search }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
+    placeholderData: keepPreviousData,
+    enabled: Boolean(eventId),
   });
 }
 
