@@ -250,7 +250,8 @@ test('event admin: participants with custom fields — add, filter, sort, export
       await toastSays(page, 'Photo saved');
       const image = photo.getByRole('img', { name: `Photo of ${ada.firstName} ${ada.lastName}` });
       await expect(image).toBeVisible();
-      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+      // The stored photo (re-encoded by the server) is served and loads.
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(320);
 
       const activity = page.getByRole('region', { name: 'Activity' });
       await expect(activity).toContainText('Added to the event');

@@ -14,7 +14,7 @@ const STATUS_COLOR: Record<MagicLink['status'], string> = { ACTIVE: 'blue', USED
 
 function Status({ status }: { status: MagicLink['status'] }) {
   return (
-    <Badge variant="light" color={STATUS_COLOR[status]} style={{ textTransform: 'none' }}>
+    <Badge variant="light" size="sm" color={STATUS_COLOR[status]} style={{ textTransform: 'none' }}>
       {i18next.t(`attendees:magicLinks.status.${status}`)}
     </Badge>
   );
@@ -37,13 +37,13 @@ export function magicLinksResource(eventId: string): ResourceDef<MagicLink> {
       },
     ],
     columns: [
-      { id: 'recipient', header: 'attendees:magicLinks.columns.recipient', sortField: 'lastName', width: 220, cell: (m) => fullName(m) || m.email },
-      { id: 'email', header: 'attendees:magicLinks.columns.email', sortField: 'email', width: 250, cell: (m) => m.email },
-      { id: 'sentBy', header: 'attendees:magicLinks.columns.sentBy', width: 180, cell: (m) => m.sentBy },
-      { id: 'sentAt', header: 'attendees:magicLinks.columns.sentAt', sortField: 'sentAt', width: 190, cell: (m) => <DateTime value={m.sentAt} /> },
-      { id: 'status', header: 'attendees:magicLinks.columns.status', width: 120, cell: (m) => <Status status={m.status} /> },
-      { id: 'usedAt', header: 'attendees:magicLinks.columns.usedAt', width: 190, cell: (m) => <DateTime value={m.usedAt} /> },
-      { id: 'expiresAt', header: 'attendees:magicLinks.columns.expiresAt', sortField: 'expiresAt', width: 190, cell: (m) => <DateTime value={m.expiresAt} /> },
+      { id: 'recipient', header: 'attendees:magicLinks.columns.recipient', sortField: 'lastName', width: 170, cell: (m) => fullName(m) || m.email },
+      { id: 'email', header: 'attendees:magicLinks.columns.email', sortField: 'email', width: 200, cell: (m) => m.email },
+      { id: 'sentBy', header: 'attendees:magicLinks.columns.sentBy', width: 130, cell: (m) => m.sentBy },
+      { id: 'sentAt', header: 'attendees:magicLinks.columns.sentAt', sortField: 'sentAt', width: 165, cell: (m) => <DateTime value={m.sentAt} /> },
+      { id: 'status', header: 'attendees:magicLinks.columns.status', width: 125, cell: (m) => <Status status={m.status} /> },
+      { id: 'usedAt', header: 'attendees:magicLinks.columns.usedAt', width: 160, cell: (m) => <DateTime value={m.usedAt} /> },
+      { id: 'expiresAt', header: 'attendees:magicLinks.columns.expiresAt', sortField: 'expiresAt', width: 165, defaultVisible: false, cell: (m) => <DateTime value={m.expiresAt} /> },
     ],
   });
 }

@@ -39,9 +39,22 @@ export function PhotoSection({ eventId, participant }: { eventId: string; partic
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState(false);
   const preview = usePreview(file);
-  // The picker button comes back after an upload or cancel: it gets the focus, not the page's top.
+  // A picked file that is no image can not be previewed: the avatar stays, the upload says why.
+  const [broken, setBroken] = useState(false);
+  useEffect(() => setBroken(false), [file]);
+  // Keep the focus on the buttons that replace each other: picking a file focuses Upload; an upload
+  // or Cancel focuses the picker again; a refused upload (the button was busy) focuses Upload again.
   const pick = useRef<HTMLButtonElement>(null);
-  const back = () => requestAnimationFrame(() => pick.current?.focus());
+  const uploadButton = useRef<HTMLButtonElement>(null);
+  const hadFile = useRef(false);
+  useEffect(() => {
+    if (file && !hadFile.current) uploadButton.current?.focus();
+    if (!file && hadFile.current) pick.current?.focus();
+    hadFile.current = file !== null;
+  }, [file]);
+  useEffect(() => {
+    if (!busy && error) uploadButton.current?.focus();
+  }, [busy, error]);
   const name = fullName(participant);
 
   const upload = async () => {
@@ -54,7 +67,6 @@ export function PhotoSection({ eventId, participant }: { eventId: string; partic
       const updated = await apiFetch<Participant>(`${participantApi(eventId, participant.id)}/photo`, { method: 'POST', body });
       void refresh(updated);
       setFile(null);
-      back();
       toast.success(t('photo.saved'));
     } catch (err) {
       setError(isApiError(err) && err.message ? err.message : t('common.failed'));
@@ -63,16 +75,24 @@ export function PhotoSection({ eventId, participant }: { eventId: string; partic
     }
   };
 
-  const shown = preview ?? participant.photoUrl;
+  const shown = (broken ? null : preview) ?? participant.photoUrl;
   return (
     <Section title={t('photo.title')}>
       <Stack gap="sm" align="center">
         {shown ? (
-          <Image src={shown} alt={preview ? t('photo.previewAlt') : t('photo.alt', { name })} w={PREVIEW} h={PREVIEW} fit="cover" radius="md" />
+          <Image
+            src={shown}
+            alt={shown === preview ? t('photo.previewAlt') : t('photo.alt', { name })}
+            w={PREVIEW}
+            h={PREVIEW}
+            fit="cover"
+            radius="md"
+            onError={() => shown === preview && setBroken(true)}
+          />
         ) : (
           <Avatar size={PREVIEW} radius="md" name={name} color="initials" alt="" aria-hidden="true" />
         )}
-        {!shown && (
+        {!shown && !file && (
           <Text size="sm" c="dimmed">
             {t('photo.none')}
           </Text>
@@ -89,16 +109,22 @@ export function PhotoSection({ eventId, participant }: { eventId: string; partic
         )}
         {file ? (
           <Group gap="sm" justify="center">
-            <Button variant="default" onClick={() => (setFile(null), setError(null), back())} disabled={busy}>
+            <Button variant="default" onClick={() => (setFile(null), setError(null))} disabled={busy}>
               {t('common.cancel')}
             </Button>
-            <Button onClick={() => void upload()} loading={busy}>
+            <Button ref={uploadButton} onClick={() => void upload()} loading={busy}>
               {t('photo.upload')}
             </Button>
           </Group>
         ) : (
           <Group gap="sm" justify="center">
-            <FileButton onChange={(f) => (setFile(f), setError(null))} accept={ACCEPT}>
+            <FileButton
+              onChange={(f) => {
+                setFile(f);
+                setError(null);
+              }}
+              accept={ACCEPT}
+            >
               {(props) => (
                 <Button {...props} ref={pick} variant="default">
                   {participant.photoUrl ? t('photo.change') : t('photo.choose')}

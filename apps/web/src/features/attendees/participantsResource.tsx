@@ -123,7 +123,7 @@ export function participantsResource(eventId: string, fields: readonly CustomFie
         header: 'attendees:columns.name',
         sortField: 'lastName',
         exportField: ['firstName', 'lastName'],
-        width: 240,
+        width: 210,
         cell: (p) => (
           <Group gap="xs" wrap="nowrap" component="span">
             <Avatar component="span" src={p.photoUrl} size={26} radius="xl" alt="" color="initials" name={fullName(p)} aria-hidden="true" />
@@ -131,11 +131,11 @@ export function participantsResource(eventId: string, fields: readonly CustomFie
           </Group>
         ),
       },
-      { id: 'email', header: 'attendees:columns.email', sortField: 'email', exportField: 'email', width: 250, cell: (p) => p.email },
-      { id: 'jobTitle', header: 'attendees:columns.jobTitle', sortField: 'jobTitle', exportField: 'jobTitle', width: 180, cell: (p) => p.jobTitle },
-      { id: 'company', header: 'attendees:columns.company', sortField: 'company', exportField: 'company', width: 180, cell: (p) => p.company },
+      { id: 'email', header: 'attendees:columns.email', sortField: 'email', exportField: 'email', width: 220, cell: (p) => p.email },
+      { id: 'jobTitle', header: 'attendees:columns.jobTitle', sortField: 'jobTitle', exportField: 'jobTitle', width: 150, cell: (p) => p.jobTitle },
+      { id: 'company', header: 'attendees:columns.company', sortField: 'company', exportField: 'company', width: 150, cell: (p) => p.company },
       { id: 'phone', header: 'attendees:columns.phone', exportField: 'phone', width: 150, defaultVisible: false, cell: (p) => p.phone },
-      { id: 'labels', header: 'attendees:columns.labels', exportField: 'labels', width: 220, cell: (p) => <LabelBadges labels={p.labels} /> },
+      { id: 'labels', header: 'attendees:columns.labels', exportField: 'labels', width: 180, cell: (p) => <LabelBadges labels={p.labels} /> },
       { id: 'emailVerified', header: 'attendees:columns.emailVerified', exportField: 'emailVerified', width: 130, defaultVisible: false, cell: (p) => <YesNo value={p.emailVerified} /> },
       { id: 'createdAt', header: 'attendees:columns.createdAt', sortField: 'createdAt', exportField: 'createdAt', width: 190, defaultVisible: false, cell: (p) => <DateTime value={p.createdAt} /> },
       { id: 'updatedAt', header: 'attendees:columns.updatedAt', sortField: 'updatedAt', exportField: 'updatedAt', width: 190, defaultVisible: false, cell: (p) => <DateTime value={p.updatedAt} /> },
