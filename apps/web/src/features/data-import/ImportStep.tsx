@@ -1,0 +1,102 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ImportTableDescriptor } from '@plenary/domain';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { isApiError } from '../../shared/api/errors';
+import { toast } from '../../shared/ui/toast';
+import { useImportActions, type ImportRow } from './api';
+import { JobProgress } from './JobProgress';
+import { importPath } from './steps';
+
+function Count({ label, value, hint }: { label: string; value: number; hint?: string }) {
+  return (
+    <Paper withBorder p="md" radius="md" role="group" aria-label={label}>
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text fz={28} fw={700} lh={1.2} data-count={label}>
+        {value.toLocaleString(i18next.language)}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** Step 4: the import (a job, all or nothing: progress while IMPORTING), then the summary or the failure. */
+export function ImportStep({ eventId, table, row }: { eventId: string; table: ImportTableDescriptor; row: ImportRow }) {
+  const { t } = useTranslation('dataImport');
+  const navigate = useNavigate();
+  const { verify } = useImportActions(eventId);
+
+  if (row.status === 'IMPORTING') {
+    return (
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {t('importing.title', { file: row.fileName })}
+        </Title>
+        <JobProgress
+          progress={row.progress}
+          label={t('importing.progressLabel')}
+          text={(done, total) => t('importing.progress', { done, total })}
+          starting={t('verify.starting')}
+          note={t('importing.running')}
+        />
+      </Stack>
+    );
+  }
+
+  if (row.status === 'FAILED') {
+    const retry = async () => {
+      try {
+        const next = await verify.mutateAsync({ id: row.id, mapping: row.mapping });
+        void navigate(importPath(table.table, 'verify', next.id));
+      } catch (error) {
+        toast.error(isApiError(error) ? error.message : t('actionFailed'));
+      }
+    };
+    return (
+      <Stack gap="md">
+        <Alert color="red" variant="light" role="alert" title={t('importing.failedTitle')}>
+          {row.message}
+        </Alert>
+        <Group>
+          <Button onClick={() => void retry()} loading={verify.isPending}>
+            {t('importing.retry')}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="lg">
+        {t('importing.doneTitle')}
+      </Title>
+      <Text role="status">{t('importing.done', { file: row.fileName })}</Text>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <Count label={t('importing.created')} value={row.counts.created} />
+        <Count label={t('importing.updated')} value={row.counts.updated} />
+        <Count label={t('importing.skipped')} value={row.counts.skipped} hint={t('importing.skippedHint')} />
+      </SimpleGrid>
+      <Group gap="sm">
+        {table.table === 'User' && (
+          <Button component={Link} to="/attendees">
+            {t('importing.openAttendees')}
+          </Button>
+        )}
+        <Button component={Link} to={importPath(table.table, 'upload')} variant="default">
+          {t('importing.another')}
+        </Button>
+        <Button component={Link} to={importPath()} variant="subtle">
+          {t('importing.history')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
