@@ -4,6 +4,7 @@ import { tenancyConsoleRoutes } from '../../features/tenancy/routes';
 import { attendeesConsoleRoutes } from '../../features/attendees/routes';
 import { customFieldsConsoleRoutes } from '../../features/custom-fields/routes';
 import { labelsConsoleRoutes } from '../../features/labels/routes';
+import { dataImportConsoleRoutes } from '../../features/data-import/routes';
 import { useUserState } from '../../shared/session/hooks';
 import { NotFoundPage } from '../NotFoundPage';
 import { RequireAuth } from '../RequireAuth';
@@ -52,6 +53,7 @@ export const consoleRoutes: RouteObject[] = [
       ...attendeesConsoleRoutes,
       ...customFieldsConsoleRoutes,
       ...labelsConsoleRoutes,
+      ...dataImportConsoleRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

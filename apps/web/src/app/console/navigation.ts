@@ -2,6 +2,7 @@ import { tenancyNavigation } from '../../features/tenancy/routes';
 import { attendeesNavigation } from '../../features/attendees/routes';
 import { customFieldsNavigation } from '../../features/custom-fields/routes';
 import { labelsNavigation } from '../../features/labels/routes';
+import { dataImportNavigation } from '../../features/data-import/routes';
 import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consoleNav';
 
 export type { ConsoleNavItem } from '../../shared/navigation/consoleNav';
@@ -19,6 +20,7 @@ export const consoleNavigation: readonly ConsoleNavItem[] = [
   ...attendeesNavigation,
   ...labelsNavigation,
   ...customFieldsNavigation,
+  ...dataImportNavigation,
 ];
 
 /** Order of the area headings; areas not named here follow in registry order. */

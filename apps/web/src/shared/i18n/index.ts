@@ -9,6 +9,7 @@ import attendees from './en/attendees'; // attendee screens and custom-field inp
 import participantProfile from './en/participantProfile'; // participant's own and public profile
 import customFields from './en/customFields'; // custom fields (features/custom-fields)
 import labels from './en/labels'; // labels (features/labels)
+import dataImport from './en/dataImport'; // data import (features/data-import)
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -23,6 +24,7 @@ export const en = {
   participantProfile,
   customFields,
   labels,
+  dataImport,
   // ── more namespaces here ──
 };
 
