@@ -207,6 +207,7 @@ test('event admin: participants with custom fields — add, filter, sort, export
       await profile.getByRole('textbox', { name: 'First name' }).fill('');
       await profile.getByRole('button', { name: 'Save' }).click();
       expect(await fieldError(profile.getByRole('textbox', { name: 'First name' }))).toBe('Required field');
+      await expect(profile.getByRole('textbox', { name: 'First name' }), 'the first invalid field gets the focus').toBeFocused();
       await profile.getByRole('textbox', { name: 'First name' }).fill(ada.firstName);
       await profile.getByRole('textbox', { name: 'Job title' }).fill('Countess');
       await screen(page, 'profile in edit mode');

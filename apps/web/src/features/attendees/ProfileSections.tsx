@@ -80,6 +80,7 @@ export function ProfileSection({ eventId, participant }: SectionArgs) {
     <Section
       title={t('profile.profile')}
       editing={editing}
+      invalid={Object.values(errors).filter(Boolean).length}
       onEdit={edit}
       onCancel={() => setEditing(false)}
       onSave={onSave}
@@ -147,11 +148,7 @@ export function CustomFieldsSection({ eventId, participant, fields }: SectionArg
   };
   const onSave = () => {
     const { values, errors: found } = validateCustomFieldValues(fields, draft);
-    if (Object.keys(found).length) {
-      setErrors(found);
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-custom-fields-form] [aria-invalid="true"]')?.focus());
-      return;
-    }
+    if (Object.keys(found).length) return setErrors(found);
     void save({ customFields: values }, () => setEditing(false), (f) => {
       const mapped = customFieldErrorsFromApi(f);
       setErrors(mapped);
@@ -162,12 +159,13 @@ export function CustomFieldsSection({ eventId, participant, fields }: SectionArg
     <Section
       title={t('profile.customFields')}
       editing={editing}
+      invalid={Object.values(errors).filter(Boolean).length}
       onEdit={fields.length ? edit : undefined}
       onCancel={() => setEditing(false)}
       onSave={onSave}
       saving={saving}
       form={
-        <div data-custom-fields-form>
+        <div>
           <CustomFieldInputs
             fields={fields}
             values={draft}
@@ -220,6 +218,7 @@ export function LabelsSection({ eventId, participant }: SectionArgs) {
     <Section
       title={t('profile.labels')}
       editing={editing}
+      invalid={error ? 1 : 0}
       onEdit={edit}
       onCancel={() => setEditing(false)}
       onSave={() =>

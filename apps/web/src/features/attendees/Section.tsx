@@ -16,13 +16,15 @@ export interface SectionProps {
   saving?: boolean;
   /** Extra buttons in the header (view mode). */
   actions?: ReactNode;
+  /** How many fields show an error: when it grows (a save refused), the first invalid field gets the focus. */
+  invalid?: number;
 }
 
 /**
  * One card of the participant profile, edited in place: "Edit" turns the view into a form with
  * Save and Cancel; back in view mode the Edit button gets the focus.
  */
-export function Section({ title, children, form, editing = false, onEdit, onCancel, onSave, saving = false, actions }: SectionProps) {
+export function Section({ title, children, form, editing = false, onEdit, onCancel, onSave, saving = false, actions, invalid = 0 }: SectionProps) {
   const { t } = useTranslation('attendees');
   const titleId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
@@ -33,6 +35,12 @@ export function Section({ title, children, form, editing = false, onEdit, onCanc
     wasEditing.current = editing;
   }, [editing]);
   const cancel = () => onCancel?.();
+  const formRef = useRef<HTMLFormElement>(null);
+  const shownErrors = useRef(0);
+  useEffect(() => {
+    if (invalid > shownErrors.current) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    shownErrors.current = invalid;
+  }, [invalid]);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     onSave?.();
@@ -63,6 +71,7 @@ export function Section({ title, children, form, editing = false, onEdit, onCanc
       </Group>
       {editing && form ? (
         <form
+          ref={formRef}
           onSubmit={submit}
           noValidate
           aria-busy={saving}
