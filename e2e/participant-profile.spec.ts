@@ -9,10 +9,12 @@ import { choose, fieldError, unique } from './support/ui';
 
 // Issue 3, participant side: a magic link signs a participant into the event in a fresh browser;
 // they edit their profile (standard fields, a custom field, a photo) and see it as the others do;
-// the used link says so; another participant's profile shows only public fields.
+// the used link says so; another participant's profile shows only public fields; participants
+// find each other in the People directory (search, more pages as they scroll, a profile).
 
 const PHONE = { width: 390, height: 844 };
 const REQUIRED = 'Required field'; // spec part 5
+const NO_RESULTS = 'We can not find any records matching your search or filter criteria. Please change criteria and try again.'; // spec part 8
 const PNG = readFileSync(resolve(import.meta.dirname, '../apps/web/public/pwa-192.png'));
 
 interface Participant {
@@ -227,5 +229,106 @@ test("another participant's profile shows only what is public", async ({ browser
   await page.getByRole('menuitem', { name: 'My profile' }).click();
   await expect(page).toHaveURL(`${APP_URL}/event/${eventId}/profile/${other.userId}`);
   await expect(page.getByRole('link', { name: 'Edit profile' })).toBeVisible();
+  await page.context().close();
+});
+
+test('participants find each other: People, search by name, more as they scroll, a profile', async ({ browser, request }) => {
+  // Enough people for a second page of 20.
+  const tag = Date.now().toString(36);
+  for (let i = 0; i < 8; i++) {
+    await createParticipant(request, { email: `guest${i}.${tag}@example.com`, firstName: `Guest ${i}`, lastName: `Zeller ${tag}`, company: 'Harbour Works' });
+  }
+  const directory = await request.get(`${API_URL}/events/${eventId}/participants/view`, { headers: bearer(admin) });
+  const everyone = ((await directory.json()) as { total: number }).total;
+  expect(everyone).toBeGreaterThan(20);
+
+  const page = await freshPage(browser, PHONE);
+  await page.goto(await sendMagicLink(request, me));
+  await expect(page).toHaveURL(`${APP_URL}/event/${eventId}/home`);
+  await expect(page.getByRole('heading', { name: 'People' })).toBeVisible();
+  await screen(page, 'event home with people on a phone');
+  await page.getByRole('link', { name: 'Browse people' }).click();
+
+  await expect(page).toHaveURL(`${APP_URL}/event/${eventId}/people`);
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
+  await expect(page.getByText(`${everyone} people`)).toBeVisible();
+  const cards = page.getByRole('main').getByRole('listitem').getByRole('link');
+  await expect(cards).toHaveCount(20);
+  await expect(page.getByText(`Showing 20 of ${everyone}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
+  await screen(page, 'people on a phone');
+
+  // The end of the list comes into view: the rest loads.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await expect(cards).toHaveCount(everyone);
+  await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await expect(cards.filter({ hasText: 'Maya Lindqvist' })).toContainText('You');
+
+  // Search by name (first and last): only them, with job title and company.
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('tomás herrera');
+  await expect(page).toHaveURL(/[?&]search=tom%C3%A1s(\+|%20)herrera/);
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Head of Research · Fjord Labs');
+  await expect(page.getByText('1 person', { exact: true })).toBeVisible();
+
+  // A seeded participant, by last name; their card opens their profile.
+  await search.fill('Okafor');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('Amara Okafor');
+  await screen(page, 'people searched on a phone');
+  await cards.first().click();
+  await expect(page).toHaveURL(new RegExp(`/event/${eventId}/profile/[0-9a-f-]{36}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Amara Okafor' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit profile' })).toHaveCount(0);
+  await screen(page, 'a seeded participant on a phone');
+
+  // Back to the directory: the search is still there.
+  await page.getByRole('link', { name: 'Back to people' }).click();
+  await expect(page).toHaveURL(`${APP_URL}/event/${eventId}/people?search=Okafor`);
+  await expect(search).toHaveValue('Okafor');
+  await expect(cards).toHaveCount(1);
+
+  // Nothing found: the spec's text.
+  await search.fill('Nobody by this name');
+  await expect(page.getByText(NO_RESULTS, { exact: true })).toBeVisible();
+  await expect(cards).toHaveCount(0);
+  await screen(page, 'people no results on a phone');
+
+  // Desktop, from the account menu, with a network that fails at first (the request and its one
+  // retry), then answers slowly: no message (spec part 8), a way to try again, skeletons meanwhile.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${APP_URL}/event/${eventId}/home`);
+  await screen(page, 'event home with people');
+  let requests = 0;
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const view = /\/participants\/view\?/;
+  await page.route(view, async (route) => {
+    requests++;
+    if (requests <= 2) return route.abort('connectionreset');
+    await answered;
+    return route.continue();
+  });
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'People' }).click();
+  await expect(page).toHaveURL(`${APP_URL}/event/${eventId}/people`);
+  await expect(search).toHaveValue('');
+  const retry = page.getByRole('button', { name: 'Try again' });
+  await expect(retry).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toHaveCount(0);
+  await screen(page, 'people failed to load');
+  await retry.click();
+  await expect(page.getByRole('status', { name: 'Loading people…' })).toBeVisible();
+  await screen(page, 'people loading');
+  answer();
+  await expect(page.getByText(`${everyone} people`)).toBeVisible();
+  await page.unroute(view);
+  await screen(page, 'people');
+  await search.fill(`Zeller ${tag}`);
+  await search.press('Enter');
+  await expect(cards).toHaveCount(8);
+  await expect(cards.first()).toContainText('Harbour Works');
+  await screen(page, 'people searched');
   await page.context().close();
 });

@@ -19,7 +19,7 @@ export function EventProfileCard({ eventId }: { eventId: string }) {
     <Card>
       <Group gap="md" wrap="nowrap" align="flex-start">
         {p && <ProfileAvatar firstName={p.firstName} lastName={p.lastName} photoUrl={p.photoUrl} alt="" size={56} radius={56} />}
-        {own.isPending && <Skeleton circle h={56} />}
+        {own.isPending && <Skeleton circle height={56} style={{ flexShrink: 0 }} />}
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <Title order={2} size="h4">
             {t('card.title')}

@@ -61,11 +61,14 @@ export function PeoplePage() {
     );
 
   let body;
-  if (people.isPending) {
+  // The first page: loading, or loading again after "Try again" (a failed query keeps its error status meanwhile).
+  if (people.isPending || (people.isError && people.isFetching && records.length === 0)) {
     body = (
-      <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="sm" className={classes.people} role="status" aria-label={t('people.loading')}>
-        <Skeletons count={SKELETON_CARDS} />
-      </SimpleGrid>
+      <div role="status" aria-label={t('people.loading')}>
+        <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="sm" className={classes.people}>
+          <Skeletons count={SKELETON_CARDS} />
+        </SimpleGrid>
+      </div>
     );
   } else if (people.isError && records.length === 0) {
     // Spec part 8: a list that fails to load stops loading and shows no message; the button tries again.

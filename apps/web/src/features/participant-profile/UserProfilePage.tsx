@@ -18,7 +18,7 @@ function ProfileSkeleton() {
   return (
     <Card role="status" aria-label={t('states.loading')}>
       <Stack align="center" gap="md" py="md">
-        <Skeleton circle h={120} />
+        <Skeleton circle height={120} />
         <Skeleton h={28} w="60%" />
         <Skeleton h={16} w="40%" />
         <Skeleton h={80} mt="md" />

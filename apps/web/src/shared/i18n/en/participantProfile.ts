@@ -67,6 +67,7 @@ export default {
     shown: 'Showing {{shown}} of {{total}}',
     you: 'You',
     retry: 'Try again',
+    back: 'Back to people',
     emptyTitle: 'No participants yet',
     emptyText: 'When people join the event, they will appear here.',
     cardTitle: 'People',
