@@ -151,7 +151,14 @@ export const participantSelectionFilterSchema = z.object({
 export type ParticipantSelectionFilter = z.output<typeof participantSelectionFilterSchema>;
 
 /** `GET …/participants/view` and `/chat-participants`: search and pages. */
-export const participantDirectoryQuerySchema = listQuerySchema.extend({
+/**
+ * What participants may ask of the directory and chat lists: page, limit, search, sort. No label
+ * filter: who holds a label is for admins only, and a filter would reveal it.
+ */
+export const participantDirectoryQuerySchema = listQuerySchema;
+
+/** The admins' impersonation list may narrow to a label. */
+export const impersonationListQuerySchema = listQuerySchema.extend({
   labelId: multiValueFilter(z.uuid()).optional(),
 });
 

@@ -12,6 +12,7 @@ import {
   multiValueFilter,
   normaliseTime,
   participantDirectoryQuerySchema,
+  impersonationListQuerySchema,
   participantListQuerySchema,
   resolveField,
   STANDARD_FIELD_LABELS,
@@ -312,9 +313,7 @@ export const directoryList = defineList({
     lastName: { sql: sql.ref('p.lastName'), sortable: sql`lower(p.last_name)` },
     company: { sql: sql.ref('p.company'), sortable: sql`lower(p.company)` },
   },
-  filters: {
-    labelId: (ids) => sql<SqlBool>`EXISTS (SELECT 1 FROM participant_labels pl WHERE pl.participant_id = p.id AND pl.label_id = ANY(${ids}::uuid[]))`,
-  },
+  filters: {},
   defaultSort: 'lastName:asc',
 });
 
@@ -338,7 +337,7 @@ export async function findPublicProfile(db: Db, scope: DirectoryScope, userId: s
 
 /** `GET …/impersonate-user-list`: participants who hold no admin role anywhere and are no super admins. */
 export const impersonationList = defineList({
-  query: participantDirectoryQuerySchema,
+  query: impersonationListQuerySchema,
   select: (db: Db, eventId: string) =>
     db
       .selectFrom('participants as p')
@@ -376,9 +375,7 @@ export const chatList = defineList({
     lastName: { sql: sql.ref('p.lastName'), sortable: sql`lower(p.last_name)` },
     company: { sql: sql.ref('p.company'), sortable: sql`lower(p.company)` },
   },
-  filters: {
-    labelId: (ids) => sql<SqlBool>`EXISTS (SELECT 1 FROM participant_labels pl WHERE pl.participant_id = p.id AND pl.label_id = ANY(${ids}::uuid[]))`,
-  },
+  filters: {},
   defaultSort: 'lastName:asc',
 });
 
