@@ -33,17 +33,55 @@ export async function* readRows(bytes: Buffer, type: ImportFileExtension): Async
 
 export const filled = (cell: Cell) => cell !== null && !(typeof cell === 'string' && cell.trim() === '');
 
+/**
+ * papaparse over the text in chunks of CSV_CHUNK_BYTES: each chunk's rows are handed over while the
+ * parser is paused, so the consumer's pace (a COPY, the checks) sets the speed and at most one
+ * chunk of rows is held. (Papa's Node duplex stream lost rows and stalled on large inputs.)
+ */
+export const CSV_CHUNK_BYTES = 1 << 20;
+
 async function* csvRows(bytes: Buffer): AsyncGenerator<FileRow> {
-  const text = bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
-  const parser = Readable.from([text]).pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { dynamicTyping: false, skipEmptyLines: false }));
+  const text = (bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes).toString('utf8');
+  let batch: string[][] = [];
+  let finished = false;
+  let failed: unknown;
+  let parser: Papa.Parser | undefined;
+  let wake: (() => void) | undefined;
+  const arrived = () => new Promise<void>((resolve) => (wake = resolve));
+  let next = arrived();
+  Papa.parse<string[]>(text, {
+    dynamicTyping: false,
+    skipEmptyLines: false,
+    chunkSize: CSV_CHUNK_BYTES,
+    chunk: (results: Papa.ParseResult<string[]>, p: Papa.Parser) => {
+      parser = p;
+      batch = results.data;
+      if (results.errors.some((e: Papa.ParseError) => e.code === 'MissingQuotes')) failed = results.errors[0];
+      p.pause();
+      wake?.();
+    },
+    complete: () => {
+      finished = true;
+      wake?.();
+    },
+    error: (err: unknown) => {
+      failed = err;
+      wake?.();
+    },
+  });
   let rowNumber = 0;
-  try {
-    for await (const record of parser as AsyncIterable<string[]>) {
+  for (;;) {
+    await next;
+    if (failed) throw new HttpError(400, IMPORT_MESSAGES.csvUnreadable, { file: IMPORT_MESSAGES.csvUnreadable });
+    const rows = batch;
+    batch = [];
+    next = arrived();
+    for (const record of rows) {
       rowNumber++;
       yield { rowNumber, cells: record };
     }
-  } catch {
-    throw new HttpError(400, IMPORT_MESSAGES.csvUnreadable, { file: IMPORT_MESSAGES.csvUnreadable });
+    if (finished && batch.length === 0) return;
+    parser?.resume();
   }
 }
 
