@@ -152,10 +152,14 @@ export async function upsertStagedParticipants(tx: Db, eventId: string, importId
       r.data->'customFields' AS custom_fields
     FROM import_rows r WHERE r.import_id = ${importId})`;
   const done = await upsertFrom(tx, eventId, source, actor);
-  await recomputeRuleLabels(tx, eventId, { participantIds: done.map((r) => r.participantId) });
+  // Past a few thousand ids, one pass over the event beats a long id list in every statement.
+  await recomputeRuleLabels(tx, eventId, done.length > RECOMPUTE_ALL_FROM ? {} : { participantIds: done.map((r) => r.participantId) });
   const created = done.filter((r) => r.created).length;
   return { created, updated: done.length - created };
 }
+
+/** From this many participants written, rule labels are recomputed for the whole event. */
+const RECOMPUTE_ALL_FROM = 5000;
 
 const snake = (row: NormalisedParticipantRow) => ({
   email: row.email,
