@@ -121,6 +121,18 @@ describe('upsertParticipants', () => {
     expect((await c.get(`labels/${gold.id}`)).json().memberCount).toBe(999);
   }, 120_000);
 
+  it('leaves a participant alone when a row would change nothing: not counted, no audit row, updated_at kept', async () => {
+    await upsert([{ email: 'same@import.example.com', firstName: 'Sam', lastName: 'Same', company: 'Acme' }]);
+    const row = () => t.deps.db.selectFrom('participants').select(['id', 'updatedAt', 'company']).where('eventId', '=', eventId).where('email', '=', 'same@import.example.com').executeTakeFirstOrThrow();
+    const before = await row();
+    expect(await upsert([{ email: 'SAME@import.example.com', company: 'Acme', firstName: 'Sam' }])).toMatchObject({ created: 0, updated: 0, rows: [] });
+    expect((await row()).updatedAt).toEqual(before.updatedAt);
+    expect(await upsert([{ email: 'same@import.example.com', company: 'Globex' }])).toMatchObject({ created: 0, updated: 1 });
+    expect((await row()).company).toBe('Globex');
+    const audit = await sql<{ action: string }>`SELECT action FROM audit_log WHERE entity = 'participant' AND entity_id = ${before.id} ORDER BY created_at, action`.execute(t.deps.db);
+    expect(audit.rows.map((r) => r.action)).toEqual(['create', 'update']);
+  });
+
   it('refuses bad rows before writing anything', async () => {
     const rule = (await c.post('labels', { name: 'By rule', type: 'RULE', rules: [{ field: 'company', operator: 'EQUAL', value: 'x' }] })).json();
     const before = await sql<{ n: number }>`SELECT count(*)::int AS n FROM participants WHERE event_id = ${eventId}`.execute(t.deps.db);
