@@ -1,12 +1,12 @@
-import type { Locator, Page } from '@playwright/test';
-import { apiSignIn, bearer } from './support/api';
-import { API_URL, CONSOLE_URL, DEMO, DEMO_EVENT } from './support/env';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { apiSignIn, bearer, type Session } from './support/api';
+import { API_URL, CONSOLE_URL, DEMO, DEMO_EVENT, E2E_PORT, SUPER_ADMIN } from './support/env';
 import { expect, screen, test } from './support/test';
 import { choose, signIn } from './support/ui';
 
 // Spec part 2 (/attendees/custom-fields, /setup/custom-fields, /attendees/labels), part 3 (the eight
 // custom-field types and their settings; labels list: createdBy as a full name), part 5 (messages,
-// label rule operators per field type).
+// label rule operators per field type). Runs in an event of its own (see ownEvent).
 
 const REQUIRED = 'Required field';
 const PLEASE_SELECT = 'Please select value';
@@ -30,9 +30,61 @@ const LABELS = { rule: named('Vegan guests'), manual: named('Speakers') };
 /** The table row that shows `text`. */
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
+/**
+ * This journey's own event, with the demo event admin as its admin and three participants: the
+ * fields it makes (one of them required) must not reach the shared demo event, where other
+ * journeys import participants at the same time. `cleanUp` deletes the event and gives the admin
+ * back the roles they had.
+ */
+const EVENT = named('E2E Custom fields');
+const PEOPLE = {
+  ada: { email: `ada.${stamp}@example.com`, firstName: 'Ada', lastName: 'Lovelace' },
+  grace: { email: `grace.${stamp}@example.com`, firstName: 'Grace', lastName: 'Hopper' },
+  alan: { email: `alan.${stamp}@example.com`, firstName: 'Alan', lastName: 'Turing' },
+};
+type Role = { scope: string; scopeId: string; role: string };
+
+async function call<T>(request: APIRequestContext, session: Session, method: string, path: string, data?: unknown): Promise<T> {
+  const res = await request.fetch(`${API_URL}/${path}`, { method, headers: bearer(session), ...(data === undefined ? {} : { data }) });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (res.status() === 204 ? undefined : await res.json()) as T;
+}
+
+async function ownEvent(request: APIRequestContext) {
+  const host = `cms.localhost:${E2E_PORT}`;
+  const root = await apiSignIn(request, SUPER_ADMIN, host);
+  let admin = await apiSignIn(request, DEMO.eventAdmin, host);
+  const events = await call<{ records: Array<{ id: string; name: string; eventHubId: string }> }>(request, admin, 'GET', `users/${admin.userId}/events`);
+  const hubId = events.records.find((e) => e.name === DEMO_EVENT)!.eventHubId;
+  const event = await call<{ id: string }>(request, root, 'POST', 'events', {
+    name: EVENT,
+    eventHubId: hubId,
+    startAt: '2027-03-01T08:00:00.000Z',
+    endAt: '2027-03-02T17:00:00.000Z',
+    timezone: 'Europe/Berlin',
+  });
+  const before = (await call<{ roles: Role[] }>(request, root, 'GET', `admin-users/${admin.userId}`)).roles.map(({ scope, scopeId, role }) => ({ scope, scopeId, role }));
+  await call(request, root, 'PATCH', `admin-users/${admin.userId}`, { roles: [...before, { scope: 'event', scopeId: event.id, role: 'admin' }] });
+  admin = await apiSignIn(request, DEMO.eventAdmin, host);
+  const people = {} as Record<keyof typeof PEOPLE, { id: string; lastName: string; email: string }>;
+  for (const [key, person] of Object.entries(PEOPLE)) {
+    people[key as keyof typeof PEOPLE] = await call(request, admin, 'POST', `events/${event.id}/participants`, person);
+  }
+  return {
+    eventId: event.id,
+    admin,
+    people,
+    /** With the hook's own request context (the test's is gone by then). */
+    async cleanUp(hookRequest: APIRequestContext) {
+      await call(hookRequest, root, 'PATCH', `admin-users/${admin.userId}`, { roles: before });
+      await call(hookRequest, root, 'DELETE', `events/${event.id}`);
+    },
+  };
+}
+
 async function signInAndChooseEvent(page: Page): Promise<void> {
   await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
-  await page.getByRole('link', { name: new RegExp(DEMO_EVENT) }).first().click();
+  await page.getByRole('link', { name: new RegExp(EVENT) }).first().click();
   await expect(page).toHaveURL(/\/overview$/);
 }
 
@@ -78,10 +130,14 @@ async function positionOf(page: Page, name: string): Promise<number> {
   return Number((await row(page, name).getByRole('cell').first().innerText()).trim());
 }
 
+let own: Awaited<ReturnType<typeof ownEvent>> | undefined;
+test.afterAll(async ({ request }) => {
+  await own?.cleanUp(request);
+});
+
 test('event admin: custom fields of the eight types, reorder and edit; rule and manual labels', async ({ page, request }) => {
-  const admin = await apiSignIn(request, DEMO.eventAdmin, undefined);
-  const events = (await (await request.get(`${API_URL}/users/${admin.userId}/events`, { headers: bearer(admin) })).json()) as { records: Array<{ id: string; name: string }> };
-  const eventId = events.records.find((e) => e.name === DEMO_EVENT)!.id;
+  own = await ownEvent(request);
+  const { admin, eventId, people } = own;
   const api = `${API_URL}/events/${eventId}`;
 
   await test.step('signs in and opens custom fields from the navigation', async () => {
@@ -168,17 +224,11 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
   // Participants' values, set through the API (the attendee screens are another journey's).
   const fields = (await (await request.get(`${api}/custom-fields`, { headers: bearer(admin) })).json()) as { records: Array<{ id: string; name: string }> };
   const mealId = fields.records.find((f) => f.name === FIELDS.meal)!.id;
-  const people = (await (await request.get(`${api}/participants?limit=100&search=example.com`, { headers: bearer(admin) })).json()) as {
-    records: Array<{ id: string; firstName: string; lastName: string; email: string }>;
-  };
-  const byEmail = (email: string) => people.records.find((p) => p.email === email)!;
-  const amara = byEmail('amara.okafor@example.com');
-  const maya = byEmail('maya.patel@example.com');
-  const lukas = byEmail('lukas.becker@example.com');
+  const { ada, grace, alan } = people;
   for (const [person, meal] of [
-    [amara, ['Vegan']],
-    [maya, ['Vegan', 'Vegetarian']],
-    [lukas, ['Omnivore']],
+    [ada, ['Vegan']],
+    [grace, ['Vegan', 'Vegetarian']],
+    [alan, ['Omnivore']],
   ] as const) {
     const res = await request.patch(`${api}/participants/${person.id}`, { headers: bearer(admin), data: { customFields: { [mealId]: meal } } });
     expect(res.status(), await res.text()).toBe(200);
@@ -229,20 +279,20 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
     await condition2.click();
     await expect(page.getByRole('option')).toHaveText(['Equal', 'Not equal']);
     await page.getByRole('option', { name: 'Not equal' }).click();
-    await rule2.getByRole('textbox', { name: 'Value' }).fill(maya.lastName);
+    await rule2.getByRole('textbox', { name: 'Value' }).fill(grace.lastName);
     await expect(dialog.getByRole('status').filter({ hasText: '1 participant matches these rules now.' })).toBeVisible();
     await screen(page, 'new rule label');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toBeHidden();
     const labelRow = row(page, LABELS.rule);
     await expect(labelRow).toContainText('Rule');
-    await expect(labelRow).toContainText(`${FIELDS.meal} includes Vegan · Last name not equal ${maya.lastName}`);
+    await expect(labelRow).toContainText(`${FIELDS.meal} includes Vegan · Last name not equal ${grace.lastName}`);
     // Spec part 3: createdBy is shown as a full name.
     await expect(labelRow).toContainText(EVENT_ADMIN_NAME);
     await labelRow.getByRole('button', { name: /1 member\. Show the members of/ }).click();
     const members = page.getByRole('dialog', { name: `Members of ${LABELS.rule}` });
-    await expect(members.getByRole('row').filter({ hasText: amara.email })).toBeVisible();
-    await expect(members.getByRole('row').filter({ hasText: maya.email })).toHaveCount(0);
+    await expect(members.getByRole('row').filter({ hasText: ada.email })).toBeVisible();
+    await expect(members.getByRole('row').filter({ hasText: grace.email })).toHaveCount(0);
     await expect(members.getByRole('link', { name: 'Open in the attendee list' })).toHaveAttribute('href', /\/attendees\?labelId=/);
     await screen(page, 'rule label members');
     await members.getByRole('button', { name: 'Close' }).click();

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, EmptyState, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, EmptyState, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { CustomFieldRecord } from '@plenary/domain';
 import type { TFunction } from 'i18next';
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -161,6 +161,9 @@ function CustomFieldsOfEvent({ eventId }: { eventId: string }) {
       </Group>
       {fields.isError && !fields.data ? (
         <LoadError message={fields.error.message} onRetry={() => void fields.refetch()} />
+      ) : fields.data && shown.length === 0 ? (
+        // Outside the (wide, scrolling) table so it stays in view on narrow screens.
+        <Card>{empty}</Card>
       ) : (
         <DataTable
           columns={columns}

@@ -90,7 +90,13 @@ export function ImportWizard({ eventId, table, step, importId }: ImportWizardPro
         </Group>
       </Stack>
       <nav aria-label={t('steps.label')}>
-        <Stepper active={active} size="sm" allowNextStepsSelect={false} iconSize={32}>
+        {/* Narrow screens: one line instead of four squeezed steps. */}
+        <Text hiddenFrom="sm" fw={600} size="sm">
+          {active >= 0 && active < STEPS.length
+            ? t('steps.current', { number: active + 1, count: STEPS.length, name: t(`steps.${STEPS[active]!}`) })
+            : t('steps.done')}
+        </Text>
+        <Stepper visibleFrom="sm" active={active} size="sm" allowNextStepsSelect={false} iconSize={32}>
           {STEPS.map((s, i) => (
             <Stepper.Step
               key={s}

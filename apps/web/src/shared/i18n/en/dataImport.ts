@@ -22,6 +22,8 @@ export default {
   },
   steps: {
     label: 'Import steps',
+    current: 'Step {{number}} of {{count}}: {{name}}',
+    done: 'All steps done',
     upload: 'Upload',
     uploadText: 'Template and file',
     map: 'Map columns',
