@@ -3,13 +3,14 @@
  * search + sort + page well under 50 ms).
  *
  * A worker thread of this process creates a fresh database on the PostgreSQL server
- * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres), migrates it, builds an
- * org → hub → event with an event admin (the test factories), adds three custom fields and a rule
- * label through the API, imports the participants with `upsertParticipants` (then updates 10,000 of
- * them, then VACUUM ANALYZE, as autovacuum would after a bulk load) and serves the API on
- * 127.0.0.1. This thread signs in as the event admin and, for every request kind,
+ * (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres), seeds one event with
+ * BENCH_ROWS participants (bench/lib/attendees.ts) and serves the API on 127.0.0.1. This thread
+ * signs in as the event admin and, for every request kind (BENCH_ONLY=search,sort: only those
+ * whose label has one of the words),
  *  - times BENCH_SEQUENTIAL (default 30) sequential requests over HTTP (p50, p95);
- *  - runs autocannon for BENCH_DURATION seconds (default 10) at 10 and at 200 connections;
+ *  - runs autocannon for BENCH_DURATION seconds (default 10) at BENCH_CONNECTIONS (default 50,200)
+ *    connections, noting the load average and the CPU each request cost the API thread, PostgreSQL
+ *    and the whole bench process (API + autocannon);
  * then asks the worker for EXPLAIN ANALYZE of the page and count queries, prints their key lines,
  * drops the database and prints a Markdown section for docs/PERFORMANCE.md (it does not write the file).
  *
@@ -17,31 +18,28 @@
  *   node --import tsx bench/attendees-list.ts      (BENCH_ROWS=10000 for a quick run)
  */
 import { execSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
-import { resolve } from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import type { Db } from '../apps/api/src/platform/db/index.js';
+import type { AttendeeIds, SeededAttendees } from './lib/attendees.js';
+import { currentThreadId, postgresCpuMs, threadCpuMs } from './lib/cpu.js';
+import { ask, startWorker } from './lib/worker.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 30);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const CONNECTIONS = [10, 200] as const;
+const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '50,200').split(',').map(Number);
+/** BENCH_ONLY=search: only the request kinds whose label contains one of these words (comma-separated). */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 
-/** Ids and keys of what the worker created; the request list and the EXPLAINs refer to them. */
-interface Seeded {
+interface Seeded extends SeededAttendees {
   port: number;
-  eventId: string;
-  email: string;
-  password: string;
-  ids: { size: string; score: string; city: string; sizeKey: string; scoreKey: string; vip: string };
-  createMs: number;
-  created: number;
-  updateMs: number;
-  postgres: string;
+  database: string;
+  /** The API thread's Linux thread id (its CPU time is read from /proc). */
+  apiThreadId: number | undefined;
 }
 type Plans = Array<{ label: string; lines: string[] }>;
 
@@ -49,102 +47,31 @@ type Plans = Array<{ label: string; lines: string[] }>;
 // Worker: database, seed, API on loopback, EXPLAIN on request.
 // ---------------------------------------------------------------------------------------------
 
-const COMPANIES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark Industries', 'Wayne Enterprises', 'Wonka', 'Cyberdyne', 'Soylent'];
-const FIRST = ['Anna', 'Ben', 'Chloé', 'David', 'Elena', 'Farid', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Kwame', 'Lena', 'Mateo', 'Nora', 'Omar', 'Priya'];
-const LAST = ['Smith', 'Okafor', 'Becker', 'Rossi', 'Tanaka', 'Patel', 'Lindqvist', 'Dubois', 'Ramírez', 'Rahman', 'Williams', 'Popescu', 'Mensah', 'Novak'];
-
 async function serve(): Promise<void> {
-  const { buildApp } = await import('../apps/api/src/app.js');
-  const { loadBrands } = await import('../apps/api/src/modules/brand/brand.js');
-  const { upsertParticipants } = await import('../apps/api/src/modules/attendees/participants.import.js');
-  const { loadConfig } = await import('../apps/api/src/platform/config.js');
-  const { openPostgres } = await import('../apps/api/src/platform/db/index.js');
-  const { migrate } = await import('../apps/api/src/platform/db/migrate.js');
-  const { createMailer } = await import('../apps/api/src/platform/mail.js');
-  const { createFactories, TEST_PASSWORD } = await import('../apps/api/test/factories.js');
-
-  const { serverUrl, rows: n } = workerData as { serverUrl: string; rows: number };
-  const root = resolve(import.meta.dirname, '..');
-  const name = `plenary_bench_${randomBytes(4).toString('hex')}`;
-  const admin = openPostgres(serverUrl, 1);
-  await admin.execScript(`CREATE DATABASE ${name}`);
-  await admin.close();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  // The application's default pool (10), as in bench/api-lists.ts.
-  const database = openPostgres(url.toString(), 10);
-  const dropDatabase = async () => {
-    const cleanup = openPostgres(serverUrl, 1);
-    await cleanup.execScript(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.close();
-  };
-
+  const { benchApp, benchDatabase, seedAttendees } = await import('./lib/attendees.js');
+  const { serverUrl, rows } = workerData as { serverUrl: string; rows: number };
+  const { database, name, drop } = await benchDatabase(serverUrl);
   try {
-    await migrate(database);
-    const config = { ...loadConfig({ DATA_DIR: resolve(root, '.tmp/bench-data'), LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('hex'), SEED_DEMO: 'false' }) };
-    const app = await buildApp({ config, database, db: database.db, mailer: createMailer(database.db, { from: config.MAIL_FROM }), brands: loadBrands(resolve(root, 'config/brands.json')) });
-    await app.ready();
-    const f = createFactories(app.deps, app);
-    const ten = await f.tenant();
-    const eventId = ten.event.id;
-    const post = async (path: string, payload: object) => {
-      const res = await app.inject({ method: 'POST', url: `/api/v1/events/${eventId}/${path}`, payload, headers: { authorization: `Bearer ${ten.tokens.eventAdmin}` } });
-      if (res.statusCode >= 300) throw new Error(`POST ${path}: ${res.statusCode} ${res.body}`);
-      return res.json() as { id: string; key: string };
-    };
-    const size = await post('custom-fields', { name: 'Shirt size', dataType: 'ENUM', settings: { enumValues: ['S', 'M', 'L', 'XL'], isEnumMultiple: true } });
-    const score = await post('custom-fields', { name: 'Score', dataType: 'NUMBER' });
-    const city = await post('custom-fields', { name: 'City', dataType: 'STRING' });
-    const vip = await post('labels', { name: 'High scorers', type: 'RULE', rules: [{ field: score.id, operator: 'GREATER_THAN_EQUAL', value: 90 }] });
-    const ids = { size: size.id, score: score.id, city: city.id, sizeKey: size.key, scoreKey: score.key, vip: vip.id };
-
-    // Deterministic but uncorrelated columns (a company's people are spread over every last name).
-    let seed = 42;
-    const pick = <T>(list: readonly T[]) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return list[(seed >>> 16) % list.length]!;
-    };
-    const rows = Array.from({ length: n }, (_, i) => ({
-      email: `person${i}@perf.example.com`,
-      firstName: pick(FIRST),
-      lastName: `${pick(LAST)} ${i}`,
-      company: pick(COMPANIES),
-      jobTitle: i % 3 === 0 ? 'Engineer' : 'Manager',
-      customFields: { [size.id]: [['S', 'M', 'L', 'XL'][i % 4]!], [score.id]: i % 100, [city.id]: i % 2 ? 'Lisbon' : 'Berlin' },
-    }));
-    const actor = { actorId: ten.users.eventAdmin.id };
-    const t0 = performance.now();
-    const result = await database.db.transaction().execute((tx) => upsertParticipants(tx, eventId, rows, actor));
-    const createMs = performance.now() - t0;
-    const t1 = performance.now();
-    const updates = rows.slice(0, Math.min(10_000, n)).map((r) => ({ ...r, jobTitle: 'Director' }));
-    await database.db.transaction().execute((tx) => upsertParticipants(tx, eventId, updates, actor));
-    const updateMs = performance.now() - t1;
-    // What autovacuum does after a bulk load: statistics, and the visibility map (index-only counts).
-    await sql`VACUUM ANALYZE participants`.execute(database.db);
-    const { rows: version } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(database.db);
-
+    const app = await benchApp(database);
+    const seeded = await seedAttendees(app, database, rows);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const seeded: Seeded = { port, eventId, email: ten.users.eventAdmin.email, password: TEST_PASSWORD, ids, createMs, created: result.created, updateMs, postgres: version[0]?.v ?? 'unknown' };
-    parentPort!.postMessage({ seeded });
+    parentPort!.postMessage({ ...seeded, port, database: name, apiThreadId: currentThreadId() } satisfies Seeded);
 
     parentPort!.on('message', async (message: unknown) => {
-      if (message === 'explain') parentPort!.postMessage({ plans: await explainAll(database.db, eventId, ids) });
+      if (message === 'explain') parentPort!.postMessage({ plans: await explainAll(database.db, seeded.eventId, seeded.ids) });
       if (message === 'stop') {
         try {
           await app.close();
-          await database.close();
         } finally {
-          await dropDatabase();
+          await drop();
         }
         parentPort!.postMessage({ stopped: true });
       }
     });
   } catch (err) {
-    await database.close().catch(() => undefined);
-    await dropDatabase().catch(() => undefined);
+    await drop().catch(() => undefined);
     throw err;
   }
 }
@@ -153,7 +80,7 @@ async function serve(): Promise<void> {
  * EXPLAIN ANALYZE of the queries behind the list requests, written out as participants.list.ts
  * builds them (page and count are separate queries).
  */
-async function explainAll(db: Db, eventId: string, ids: Seeded['ids']): Promise<Plans> {
+async function explainAll(db: Db, eventId: string, ids: AttendeeIds): Promise<Plans> {
   const e = `'${eventId}'`;
   const search = (term: string) => `((p.first_name || ' ' || p.last_name || ' ' || p.company) ILIKE '%${term}%' OR p.email ILIKE '%${term}%')`;
   const queries: Array<[string, string]> = [
@@ -188,10 +115,25 @@ interface Figures {
   total: number;
   p50: number;
   p95: number;
-  load: Array<{ connections: number; requestsPerSecond: number; answered: number; p50: number; p95: number; errors: number; timeouts: number; non2xx: number }>;
+  load: Load[];
 }
 
-function requestKinds(ids: Seeded['ids']): Array<[string, string]> {
+interface Load {
+  connections: number;
+  requestsPerSecond: number;
+  answered: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  /** 1-minute load average when the run started. */
+  loadavg: number;
+  /** CPU ms per answered request: the API's thread, PostgreSQL (the database's backends), and this whole process (API, autocannon, GC threads). */
+  cpu: { api: number; postgres: number; process: number };
+}
+
+function requestKinds(ids: AttendeeIds): Array<[string, string]> {
   return [
     ['first page, default sort', ''],
     ['search + sort + page 3', 'search=okafor&sort=firstName:asc&page=3'],
@@ -210,36 +152,6 @@ function requestKinds(ids: Seeded['ids']): Array<[string, string]> {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
 const rate = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
-
-function startServer(): Promise<{ worker: Worker; seeded: Seeded }> {
-  // Node 20 does not apply --import hooks to a worker's entry file, so the worker registers tsx first.
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: { serverUrl: SERVER_URL, rows: ROWS }, resourceLimits: { maxOldGenerationSizeMb: 4096 } });
-  return new Promise((done, reject) => {
-    const exited = (code: number) => reject(new Error(`the API worker exited (${code}) before it was ready`));
-    worker.once('error', reject).once('exit', exited);
-    worker.once('message', (m: { seeded: Seeded }) => {
-      worker.off('error', reject).off('exit', exited);
-      done({ worker, seeded: m.seeded });
-    });
-  });
-}
-
-/** Sends `message` to the worker and waits for its answer (or its failure). */
-function ask<T>(worker: Worker, message: string): Promise<T> {
-  return new Promise((done, reject) => {
-    const fail = (err: unknown) => {
-      worker.off('message', answer);
-      reject(err instanceof Error ? err : new Error(`the API worker exited (${String(err)}) while answering '${message}'`));
-    };
-    const answer = (m: T) => {
-      worker.off('error', fail).off('exit', fail);
-      done(m);
-    };
-    worker.once('message', answer).once('error', fail).once('exit', fail);
-    worker.postMessage(message);
-  });
-}
 
 /** Time BENCH_SEQUENTIAL requests one after the other (after two warm-up requests). */
 async function sequential(url: string, token: string): Promise<{ p50: number; p95: number; total: number }> {
@@ -263,13 +175,19 @@ async function sequential(url: string, token: string): Promise<{ p50: number; p9
 }
 
 /** autocannon on this thread; every response time is kept, so p95 is exact. */
-async function load(url: string, token: string, connections: number): Promise<Figures['load'][number]> {
+async function load(url: string, token: string, connections: number, probe: CpuProbe): Promise<Load> {
   const times: number[] = [];
+  const loadavgAtStart = loadavg()[0]!;
+  const before = probe();
   const instance = autocannon({ url, connections, duration: DURATION, headers: { authorization: `Bearer ${token}` } });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
   const result = await instance;
+  const after = probe();
   times.sort((a, b) => a - b);
+  const per = (x: number) => (times.length ? x / times.length : 0);
   return {
+    loadavg: loadavgAtStart,
+    cpu: { api: per(after.api - before.api), postgres: per(after.postgres - before.postgres), process: per(after.process - before.process) },
     connections,
     requestsPerSecond: result.requests.average,
     answered: times.length,
@@ -279,6 +197,16 @@ async function load(url: string, token: string, connections: number): Promise<Fi
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+  };
+}
+
+type CpuProbe = () => { api: number; postgres: number; process: number };
+
+/** Milliseconds of CPU so far: the API's thread, the bench database's backends, this process (every thread). */
+function cpuProbe(seeded: Seeded): CpuProbe {
+  return () => {
+    const usage = process.cpuUsage();
+    return { api: threadCpuMs(seeded.apiThreadId), postgres: postgresCpuMs(seeded.database), process: (usage.user + usage.system) / 1000 };
   };
 }
 
@@ -312,16 +240,20 @@ function machine(postgres: string): string {
 }
 
 function table(figures: Figures[]): string[] {
+  const each = (f: (c: number) => string) => CONNECTIONS.map(f).join(' | ');
   const out = [
-    `| request | matches | sequential p50 ms | sequential p95 ms | ${CONNECTIONS.map((c) => `req/s @${c}`).join(' | ')} | ${CONNECTIONS.map((c) => `p95 ms @${c}`).join(' | ')} | errors (timeouts) / non-2xx |`,
-    `|---|---:|---:|---:|${CONNECTIONS.map(() => '---:|').join('')}${CONNECTIONS.map(() => '---:|').join('')}---:|`,
+    `| request | matches | sequential p50 ms | sequential p95 ms | ${each((c) => `req/s @${c}`)} | ${each((c) => `p95 ms @${c}`)} | errors (timeouts) / non-2xx | load avg at start ${CONNECTIONS.map((c) => `@${c}`).join(' / ')} | CPU ms per request @${CONNECTIONS.at(-1)}: API / PostgreSQL / all of the bench process |`,
+    `|---|---:|---:|---:|${CONNECTIONS.map(() => '---:|').join('')}${CONNECTIONS.map(() => '---:|').join('')}---:|---:|---:|`,
   ];
   for (const f of figures) {
     const errors = f.load.reduce((s, l) => s + l.errors, 0);
     const timeouts = f.load.reduce((s, l) => s + l.timeouts, 0);
     const non2xx = f.load.reduce((s, l) => s + l.non2xx, 0);
+    const last = f.load.at(-1);
+    const cpu = last?.answered ? `${last.cpu.api.toFixed(1)} / ${last.cpu.postgres.toFixed(1)} / ${last.cpu.process.toFixed(1)}` : '–';
     out.push(
-      `| ${f.label} | ${f.total.toLocaleString('en')} | ${ms(f.p50)} | ${ms(f.p95)} | ${f.load.map((l) => rate(l.requestsPerSecond)).join(' | ')} | ${f.load.map((l) => (l.answered ? l.p95 : '–')).join(' | ')} | ${errors} (${timeouts}) / ${non2xx} |`,
+      `| ${f.label} | ${f.total.toLocaleString('en')} | ${ms(f.p50)} | ${ms(f.p95)} | ${f.load.map((l) => rate(l.requestsPerSecond)).join(' | ')} | ${f.load.map((l) => (l.answered ? l.p95 : '–')).join(' | ')} | ` +
+        `${errors} (${timeouts}) / ${non2xx} | ${f.load.map((l) => l.loadavg.toFixed(1)).join(' / ')} | ${cpu} |`,
     );
   }
   return out;
@@ -330,7 +262,7 @@ function table(figures: Figures[]): string[] {
 async function main(): Promise<void> {
   console.log(`== postgres: seeding ${ROWS.toLocaleString('en')} participants …`);
   const started = performance.now();
-  const { worker, seeded } = await startServer();
+  const { worker, ready: seeded } = await startWorker<Seeded>(import.meta.url, { serverUrl: SERVER_URL, rows: ROWS });
   const setupSeconds = (performance.now() - started) / 1000;
   try {
     const base = `http://127.0.0.1:${seeded.port}`;
@@ -346,13 +278,14 @@ async function main(): Promise<void> {
     if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
     const { token } = (await signIn.json()) as { token: string };
     const list = (query: string) => `${base}/api/v1/events/${seeded.eventId}/participants?${query}`;
-    const kinds = requestKinds(seeded.ids);
+    const kinds = requestKinds(seeded.ids).filter(([label]) => !ONLY || ONLY.some((word) => label.includes(word)));
+    const probe = cpuProbe(seeded);
 
     console.log(`\n-- ${SEQUENTIAL} sequential requests each (HTTP on loopback, whole API: token, access, custom fields, page and count)`);
     const figures: Figures[] = [];
     for (const [label, query] of kinds) {
       const s = await sequential(list(query), token);
-      console.log(`   ${label.padEnd(30)} ${String(s.total).padStart(7)} matches   p50 ${ms(s.p50).padStart(5)} ms   p95 ${ms(s.p95).padStart(5)} ms`);
+      console.log(`   ${label.padEnd(30)} ${String(s.total).padStart(7)} matches   p50 ${ms(s.p50).padStart(5)} ms   p95 ${ms(s.p95).padStart(5)} ms   (load ${loadavg()[0]!.toFixed(1)})`);
       figures.push({ label, query, total: s.total, p50: s.p50, p95: s.p95, load: [] });
     }
 
@@ -360,9 +293,13 @@ async function main(): Promise<void> {
     console.log(`\n-- autocannon, ${DURATION} s per run`);
     for (const f of figures) {
       for (const connections of CONNECTIONS) {
-        const l = await load(list(f.query), token, connections);
+        const l = await load(list(f.query), token, connections, probe);
         await drain(base);
-        console.log(`   ${f.label.padEnd(30)} c=${String(connections).padStart(3)}  ${rate(l.requestsPerSecond).padStart(5)} req/s  p50 ${l.p50} ms  p95 ${l.p95} ms  errors ${l.errors} (timeouts ${l.timeouts})  non-2xx ${l.non2xx}`);
+        console.log(
+          `   ${f.label.padEnd(30)} c=${String(connections).padStart(3)}  ${rate(l.requestsPerSecond).padStart(5)} req/s  p50 ${l.p50} ms  p95 ${l.p95} ms  ` +
+            `errors ${l.errors} (timeouts ${l.timeouts})  non-2xx ${l.non2xx}  load ${l.loadavg.toFixed(1)}  ` +
+            `CPU ms/request: API ${l.cpu.api.toFixed(1)}, PostgreSQL ${l.cpu.postgres.toFixed(1)}, bench process ${l.cpu.process.toFixed(1)}`,
+        );
         f.load.push(l);
       }
     }

@@ -1,4 +1,5 @@
 import { deriveRole, type DerivedRole, type EventRole, type TokenClaims } from '@plenary/domain';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from './db/index.js';
 
 /**
@@ -13,13 +14,24 @@ export interface Principal {
   eventRoles: Map<string, EventRole>; // admin, moderator or participant per event
 }
 
-export async function loadPrincipal(db: Db, userId: string): Promise<Principal | undefined> {
-  const user = await db.selectFrom('users').select(['id', 'userRole']).where('id', '=', userId).executeTakeFirst();
-  if (!user) return undefined;
-  const [memberships, participations] = await Promise.all([
-    db.selectFrom('memberships').select(['scope', 'scopeId', 'role']).where('userId', '=', userId).execute(),
-    db.selectFrom('participants').select('eventId').where('userId', '=', userId).execute(),
+/**
+ * A query for principals, one round trip: the user's role, with their memberships and the events
+ * they take part in as JSON arrays. Callers add the WHERE (and joins, e.g. the session).
+ */
+export function selectPrincipals(db: Db) {
+  return db.selectFrom('users as u').select((eb) => [
+    'u.id',
+    'u.userRole',
+    jsonArrayFrom(eb.selectFrom('memberships as m').select(['m.scope', 'm.scopeId', 'm.role']).whereRef('m.userId', '=', 'u.id')).as('memberships'),
+    jsonArrayFrom(eb.selectFrom('participants as pa').select('pa.eventId').whereRef('pa.userId', '=', 'u.id')).as('participations'),
   ]);
+}
+
+type PrincipalRow = Awaited<ReturnType<ReturnType<typeof selectPrincipals>['executeTakeFirstOrThrow']>>;
+
+/** A row of `selectPrincipals` as the Principal the access checks read. */
+export function toPrincipal(row: PrincipalRow): Principal {
+  const { memberships, participations } = row;
   const eventRoles = new Map<string, EventRole>();
   for (const p of participations) eventRoles.set(p.eventId, 'participant');
   for (const m of memberships) {
@@ -28,12 +40,17 @@ export async function loadPrincipal(db: Db, userId: string): Promise<Principal |
     if (current !== 'admin') eventRoles.set(m.scopeId, m.role);
   }
   return {
-    userId: user.id,
-    userRole: user.userRole,
+    userId: row.id,
+    userRole: row.userRole,
     organizationIds: memberships.filter((m) => m.scope === 'organization' && m.role === 'admin').map((m) => m.scopeId),
     eventHubIds: memberships.filter((m) => m.scope === 'eventHub' && m.role === 'admin').map((m) => m.scopeId),
     eventRoles,
   };
+}
+
+export async function loadPrincipal(db: Db, userId: string): Promise<Principal | undefined> {
+  const row = await selectPrincipals(db).where('u.id', '=', userId).executeTakeFirst();
+  return row && toPrincipal(row);
 }
 
 /** The token claims of spec part 3 for a principal (plus ids the client needs). */

@@ -4,7 +4,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { MESSAGES, tokenClaimsSchema, type TokenClaims } from '@plenary/domain';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
-import { claimsFor, loadPrincipal, type Principal } from './access.js';
+import { claimsFor, loadPrincipal, selectPrincipals, toPrincipal, type Principal } from './access.js';
 import { notFound, unauthorized } from './errors.js';
 
 export interface AuthContext {
@@ -71,15 +71,18 @@ export async function verifyBearer(db: Db, cfg: Config, token: string): Promise<
   }
   const claims = tokenClaimsSchema.safeParse(payload);
   if (!claims.success) throw unauthorized('Invalid token');
-  const session = await db
-    .selectFrom('authSessions')
-    .select(['userId', 'revokedAt', 'expiresAt'])
-    .where('id', '=', claims.data.sid)
+  // The session and the principal in one round trip: a revoked session, another user's session or a
+  // deleted user find no row. Read on every request, so logout and role changes take effect at once.
+  const row = await selectPrincipals(db)
+    .innerJoin('authSessions as s', 's.userId', 'u.id')
+    .select('s.expiresAt')
+    .where('s.id', '=', claims.data.sid)
+    .where('s.userId', '=', claims.data.userId)
+    .where('s.revokedAt', 'is', null)
     .executeTakeFirst();
-  if (!session || session.userId !== claims.data.userId || session.revokedAt) throw unauthorized('Session ended');
-  if (session.expiresAt.getTime() <= Date.now()) throw unauthorized(MESSAGES.tokenExpired);
-  const actor = await loadPrincipal(db, claims.data.userId);
-  if (!actor) throw unauthorized('Session ended');
+  if (!row) throw unauthorized('Session ended');
+  if (row.expiresAt.getTime() <= Date.now()) throw unauthorized(MESSAGES.tokenExpired);
+  const actor = toPrincipal(row);
   return { sid: claims.data.sid, claims: claims.data, actor };
 }
 

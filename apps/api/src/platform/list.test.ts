@@ -148,6 +148,33 @@ describe('defineList', () => {
     expect(desc.map((r) => r.name)).toEqual(['us-6', 'us-5', 'us-4', 'us-3', 'us-2', 'us-1', 'us-0']);
   });
 
+  it('computes page columns for the rows it returns only, in pages, batches and byId', async () => {
+    // nextval counts the evaluations: rows skipped by OFFSET and the rows counted must not cost one.
+    await sql`CREATE SEQUENCE list_page_column_calls`.execute(db);
+    const calls = async () => (await sql<{ n: number }>`SELECT nextval('list_page_column_calls')::int AS n`.execute(db)).rows[0]!.n;
+    const shouting = defineList({
+      query: listQuerySchema,
+      select: (d: Db, pattern: string) => d.selectFrom('organizations as o').select(['o.id', 'o.name']).where('o.name', 'like', pattern),
+      pageColumns: { shout: sql<string>`upper(list_page.name)`, call: sql<number>`nextval('list_page_column_calls')::int` },
+      record: (row) => ({ id: row.id, shout: row.shout, call: row.call }),
+      id: sql.ref('o.id'),
+      fields: { name: { sql: sql.ref('o.name'), sortable: sql`lower(o.name)` } },
+      filters: {},
+      defaultSort: 'name:asc',
+    });
+    const before = await calls();
+    const page = (await shouting.page(db, 'pg-%', shouting.query.parse({ limit: '20', page: '2' }))) as { total: number; records: Array<{ shout: string }> };
+    expect(page.total).toBe(25);
+    expect(page.records.map((r) => r.shout)).toEqual(['PG-ITEM 20', 'PG-ITEM 21', 'PG-ITEM 22', 'PG-ITEM 23', 'PG-ITEM 24']);
+    expect(await calls()).toBe(before + 5 + 1);
+    const batches: string[] = [];
+    for await (const batch of shouting.rows(db, 'pg-%', shouting.query.parse({}), { offset: 20, batchSize: 3 })) batches.push(...batch.map((r) => r.shout));
+    expect(batches).toEqual(['PG-ITEM 20', 'PG-ITEM 21', 'PG-ITEM 22', 'PG-ITEM 23', 'PG-ITEM 24']);
+    expect(await calls()).toBe(before + 5 + 1 + 5 + 1);
+    const one = (await shouting.page(db, 'pg-%', shouting.query.parse({ limit: '1' }))) as { records: Array<{ id: string }> };
+    expect(await shouting.byId(db, 'pg-%', one.records[0]!.id)).toMatchObject({ shout: 'PG-ITEM 00' });
+  });
+
   it('takes an offset and a maximum', async () => {
     const out: string[] = [];
     for await (const batch of things.rows(db, 'pg-%', things.query.parse({}), { offset: 4, max: 7, batchSize: 3 })) out.push(...batch.map((r) => r.name));

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES } from '@plenary/domain';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { MESSAGES, type CustomFieldDef } from '@plenary/domain';
 import { canAccessEvent, canAdminEvent, canModerateEvent, type Principal } from '../../platform/access.js';
 import { writeContext, type WriteContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { toDef } from './custom-fields.repo.js';
 
 /**
  * Who may use the attendees routes of an event (spec part 6 and the architecture guide):
@@ -34,12 +36,63 @@ export function allowed(p: Principal, event: EventRef, need: EventNeed): boolean
   return canAccessEvent(p, event);
 }
 
-export async function eventAccess(db: Db, request: FastifyRequest, eventId: string, need: EventNeed): Promise<EventAccess> {
+/** Events already read for a request: a request that checks access to an event twice reads it once. */
+const eventsRead = new WeakMap<FastifyRequest, Map<string, Promise<EventRef | undefined>>>();
+
+function requestEvents(request: FastifyRequest): Map<string, Promise<EventRef | undefined>> {
+  let events = eventsRead.get(request);
+  if (!events) eventsRead.set(request, (events = new Map()));
+  return events;
+}
+
+function remember(request: FastifyRequest, eventId: string, event: EventRef | undefined): void {
+  requestEvents(request).set(eventId, Promise.resolve(event));
+}
+
+function readEvent(db: Db, request: FastifyRequest, eventId: string): Promise<EventRef | undefined> {
+  const events = requestEvents(request);
+  let event = events.get(eventId);
+  if (!event) {
+    event = db.selectFrom('events').select(['id', 'name', 'eventHubId', 'organizationId']).where('id', '=', eventId).executeTakeFirst();
+    events.set(eventId, event);
+  }
+  return event;
+}
+
+function check(request: FastifyRequest, event: EventRef | undefined, need: EventNeed): EventAccess {
   const ctx = writeContext(request);
-  const event = await db.selectFrom('events').select(['id', 'name', 'eventHubId', 'organizationId']).where('id', '=', eventId).executeTakeFirst();
   if (!event || !canAccessEvent(ctx.principal, event)) throw notFound();
   if (!allowed(ctx.principal, event, need)) throw forbidden(MESSAGES.forbidden);
   return { ctx, event };
+}
+
+export async function eventAccess(db: Db, request: FastifyRequest, eventId: string, need: EventNeed): Promise<EventAccess> {
+  writeContext(request); // 401 before any query
+  return check(request, await readEvent(db, request, eventId), need);
+}
+
+/**
+ * eventAccess and the event's custom fields (definitions, in their order) in one statement: the
+ * participants list needs both on every request.
+ */
+export async function eventAccessWithFields(db: Db, request: FastifyRequest, eventId: string, need: EventNeed): Promise<EventAccess & { fields: CustomFieldDef[] }> {
+  writeContext(request);
+  const row = await db
+    .selectFrom('events as e')
+    .select((eb) => [
+      'e.id',
+      'e.name',
+      'e.eventHubId',
+      'e.organizationId',
+      jsonArrayFrom(
+        eb.selectFrom('customFields as cf').select(['cf.id', 'cf.name', 'cf.dataType', 'cf.settings']).whereRef('cf.eventId', '=', 'e.id').orderBy('cf.position').orderBy('cf.id'),
+      ).as('fields'),
+    ])
+    .where('e.id', '=', eventId)
+    .executeTakeFirst();
+  const event = row && { id: row.id, name: row.name, eventHubId: row.eventHubId, organizationId: row.organizationId };
+  remember(request, eventId, event);
+  return { ...check(request, event, need), fields: row ? row.fields.map(toDef) : [] };
 }
 
 const uuid = z.uuid();

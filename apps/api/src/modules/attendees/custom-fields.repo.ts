@@ -34,6 +34,14 @@ export async function listFields(db: Db, eventId: string): Promise<CustomFieldRe
 export const asDefs = (fields: readonly CustomFieldRecord[]): CustomFieldDef[] =>
   fields.map((f) => ({ id: f.id, name: f.name, dataType: f.dataType, settings: f.settings }));
 
+/** A definition straight from the columns it needs (e.g. read as JSON beside the event). */
+export const toDef = (row: Pick<CustomFieldRow, 'id' | 'name' | 'dataType' | 'settings'>): CustomFieldDef => ({
+  id: row.id,
+  name: row.name,
+  dataType: row.dataType,
+  settings: { ...DEFAULT_SETTINGS, ...row.settings },
+});
+
 export async function findField(db: Db, eventId: string, id: string): Promise<CustomFieldRecord | undefined> {
   const row = await db.selectFrom('customFields').selectAll().where('eventId', '=', eventId).where('id', '=', id).executeTakeFirst();
   return row && toRecord(row);

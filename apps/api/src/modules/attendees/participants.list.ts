@@ -26,7 +26,7 @@ import {
   type RuleInput,
 } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
-import { defineList, type CellValue, type ListDefinition, type ListField, type ListPage } from '../../platform/list.js';
+import { defineList, type CellValue, type ListDefinition, type ListField } from '../../platform/list.js';
 import { fieldsError } from './attendees.http.js';
 import { allOf, customBound, customEqualsAny, customSortKey, ruleCondition } from './rules.repo.js';
 
@@ -71,13 +71,21 @@ function selectParticipants(db: Db, eventId: string) {
 
 type ParticipantRow = Awaited<ReturnType<ReturnType<typeof selectParticipants>['executeTakeFirstOrThrow']>>;
 
-/** The row as a record; labels and emailVerified are filled by `withExtras` (one query per page, not per row). */
-const toParticipant = (row: ParticipantRow): ParticipantRecord => ({ ...row, emailVerified: false, labels: [] });
+type ParticipantLabel = ParticipantRecord['labels'][number];
 
 /**
- * Labels and e-mail confirmation of a page of participants: two queries for the whole page. Kept
- * out of the list's SELECT so a page (and its OFFSET rows) and the count read only `participants`.
+ * Labels and e-mail confirmation of the participants a page returns, computed in the page's own
+ * statement for its rows only (not for the rows OFFSET skips, nor for the count).
  */
+const EXTRAS = {
+  labels: sql<ParticipantLabel[]>`coalesce((SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color, 'type', l.type) ORDER BY lower(l.name), l.id)
+    FROM participant_labels pl JOIN labels l ON l.id = pl.label_id WHERE pl.participant_id = list_page.id), '[]'::json)`,
+  emailVerified: sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.id = list_page.user_id AND u.email_verified_at IS NOT NULL)`,
+};
+
+const toParticipant = (row: ParticipantRow & { labels: ParticipantLabel[]; emailVerified: boolean }): ParticipantRecord => row;
+
+/** Labels and e-mail confirmation of participants read without them (single records). */
 export async function withExtras(db: Db, records: ParticipantRecord[]): Promise<ParticipantRecord[]> {
   if (records.length === 0) return records;
   const [labels, verified] = await Promise.all([
@@ -94,16 +102,6 @@ export async function withExtras(db: Db, records: ParticipantRecord[]): Promise<
   }
   const confirmed = new Set(verified.rows.map((r) => r.id));
   return records.map((r) => ({ ...r, emailVerified: confirmed.has(r.userId), labels: byParticipant.get(r.id) ?? [] }));
-}
-
-/** A list answer with the extras: the page, or each streamed batch (View All, exports). */
-export async function pageWithExtras(db: Db, page: ListPage<ParticipantRecord>): Promise<ListPage<ParticipantRecord>> {
-  if ('records' in page) return { total: page.total, records: await withExtras(db, page.records) };
-  return { total: page.total, stream: batchesWithExtras(db, page.stream) };
-}
-
-export async function* batchesWithExtras(db: Db, batches: AsyncIterable<ParticipantRecord[]>): AsyncGenerator<ParticipantRecord[]> {
-  for await (const batch of batches) yield await withExtras(db, batch);
 }
 
 const text = (name: keyof typeof STANDARD_FIELD_LABELS, column: string, sortable: boolean): ListField<ParticipantRecord> => ({
@@ -193,6 +191,7 @@ function buildList(fields: readonly CustomFieldDef[]) {
   return defineList({
     query,
     select: (db: Db, scope: ParticipantScope) => selectParticipants(db, scope.eventId),
+    pageColumns: EXTRAS,
     record: toParticipant,
     id: sql.ref('p.id'),
     fields: { ...STANDARD_FIELDS, ...columns },
@@ -235,12 +234,12 @@ export function participantList(fields: readonly CustomFieldDef[]): ParticipantL
 /** One participant of the event through the list's query (undefined for another event's id). */
 export async function findParticipant(db: Db, eventId: string, id: string): Promise<ParticipantRecord | undefined> {
   const row = await selectParticipants(db, eventId).where('p.id', '=', id).executeTakeFirst();
-  return row && (await withExtras(db, [toParticipant(row)]))[0];
+  return row && (await withExtras(db, [{ ...row, labels: [], emailVerified: false }]))[0];
 }
 
 export async function findParticipantByUser(db: Db, eventId: string, userId: string): Promise<ParticipantRecord | undefined> {
   const row = await selectParticipants(db, eventId).where('p.userId', '=', userId).executeTakeFirst();
-  return row && (await withExtras(db, [toParticipant(row)]))[0];
+  return row && (await withExtras(db, [{ ...row, labels: [], emailVerified: false }]))[0];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -278,7 +277,7 @@ export const participantExportList = {
   byId: () => {
     throw new Error('export only');
   },
-  rows: (db: Db, s: ExportScope, _q: unknown, opts?: { offset?: number; max?: number; batchSize?: number }) => batchesWithExtras(db, s.list.rows(db, s.scope, s.query, opts)),
+  rows: (db: Db, s: ExportScope, _q: unknown, opts?: { offset?: number; max?: number; batchSize?: number }) => s.list.rows(db, s.scope, s.query, opts),
   // registerExport needs only exportQuery, fields, exportColumns and rows; page and byId are never called.
 } as unknown as ListDefinition<typeof participantListQuerySchema, ExportScope, unknown, ParticipantRecord>;
 

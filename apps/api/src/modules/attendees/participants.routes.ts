@@ -29,7 +29,7 @@ import {
 import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, PAGE_ROWS_MAX, registerExport, sendList, type ZodApp } from '../../platform/list.js';
 import { storageFor } from '../../platform/storage.js';
-import { eventAccess, eventIdOf } from './attendees.access.js';
+import { eventAccess, eventAccessWithFields, eventIdOf } from './attendees.access.js';
 import { errors, eventParams, fieldsError, noContent, parseOr400, participantParams, rawQuery, TAG, userParams } from './attendees.http.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
 import {
@@ -38,7 +38,6 @@ import {
   exportFields,
   impersonationList,
   participantExportList,
-  pageWithExtras,
   participantList,
   STANDARD_EXPORT_COLUMNS,
   unknownCustomKeys,
@@ -85,12 +84,11 @@ export function participantRoutes(app: ZodApp, { db, config }: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const { event } = await access(request, 'read');
-      const fields = asDefs(await listFields(db, event.id));
+      const { event, fields } = await eventAccessWithFields(db, request, eventIdOf(request), 'read');
       const list = participantList(fields);
       const query = parseQuery(list.query, rawQuery(request), fields);
       // sendList answers the page (checked by the response schema) or a streamed reply (View All).
-      return sendList(reply, await pageWithExtras(db, await list.page(db, { eventId: event.id, fields }, query)), participantSchema) as never;
+      return sendList(reply, await list.page(db, { eventId: event.id, fields }, query), participantSchema) as never;
     },
   );
 
