@@ -77,7 +77,8 @@ export function FileDrop({ table, onFile, uploading, compact = false, label }: F
         </Group>
       </Dropzone>
       <Group>
-        <Button variant="default" onClick={() => openRef.current?.()} loading={uploading}>
+        {/* Not disabled while uploading: a disabled button would drop the keyboard focus. */}
+        <Button variant="default" onClick={() => !uploading && openRef.current?.()} aria-disabled={uploading || undefined}>
           {t('upload.choose')}
         </Button>
         {uploading && (

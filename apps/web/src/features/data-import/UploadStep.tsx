@@ -43,7 +43,8 @@ export function UploadStep({ eventId, table }: { eventId: string; table: ImportT
         <Text size="sm">{t('upload.templateText')}</Text>
         <Group gap="sm">
           {table.templateFormats.map((format) => (
-            <Button key={format} variant="light" onClick={() => void template(format)} loading={downloading === format}>
+            // No `loading`: it disables the button, which would drop the keyboard focus.
+            <Button key={format} variant="light" onClick={() => downloading === null && void template(format)} aria-busy={downloading === format}>
               {t('upload.template', { format: format.toUpperCase() })}
             </Button>
           ))}

@@ -107,8 +107,9 @@ export function VerifyStep({ eventId, table, row }: { eventId: string; table: Im
           <Stack gap={2}>
             <Button
               variant="light"
-              loading={downloading}
+              aria-busy={downloading}
               onClick={() => {
+                if (downloading) return; // (not `loading`: a disabled button drops the focus)
                 setDownloading(true);
                 downloadErrors(eventId, row)
                   .catch(() => toast.error(t('verify.downloadFailed')))
