@@ -43,7 +43,7 @@ export function ImportStep({ eventId, table, row }: { eventId: string; table: Im
           progress={row.progress}
           label={t('importing.progressLabel')}
           text={(done, total) => t('importing.progress', { done, total })}
-          starting={t('verify.starting')}
+          starting={t('importing.saving', { count: row.progress.total ?? row.counts.valid })}
           note={t('importing.running')}
         />
       </Stack>

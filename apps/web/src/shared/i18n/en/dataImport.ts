@@ -130,6 +130,8 @@ export default {
     title: 'Importing {{file}}',
     progressLabel: 'Rows imported',
     progress: '{{done}} of {{total}} rows imported',
+    saving_one: 'Saving {{count}} row…',
+    saving_other: 'Saving {{count}} rows…',
     running: 'The import runs on the server: you may close this page and come back later. It saves all rows or none.',
     doneTitle: 'Import complete',
     done: '{{file}} was imported.',
