@@ -94,7 +94,6 @@ async function* xlsxRows(bytes: Buffer): AsyncGenerator<FileRow> {
     styles: 'cache',
     entries: 'emit',
   });
-  let reading = true;
   try {
     for await (const sheet of reader) {
       for await (const row of sheet) {
@@ -102,15 +101,13 @@ async function* xlsxRows(bytes: Buffer): AsyncGenerator<FileRow> {
         const values = row.values as unknown[];
         const cells: Cell[] = [];
         for (let i = 1; i < values.length; i++) cells.push(cellOf(values[i]));
-        reading = false;
         yield { rowNumber: row.number, cells };
-        reading = true;
       }
       break;
     }
   } catch (err) {
-    // Errors of the consumer (a 400 from readRows, a failed write) pass through as they are.
-    if (!reading || err instanceof HttpError) throw err;
+    // Only the reader's own errors arrive here (a consumer that stops ends the generator instead).
+    if (err instanceof HttpError) throw err;
     throw new HttpError(400, IMPORT_MESSAGES.zipUnreadable, { file: IMPORT_MESSAGES.zipUnreadable });
   }
 }
