@@ -2,16 +2,13 @@ import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router';
 import { useUserState } from '../../shared/session/hooks';
+import type { NavArea } from '../../shared/navigation/consoleNav';
 import { AREA_ORDER, consoleNavigation, navPath, type ConsoleNavItem } from './navigation';
 
-function groupByArea(items: readonly ConsoleNavItem[]): [string, ConsoleNavItem[]][] {
-  const groups = new Map<string, ConsoleNavItem[]>();
+function groupByArea(items: readonly ConsoleNavItem[]): [NavArea, ConsoleNavItem[]][] {
+  const groups = new Map<NavArea, ConsoleNavItem[]>();
   for (const item of items) groups.set(item.area, [...(groups.get(item.area) ?? []), item]);
-  const rank = (area: string) => {
-    const i = AREA_ORDER.indexOf(area);
-    return i === -1 ? AREA_ORDER.length : i;
-  };
-  return [...groups.entries()].sort(([a], [b]) => rank(a) - rank(b));
+  return [...groups.entries()].sort(([a], [b]) => AREA_ORDER.indexOf(a) - AREA_ORDER.indexOf(b));
 }
 
 /** The console's side navigation: the registry, filtered by role and the selected event. */
@@ -33,7 +30,7 @@ export function ConsoleNavbar({ onNavigate }: { onNavigate?: () => void }) {
         {groupByArea(allowed).map(([area, items]) => (
           <Stack gap={2} key={area} component="section" aria-labelledby={`nav-area-${area}`}>
             <Text id={`nav-area-${area}`} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
-              {t(`navArea.${area}`, { defaultValue: area })}
+              {t(`navArea.${area}`)}
             </Text>
             {items.some((item) => item.eventScoped) && !eventId && (
               <Text size="sm" c="dimmed" px="sm">

@@ -3,7 +3,7 @@ import { attendeesNavigation } from '../../features/attendees/routes';
 import { customFieldsNavigation } from '../../features/custom-fields/routes';
 import { labelsNavigation } from '../../features/labels/routes';
 import { dataImportNavigation } from '../../features/data-import/routes';
-import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consoleNav';
+import { ADMIN_ROLES, NAV_AREAS, type ConsoleNavItem, type NavArea } from '../../shared/navigation/consoleNav';
 
 export type { ConsoleNavItem } from '../../shared/navigation/consoleNav';
 
@@ -23,8 +23,8 @@ export const consoleNavigation: readonly ConsoleNavItem[] = [
   ...dataImportNavigation,
 ];
 
-/** Order of the area headings; areas not named here follow in registry order. */
-export const AREA_ORDER = ['general', 'event', 'attendees', 'superAdmin', 'administration'];
+/** Order of the area headings: every area an item may name (`NavArea`), in this order. */
+export const AREA_ORDER: readonly NavArea[] = NAV_AREAS;
 
 export function navPath(item: ConsoleNavItem, eventId: string | null): string | null {
   if (!item.path.includes(':eventId')) return item.path;

@@ -4,7 +4,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../../app/RequireAuth';
-import type { ConsoleNavItem } from '../../shared/navigation/consoleNav';
+import type { ConsoleNavItem, NavArea } from '../../shared/navigation/consoleNav';
 
 const SUPER_ADMIN: readonly DerivedRole[] = ['superadmin'];
 const ORGANIZATION_ADMIN: readonly DerivedRole[] = ['organizationadmin'];
@@ -54,7 +54,7 @@ export const tenancyConsoleRoutes: RouteObject[] = [
   screen('administration/admin-users', ORGANIZATION_ADMIN, AdministrationAdminUsersPage),
 ];
 
-const item = (area: string, labelKey: string, path: string, roles: readonly DerivedRole[]): ConsoleNavItem => ({
+const item = (area: NavArea, labelKey: string, path: string, roles: readonly DerivedRole[]): ConsoleNavItem => ({
   area,
   labelKey,
   path,

@@ -1,3 +1,5 @@
+import type { NavArea } from '../../navigation/consoleNav';
+
 /** Console and participant-app frames, events, app links. */
 export default {
   brandHome: '{{brand}} home',
@@ -11,13 +13,15 @@ export default {
     eventDetails: 'Event details',
     chooseEventHint: 'Choose an event at the top to see its pages.',
   },
+  // Every console navigation area has its heading (NavArea, shared/navigation/consoleNav.ts).
   navArea: {
     general: 'General',
     event: 'Event',
     attendees: 'Attendees',
+    setup: 'Setup',
     superAdmin: 'Super admin',
     administration: 'Administration',
-  },
+  } satisfies Record<NavArea, string>,
   roles: {
     superadmin: 'Super admin',
     organizationadmin: 'Organization admin',
