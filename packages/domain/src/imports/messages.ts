@@ -34,4 +34,5 @@ export const IMPORT_MESSAGES = {
   tableNotAvailable: 'This table can not be imported yet',
   templateFormat: 'This table has no template in that format',
   failed: 'The import failed and nothing was changed. Please try again',
+  stale: 'The fields of this table changed after the file was verified. Please verify it again',
 } as const;

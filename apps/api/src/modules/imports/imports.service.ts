@@ -177,6 +177,10 @@ export async function startCommit(deps: ImportDeps, ctx: WriteContext, eventId: 
     if (row.status === 'INVALID' && !skipInvalidRows) throw conflict(IMPORT_MESSAGES.hasErrors);
     if (row.status !== 'VERIFIED' && row.status !== 'INVALID') throw wrongStatus(row.status);
     if (row.validCount === 0) throw conflict(IMPORT_MESSAGES.nothingToImport);
+    const def = tableDefOr404(row.tableName as ImportTable);
+    const columns = new Set((await def.columns(tx, eventId)).map((c) => c.key));
+    const gone = Object.entries(row.mapping).some(([key, header]) => header !== null && !columns.has(key));
+    if (gone || (row.verifiedAt && (await def.changedSince?.(tx, eventId, row.verifiedAt)))) throw conflict(IMPORT_MESSAGES.stale);
     const runId = randomUUID();
     await repo.updateImport(tx, importId, { status: 'IMPORTING', runId, phase: 'commit', progressDone: 0, progressTotal: row.validCount, skipInvalidRows, message: null });
     await deps.jobs.enqueue<JobData>(tx, COMMIT_QUEUE, { importId, runId, actor: jobActor(ctx) });

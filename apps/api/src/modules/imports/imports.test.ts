@@ -247,6 +247,28 @@ describe('statuses, discard and bad input', () => {
     expect((await c.post(`imports/${other.id}/commit`)).statusCode).toBe(409);
   });
 
+  it('asks for a new verify when the custom fields changed after verify', async () => {
+    const up = await uploaded(c, 'User', 'participants-good.csv');
+    await verified(c, up.id);
+    const extra = await field(c, { name: 'Added later', dataType: 'STRING', settings: { required: true } });
+    const res = await c.post(`imports/${up.id}/commit`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(IMPORT_MESSAGES.stale);
+    await c.delete(`custom-fields/${extra.id}`);
+    // Back as it was at verify: the commit may go.
+    expect((await c.post(`imports/${up.id}/commit`)).statusCode).toBe(202);
+    expect((await settled(c, up.id)).record.status).toBe('COMPLETED');
+
+    // A mapped field removed after verify: verify again.
+    const again = await uploaded(c, 'User', 'participants-good.csv');
+    await verified(c, again.id);
+    expect((await c.delete(`custom-fields/${f.dietary!.id}`)).statusCode).toBe(204);
+    expect((await c.post(`imports/${again.id}/commit`)).json().message).toBe(IMPORT_MESSAGES.stale);
+    expect((await verified(c, again.id)).status).toBe('VERIFIED');
+    expect((await c.post(`imports/${again.id}/commit`)).statusCode).toBe(202);
+    await settled(c, again.id);
+  });
+
   it('answers 400/404 for bad ids, unknown tables and missing files', async () => {
     expect((await c.get('imports/not-a-uuid')).statusCode).toBe(400);
     expect((await c.get('imports/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);

@@ -16,6 +16,8 @@ export interface ImportTableDef {
   /** The column that identifies a record (User: email): it must be mapped; repeats in a file are errors. */
   keyColumn: string;
   columns(db: Db, eventId: string): Promise<ImportColumn[]>;
+  /** True when what verify checked against (e.g. custom fields) changed after `verifiedAt`: commit then asks for a new verify. */
+  changedSince?(db: Db, eventId: string, verifiedAt: Date): Promise<boolean>;
   /** Prepares the row check of one verify run (loads what it needs once). */
   checker(ctx: ImportContext, columns: readonly ImportColumn[]): Promise<RowChecker>;
   /** Set-based checks that need the database, after every good row is staged (may move rows to errors). */

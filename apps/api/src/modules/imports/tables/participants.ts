@@ -99,6 +99,10 @@ export const participantsImport: ImportTableDef = {
   table: 'User',
   keyColumn: 'email',
   columns: async (db, eventId) => participantColumns(await importFieldsOf(db, eventId)),
+  async changedSince(db, eventId, verifiedAt) {
+    const changed = await db.selectFrom('customFields').select('id').where('eventId', '=', eventId).where('updatedAt', '>', verifiedAt).limit(1).executeTakeFirst();
+    return changed !== undefined;
+  },
   async checker(ctx, columns) {
     const fields = await importFieldsOf(ctx.db, ctx.eventId);
     const custom = fields.map((f) => ({ f, key: customFieldKey(f.id) })).filter((c) => columns.some((col) => col.key === c.key));
