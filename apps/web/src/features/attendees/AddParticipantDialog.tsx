@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { CustomFieldRecord, ProfileTextField } from '@plenary/domain';
+import type { ProfileTextField } from '@plenary/domain';
+import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,7 +19,7 @@ type Step = { kind: 'email' } | { kind: 'new' } | { kind: 'existing' } | { kind:
 
 export interface AddParticipantDialogProps {
   eventId: string;
-  fields: readonly CustomFieldRecord[];
+  fields: readonly CustomFieldRow[];
   onClose: () => void;
 }
 

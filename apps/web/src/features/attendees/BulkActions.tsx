@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Menu, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
-import type { BulkPatch, CustomFieldRecord } from '@plenary/domain';
+import type { BulkPatch } from '@plenary/domain';
+import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../shared/api/client';
@@ -135,7 +136,7 @@ function LabelsDialog({ eventId, ids, onClose, onDone, mode }: DialogProps & { m
 }
 
 /** Sets one field (job title, company or a custom field) to the same value for every selected participant. */
-function FieldDialog({ eventId, ids, onClose, onDone, fields }: DialogProps & { fields: readonly CustomFieldRecord[] }) {
+function FieldDialog({ eventId, ids, onClose, onDone, fields }: DialogProps & { fields: readonly CustomFieldRow[] }) {
   const { t } = useTranslation('attendees');
   const tc = useTranslation().t;
   const options = useUpdateOptions(eventId);
@@ -217,7 +218,7 @@ function FieldDialog({ eventId, ids, onClose, onDone, fields }: DialogProps & { 
 export interface BulkActionsProps {
   eventId: string;
   selection: RowSelection;
-  fields: readonly CustomFieldRecord[];
+  fields: readonly CustomFieldRow[];
 }
 
 /** What an admin can do with the selected participants: magic links, manual labels, one field for all. */

@@ -1,5 +1,6 @@
 import { Badge, Group, MultiSelect, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { CustomFieldRecord, ProfileTextField } from '@plenary/domain';
+import type { ProfileTextField } from '@plenary/domain';
+import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -135,7 +136,7 @@ export function ProfileSection({ eventId, participant }: SectionArgs) {
 }
 
 /** The event's custom fields, with the spec's messages on save. */
-export function CustomFieldsSection({ eventId, participant, fields }: SectionArgs & { fields: readonly CustomFieldRecord[] }) {
+export function CustomFieldsSection({ eventId, participant, fields }: SectionArgs & { fields: readonly CustomFieldRow[] }) {
   const { t } = useTranslation('attendees');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<CustomFieldDraft>({});

@@ -1,5 +1,6 @@
 import { Avatar, Badge, Group, Text } from '@mantine/core';
-import type { CustomFieldRecord, DataType } from '@plenary/domain';
+import type { DataType } from '@plenary/domain';
+import type { CustomFieldRow } from '../../shared/custom-fields';
 import { apiFetch } from '../../shared/api/client';
 import { formatCustomFieldValue } from '../../shared/custom-fields';
 import { DateTime, defineResource, YesNo, type ColumnDef, type FilterDef, type FilterOption, type RemoteOptions, type ResourceDef } from '../../shared/list';
@@ -47,7 +48,7 @@ export function LabelDot({ color }: { color: string }) {
   return <span aria-hidden="true" style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: color, border: '1px solid rgba(0,0,0,.2)' }} />;
 }
 
-function customColumn(field: CustomFieldRecord, index: number): ColumnDef<Participant> {
+function customColumn(field: CustomFieldRow, index: number): ColumnDef<Participant> {
   return {
     id: field.key,
     header: 'attendees:columns.customField',
@@ -62,7 +63,7 @@ function customColumn(field: CustomFieldRecord, index: number): ColumnDef<Partic
 }
 
 /** The distinct values of a field among the participants (most frequent first), as filter options. */
-function distinctValues(eventId: string, field: CustomFieldRecord): RemoteOptions {
+function distinctValues(eventId: string, field: CustomFieldRow): RemoteOptions {
   const path = `${participantsApi(eventId)}/get-available-fields-data`;
   const query = { field: field.key, limit: 1000 };
   return {
@@ -75,7 +76,7 @@ function distinctValues(eventId: string, field: CustomFieldRecord): RemoteOption
   };
 }
 
-function customFilter(eventId: string, field: CustomFieldRecord): FilterDef {
+function customFilter(eventId: string, field: CustomFieldRow): FilterDef {
   const base = { id: field.key, labelKey: 'attendees:columns.customField', labelText: field.name, more: true };
   switch (field.dataType) {
     case 'ENUM':
@@ -108,7 +109,7 @@ function labelOptions(eventId: string): RemoteOptions {
  * text values to pick, Yes/No, date and number ranges), export of the current filter through
  * `participants/export?eventId=`. View settings are per event (`attendees-<eventId>`).
  */
-export function participantsResource(eventId: string, fields: readonly CustomFieldRecord[]): ResourceDef<Participant> {
+export function participantsResource(eventId: string, fields: readonly CustomFieldRow[]): ResourceDef<Participant> {
   return defineResource<Participant>({
     key: `attendees-${eventId}`,
     path: participantsApi(eventId),

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Fieldset, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { CUSTOM_FIELD_NAME_MAX_LENGTH, DATA_TYPE_LABELS, DATA_TYPES, MESSAGES, type CustomFieldRecord, type DataType } from '@plenary/domain';
+import { CUSTOM_FIELD_NAME_MAX_LENGTH, DATA_TYPE_LABELS, DATA_TYPES, MESSAGES, type DataType } from '@plenary/domain';
+import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
@@ -22,7 +23,7 @@ const SHOWN = /^(name|dataType|currencyCode|isEnumMultiple|enumValues(\.\d+)?)$/
 
 interface CustomFieldFormProps {
   eventId: string;
-  record: CustomFieldRecord | null;
+  record: CustomFieldRow | null;
   onClose: () => void;
 }
 

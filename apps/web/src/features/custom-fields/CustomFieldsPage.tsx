@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Card, EmptyState, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { CustomFieldRecord } from '@plenary/domain';
+import type { CustomFieldRow } from '../../shared/custom-fields';
 import type { TFunction } from 'i18next';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,8 +28,8 @@ function CustomFieldsOfEvent({ eventId }: { eventId: string }) {
   const fields = useCustomFields(eventId);
   const { reorder } = useCustomFieldMutations(eventId);
   const refresh = useRefreshCustomFields(eventId);
-  const dialog = useEditDialog<CustomFieldRecord>();
-  const deleting = useDeleteDialog<CustomFieldRecord>();
+  const dialog = useEditDialog<CustomFieldRow>();
+  const deleting = useDeleteDialog<CustomFieldRow>();
   const [search, setSearch] = useState('');
   const [announcement, setAnnouncement] = useState('');
 
@@ -39,7 +39,7 @@ function CustomFieldsOfEvent({ eventId }: { eventId: string }) {
   const canMove = search === '';
 
   const move = useCallback(
-    (field: CustomFieldRecord, delta: -1 | 1) => {
+    (field: CustomFieldRow, delta: -1 | 1) => {
       if (reorder.isPending) return;
       const ids = moveId(all.map((f) => f.id), field.id, delta);
       const position = ids.indexOf(field.id);
@@ -56,7 +56,7 @@ function CustomFieldsOfEvent({ eventId }: { eventId: string }) {
     [all, reorder, t],
   );
 
-  const columns = useMemo<ColumnDef<CustomFieldRecord>[]>(() => {
+  const columns = useMemo<ColumnDef<CustomFieldRow>[]>(() => {
     const indexOf = new Map(all.map((f, i) => [f.id, i]));
     return [
       {
@@ -206,7 +206,7 @@ function CustomFieldsOfEvent({ eventId }: { eventId: string }) {
   );
 }
 
-function typeText(field: CustomFieldRecord, t: TFunction<'customFields'>): string {
+function typeText(field: CustomFieldRow, t: TFunction<'customFields'>): string {
   const label = t(`types.${field.dataType}`);
   if (field.dataType === 'CURRENCY' && field.currencyCode) return t('typeWithCode', { label, code: field.currencyCode });
   if (field.dataType === 'ENUM') return t(field.settings.isEnumMultiple ? 'multiple' : 'single');
@@ -214,7 +214,7 @@ function typeText(field: CustomFieldRecord, t: TFunction<'customFields'>): strin
 }
 
 /** Spec settings editableByParticipant / showInProfile in one short text. */
-function participantAccess(field: CustomFieldRecord, t: TFunction<'customFields'>): string {
+function participantAccess(field: CustomFieldRow, t: TFunction<'customFields'>): string {
   if (field.editableByParticipant && field.showInProfile) return t('access.both');
   if (field.editableByParticipant) return t('access.edits');
   if (field.showInProfile) return t('access.sees');

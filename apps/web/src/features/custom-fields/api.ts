@@ -1,4 +1,5 @@
-import type { createCustomFieldSchema, CustomFieldRecord, updateCustomFieldSchema } from '@plenary/domain';
+import type { createCustomFieldSchema, updateCustomFieldSchema } from '@plenary/domain';
+import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../shared/api/client';
@@ -28,20 +29,20 @@ export function useCustomFieldMutations(eventId: string) {
   const client = useQueryClient();
   const path = customFieldsPath(eventId);
   const refresh = useRefreshCustomFields(eventId);
-  const create = useMutation<CustomFieldRecord, ApiError, CreateCustomFieldBody>({
+  const create = useMutation<CustomFieldRow, ApiError, CreateCustomFieldBody>({
     mutationFn: (body) => apiFetch(path, { method: 'POST', body }),
     onSuccess: refresh,
   });
-  const update = useMutation<CustomFieldRecord, ApiError, { id: string; body: UpdateCustomFieldBody }>({
+  const update = useMutation<CustomFieldRow, ApiError, { id: string; body: UpdateCustomFieldBody }>({
     mutationFn: ({ id, body }) => apiFetch(`${path}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
     onSuccess: refresh,
   });
-  const reorder = useMutation<CustomFieldRecord[], ApiError, string[], { previous: CustomFieldRecord[] | undefined }>({
-    mutationFn: async (ids) => (await apiFetch<ListAnswer<CustomFieldRecord>>(`${path}/reorder`, { method: 'POST', body: { ids } })).records,
+  const reorder = useMutation<CustomFieldRow[], ApiError, string[], { previous: CustomFieldRow[] | undefined }>({
+    mutationFn: async (ids) => (await apiFetch<ListAnswer<CustomFieldRow>>(`${path}/reorder`, { method: 'POST', body: { ids } })).records,
     // Optimistic: the row moves at once; a refusal puts the old order back.
     onMutate: async (ids) => {
       await client.cancelQueries({ queryKey: customFieldsKey(eventId) });
-      const previous = client.getQueryData<CustomFieldRecord[]>(customFieldsKey(eventId));
+      const previous = client.getQueryData<CustomFieldRow[]>(customFieldsKey(eventId));
       if (previous) {
         const byId = new Map(previous.map((f) => [f.id, f]));
         const moved = ids.flatMap((id, position) => {

@@ -1,4 +1,5 @@
-import { ATTENDEE_MESSAGES, MESSAGES, type CustomFieldRecord } from '@plenary/domain';
+import { ATTENDEE_MESSAGES, MESSAGES } from '@plenary/domain';
+import type { CustomFieldRow } from '../../shared/custom-fields';
 import { describe, expect, it } from 'vitest';
 import { firstErrorField, formFieldOf, initialValues, toBody, validateCustomField, type CustomFieldFormValues } from './customFieldForm';
 
@@ -56,15 +57,20 @@ describe('toBody', () => {
 
 describe('initialValues', () => {
   it('starts an edit from the record', () => {
-    const record = {
-      id: 'f',
+    const record: CustomFieldRow = {
+      id: '6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5',
+      eventId: '0e1d2c3b-4a59-4867-9f8e-7d6c5b4a3928',
+      key: 'cf_6f1c2d3e4a5b4c6d8e7f8091a2b3c4d5',
       name: 'Size',
       dataType: 'ENUM',
       settings: { required: true, isCustomField: false, isEnumMultiple: true, enumValues: ['S'], special: false },
       editableByParticipant: true,
       showInProfile: false,
       currencyCode: null,
-    } as unknown as CustomFieldRecord;
+      position: 0,
+      createdAt: '2026-03-01T08:00:00.000Z',
+      updatedAt: '2026-03-01T08:00:00.000Z',
+    };
     expect(initialValues(record)).toMatchObject({ name: 'Size', dataType: 'ENUM', required: true, isCustomField: false, isEnumMultiple: true, enumValues: ['S'], editableByParticipant: true, currencyCode: 'USD' });
   });
 });

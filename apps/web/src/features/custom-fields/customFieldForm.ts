@@ -3,9 +3,9 @@ import {
   currencyCodeSchema,
   customFieldSettingsIssues,
   DEFAULT_CURRENCY_CODE,
-  type CustomFieldRecord,
   type DataType,
 } from '@plenary/domain';
+import type { CustomFieldRow } from '../../shared/custom-fields';
 import type { CreateCustomFieldBody } from './api';
 
 /** What the create/edit dialog holds. Pure helpers: unit-tested in customFieldForm.test.ts. */
@@ -25,7 +25,7 @@ export interface CustomFieldFormValues {
 /** Error messages by form field: `name`, `dataType`, `enumValues`, `enumValues.<i>`, `currencyCode`, … */
 export type CustomFieldFormErrors = Record<string, string>;
 
-export function initialValues(record: CustomFieldRecord | null): CustomFieldFormValues {
+export function initialValues(record: CustomFieldRow | null): CustomFieldFormValues {
   return {
     name: record?.name ?? '',
     dataType: record?.dataType ?? '',

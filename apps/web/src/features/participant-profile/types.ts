@@ -1,4 +1,5 @@
-import type { CustomFieldRecord, CustomFieldValue, PublicParticipant } from '@plenary/domain';
+import type { CustomFieldValue, PublicParticipant } from '@plenary/domain';
+import type { CustomFieldRow } from '../../shared/custom-fields';
 
 /** Custom-field values by field id, as the API sends them. */
 export type CustomFieldValues = Record<string, CustomFieldValue | null>;
@@ -14,7 +15,7 @@ export interface ProfileText {
 }
 
 /** A custom field as `GET …/user-profile` describes it: `editable` by this participant or only shown. */
-export type ProfileCustomField = Omit<CustomFieldRecord, 'createdAt' | 'updatedAt'> & { editable: boolean };
+export type ProfileCustomField = Omit<CustomFieldRow, 'createdAt' | 'updatedAt'> & { editable: boolean };
 
 /** `GET …/participants/user-profile`: the caller's own profile in the event (JSON: timestamps are text). */
 export interface OwnProfile {

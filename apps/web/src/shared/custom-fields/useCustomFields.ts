@@ -1,4 +1,4 @@
-import type { CustomFieldRecord } from '@plenary/domain';
+import type { CustomFieldRow } from './types';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../api/client';
 import type { ApiError } from '../api/errors';
@@ -12,10 +12,10 @@ export const customFieldsKey = (eventId: string) => ['custom-fields', eventId] a
  * moderators). Disabled without an event id. Cached for a minute and shared by every screen.
  */
 export function useCustomFields(eventId: string | null | undefined) {
-  return useQuery<CustomFieldRecord[], ApiError>({
+  return useQuery<CustomFieldRow[], ApiError>({
     queryKey: customFieldsKey(eventId ?? ''),
     queryFn: async ({ signal }) =>
-      (await apiFetch<ListAnswer<CustomFieldRecord>>(`events/${encodeURIComponent(eventId ?? '')}/custom-fields`, { signal })).records,
+      (await apiFetch<ListAnswer<CustomFieldRow>>(`events/${encodeURIComponent(eventId ?? '')}/custom-fields`, { signal })).records,
     enabled: Boolean(eventId),
     staleTime: 60_000,
   });

@@ -1,11 +1,11 @@
-import { MESSAGES, type CustomFieldRecord } from '@plenary/domain';
+import { MESSAGES } from '@plenary/domain';
 import { describe, expect, it } from 'vitest';
 import { formatCustomFieldValue } from './format';
-import type { CustomFieldInputField } from './types';
+import type { CustomFieldInputField, CustomFieldRow } from './types';
 import { customFieldErrorsFromApi, draftFrom, timeFrom24h, timeTo24h, validateCustomFieldValues } from './validation';
 
 let n = 0;
-function field(dataType: CustomFieldRecord['dataType'], settings: Partial<CustomFieldRecord['settings']> = {}, extra: Partial<CustomFieldInputField> = {}): CustomFieldInputField {
+function field(dataType: CustomFieldRow['dataType'], settings: Partial<CustomFieldRow['settings']> = {}, extra: Partial<CustomFieldInputField> = {}): CustomFieldInputField {
   n += 1;
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
