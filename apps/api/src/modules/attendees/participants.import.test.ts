@@ -78,10 +78,7 @@ describe('upsertParticipants', () => {
       labelIds: i < 100 ? [invited.id] : [],
     }));
     rows.push({ ...rows[5]!, company: 'Repeated', email: rows[5]!.email.toLowerCase(), labelIds: [] });
-    const started = Date.now();
     const result = await upsert(rows);
-    const ms = Date.now() - started;
-    console.log(`upsertParticipants: 10,000 rows in ${ms} ms (${t.deps.database.kind})`);
     expect(result.created).toBe(9_999);
     expect(result.updated).toBe(1);
     expect(result.rows).toHaveLength(10_000);
