@@ -80,7 +80,8 @@ type ParticipantLabel = ParticipantRecord['labels'][number];
 const EXTRAS = {
   labels: sql<ParticipantLabel[]>`coalesce((SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color, 'type', l.type) ORDER BY lower(l.name), l.id)
     FROM participant_labels pl JOIN labels l ON l.id = pl.label_id WHERE pl.participant_id = list_page.id), '[]'::json)`,
-  emailVerified: sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.id = list_page.user_id AND u.email_verified_at IS NOT NULL)`,
+  // A scalar subquery: one index look-up per row (EXISTS may be planned as a hash of every verified user).
+  emailVerified: sql<boolean>`coalesce((SELECT u.email_verified_at IS NOT NULL FROM users u WHERE u.id = list_page.user_id), false)`,
 };
 
 const toParticipant = (row: ParticipantRow & { labels: ParticipantLabel[]; emailVerified: boolean }): ParticipantRecord => row;
