@@ -6,7 +6,7 @@ import { parseCsv } from './support/csv';
 import { API_URL, CONSOLE_URL, DEMO, DEMO_EVENT, E2E_PORT } from './support/env';
 import { linkTo, waitForMail } from './support/mailbox';
 import { expect, screen, test } from './support/test';
-import { choose, descriptions, fieldError, signIn } from './support/ui';
+import { choose, descriptions, fieldError, row, search, signIn, toastSays } from './support/ui';
 
 // Spec part 2 (/attendees, /{eventId}/attendees/{participantId}), part 3 (custom-field types),
 // part 5 ('Required field', image types), part 7 (participants, magic links, export), part 9 (page sizes).
@@ -59,26 +59,15 @@ async function tearDown(request: APIRequestContext, s: Setup): Promise<void> {
   await api(request, s.session, 'DELETE', `${base}/custom-fields/${s.budget.id}`);
 }
 
-const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 /** Is the row showing `first` above the one showing `second`? */
 async function above(page: Page, first: string, second: string): Promise<boolean> {
   const [a, b] = await Promise.all([row(page, first).boundingBox(), row(page, second).boundingBox()]);
   return a !== null && b !== null && a.y < b.y;
 }
 
-async function search(page: Page, text: string): Promise<void> {
-  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
-  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
-  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
-}
-
 /** A multiple select keeps its options open after a pick: a click beside it (the scope's corner) closes them. */
 async function closeOptions(scope: Locator): Promise<void> {
   await scope.click({ position: { x: 4, y: 4 } });
-}
-
-async function toastSays(page: Page, text: string | RegExp): Promise<void> {
-  await expect(page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first()).toBeVisible();
 }
 
 test('event admin: participants with custom fields — add, filter, sort, export, profile in place, photo, magic links', async ({ page, request }) => {

@@ -1,8 +1,10 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiSignIn, bearer, type Session } from './support/api';
-import { API_URL, CONSOLE_URL, DEMO, DEMO_EVENT, E2E_PORT, SUPER_ADMIN } from './support/env';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { bearer } from './support/api';
+import { createField, fillField } from './support/custom-fields';
+import { API_URL, CONSOLE_URL } from './support/env';
+import { call, createOwnEvent, openEventInConsole } from './support/own-event';
 import { expect, screen, test } from './support/test';
-import { choose, signIn } from './support/ui';
+import { choose, row } from './support/ui';
 
 // Spec part 2 (/attendees/custom-fields, /setup/custom-fields, /attendees/labels), part 3 (the eight
 // custom-field types and their settings; labels list: createdBy as a full name), part 5 (messages,
@@ -27,14 +29,11 @@ const FIELDS = {
 const EVENT_ADMIN_NAME = 'Ethan Brooks';
 const LABELS = { rule: named('Vegan guests'), manual: named('Speakers') };
 
-/** The table row that shows `text`. */
-const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
-
 /**
  * This journey's own event, with the demo event admin as its admin and three participants: the
  * fields it makes (one of them required) must not reach the shared demo event, where other
- * journeys import participants at the same time. `cleanUp` deletes the event and gives the admin
- * back the roles they had.
+ * journeys import participants at the same time. `cleanUp` takes the admin's role on it away and
+ * deletes it.
  */
 const EVENT = named('E2E Custom fields');
 const PEOPLE = {
@@ -42,87 +41,14 @@ const PEOPLE = {
   grace: { email: `grace.${stamp}@example.com`, firstName: 'Grace', lastName: 'Hopper' },
   alan: { email: `alan.${stamp}@example.com`, firstName: 'Alan', lastName: 'Turing' },
 };
-type Role = { scope: string; scopeId: string; role: string };
-
-async function call<T>(request: APIRequestContext, session: Session, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${API_URL}/${path}`, { method, headers: bearer(session), ...(data === undefined ? {} : { data }) });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (res.status() === 204 ? undefined : await res.json()) as T;
-}
 
 async function ownEvent(request: APIRequestContext) {
-  const host = `cms.localhost:${E2E_PORT}`;
-  const root = await apiSignIn(request, SUPER_ADMIN, host);
-  let admin = await apiSignIn(request, DEMO.eventAdmin, host);
-  const events = await call<{ records: Array<{ id: string; name: string; eventHubId: string }> }>(request, admin, 'GET', `users/${admin.userId}/events`);
-  const hubId = events.records.find((e) => e.name === DEMO_EVENT)!.eventHubId;
-  const event = await call<{ id: string }>(request, root, 'POST', 'events', {
-    name: EVENT,
-    eventHubId: hubId,
-    startAt: '2027-03-01T08:00:00.000Z',
-    endAt: '2027-03-02T17:00:00.000Z',
-    timezone: 'Europe/Berlin',
-  });
-  const before = (await call<{ roles: Role[] }>(request, root, 'GET', `admin-users/${admin.userId}`)).roles.map(({ scope, scopeId, role }) => ({ scope, scopeId, role }));
-  await call(request, root, 'PATCH', `admin-users/${admin.userId}`, { roles: [...before, { scope: 'event', scopeId: event.id, role: 'admin' }] });
-  admin = await apiSignIn(request, DEMO.eventAdmin, host);
+  const own = await createOwnEvent(request, EVENT);
   const people = {} as Record<keyof typeof PEOPLE, { id: string; lastName: string; email: string }>;
   for (const [key, person] of Object.entries(PEOPLE)) {
-    people[key as keyof typeof PEOPLE] = await call(request, admin, 'POST', `events/${event.id}/participants`, person);
+    people[key as keyof typeof PEOPLE] = await call(request, own.admin, 'POST', `events/${own.eventId}/participants`, person);
   }
-  return {
-    eventId: event.id,
-    admin,
-    people,
-    /** With the hook's own request context (the test's is gone by then). */
-    async cleanUp(hookRequest: APIRequestContext) {
-      await call(hookRequest, root, 'PATCH', `admin-users/${admin.userId}`, { roles: before });
-      await call(hookRequest, root, 'DELETE', `events/${event.id}`);
-    },
-  };
-}
-
-async function signInAndChooseEvent(page: Page): Promise<void> {
-  await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
-  await page.getByRole('link', { name: new RegExp(EVENT) }).first().click();
-  await expect(page).toHaveURL(/\/overview$/);
-}
-
-interface NewField {
-  name: string;
-  type: string;
-  currency?: string;
-  values?: string[];
-  multiple?: boolean;
-  required?: boolean;
-}
-
-/** Fills the open custom-field dialog. */
-async function fillField(page: Page, dialog: Locator, field: NewField): Promise<void> {
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(field.name);
-  await choose(dialog, page, 'Type', field.type);
-  if (field.currency) await dialog.getByRole('textbox', { name: 'Currency code' }).fill(field.currency);
-  if (field.multiple) await dialog.getByRole('switch', { name: 'Multiple select' }).check();
-  if (field.values) {
-    await dialog.getByRole('button', { name: 'Add value' }).click();
-    for (const [i, value] of field.values.entries()) {
-      const input = dialog.getByRole('textbox', { name: `Value ${i + 1}`, exact: true });
-      await expect(input).toBeFocused();
-      await input.fill(value);
-      // Enter adds the next value (and does not submit the dialog).
-      if (i < field.values.length - 1) await input.press('Enter');
-    }
-  }
-  if (field.required) await dialog.getByRole('checkbox', { name: 'Required' }).check();
-}
-
-async function createField(page: Page, field: NewField): Promise<void> {
-  await page.getByRole('button', { name: 'Add custom field' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'New custom field' });
-  await fillField(page, dialog, field);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(row(page, field.name)).toBeVisible();
+  return { ...own, people };
 }
 
 /** The number in a field's Order cell. */
@@ -141,7 +67,7 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
   const api = `${API_URL}/events/${eventId}`;
 
   await test.step('signs in and opens custom fields from the navigation', async () => {
-    await signInAndChooseEvent(page);
+    await openEventInConsole(page, EVENT);
     const nav = page.getByRole('navigation', { name: 'Console navigation' });
     await nav.getByRole('link', { name: 'Custom fields' }).first().click();
     await expect(page).toHaveURL(`${CONSOLE_URL}/attendees/custom-fields`);

@@ -1,10 +1,9 @@
-import type { Page } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { apiSignIn, bearer } from './support/api';
 import { API_URL, CONSOLE_URL, DEMO, DEMO_EVENT } from './support/env';
+import { chooseFile, readWorkbook, writeWorkbook as writeSheet } from './support/spreadsheets';
 import { expect, screen, test } from './support/test';
 import { choose, signIn } from './support/ui';
 
@@ -36,27 +35,7 @@ function rows(broken: boolean): Row[] {
 
 /** A real xlsx, as a spreadsheet program writes it (exceljs). 'Organisation' does not match a field by name. */
 async function writeWorkbook(name: string, data: Row[]): Promise<string> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Participants');
-  sheet.addRow(['Email', 'First Name', 'Last Name', 'Organisation', MEAL]);
-  for (const row of data) sheet.addRow(row);
-  const path = join(DIR, name);
-  await book.xlsx.writeFile(path);
-  return path;
-}
-
-async function readWorkbook(path: string): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(path);
-  const rowsOut: string[][] = [];
-  book.worksheets[0]!.eachRow((row) => rowsOut.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
-  return rowsOut;
-}
-
-async function chooseFile(page: Page, button: string, path: string): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: button }).click();
-  await (await chooser).setFiles(path);
+  return writeSheet(join(DIR, name), [['Email', 'First Name', 'Last Name', 'Organisation', MEAL], ...data], 'Participants');
 }
 
 test('event admin imports participants from xlsx: per-cell errors, errors file, corrected file, summary and history', async ({ page, request }) => {

@@ -110,3 +110,20 @@ export async function pickDateTime(page: Page, field: Locator, when: { year: num
   await picker.getByRole('button', { name: 'Done' }).click();
   await expect(picker).toBeHidden();
 }
+
+/** The table row(s) that show `text`. */
+export function row(scope: Page | Locator, text: string): Locator {
+  return scope.getByRole('row').filter({ hasText: text });
+}
+
+/** A toast (status or alert) saying `text` is shown. */
+export async function toastSays(page: Page, text: string | RegExp): Promise<void> {
+  await expect(page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first()).toBeVisible();
+}
+
+/** A list screen's search: types `text`, commits it with Enter and waits for it in the URL. */
+export async function search(page: Page, text: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search' }).fill(text);
+  await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`));
+}

@@ -3,9 +3,9 @@ import type { DataType } from '@plenary/domain';
 import type { CustomFieldRow } from '../../shared/custom-fields';
 import { apiFetch } from '../../shared/api/client';
 import { formatCustomFieldValue } from '../../shared/custom-fields';
-import { DateTime, defineResource, YesNo, type ColumnDef, type FilterDef, type FilterOption, type RemoteOptions, type ResourceDef } from '../../shared/list';
+import { DateTime, defineResource, optionsFrom, YesNo, type ColumnDef, type FilterDef, type FilterOption, type RemoteOptions, type ResourceDef } from '../../shared/list';
 import { participantProfilePath, participantsApi } from './paths';
-import type { FilterOptions, Participant } from './types';
+import type { Participant } from './types';
 
 /** Custom-field columns shown by default (the rest are in the column chooser). */
 export const VISIBLE_CUSTOM_COLUMNS = 3;
@@ -94,13 +94,12 @@ function customFilter(eventId: string, field: CustomFieldRow): FilterDef {
   }
 }
 
+/**
+ * The event's labels from their own list (`events/{id}/labels`): the labels screen's writes refresh
+ * options under that path, so a label made or renamed there shows by name here at once.
+ */
 function labelOptions(eventId: string): RemoteOptions {
-  const path = `${participantsApi(eventId)}/filters`;
-  return {
-    path,
-    query: {},
-    load: async (signal) => (await apiFetch<FilterOptions>(path, { signal })).labels.map((l) => ({ value: l.id, label: l.name })),
-  };
+  return optionsFrom<{ id: string; name: string }>(`events/${encodeURIComponent(eventId)}/labels`, (l) => ({ value: l.id, label: l.name }));
 }
 
 /**
