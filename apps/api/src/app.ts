@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { brandRoutes } from './modules/brand/brand.routes.js';
 import { installAuth, verifyBearer } from './platform/auth.js';
 import { createJobs } from './platform/jobs.js';
+import { createMailOutbox } from './platform/mail.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import type { AppDeps, BaseDeps } from './platform/deps.js';
 import { errorBody, installErrorHandler, installZodMessages } from './platform/errors.js';
@@ -44,7 +45,8 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   // Modules define their queues while registering; workers start once every route is in place.
   app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', () => jobs.stop());
-  const deps: AppDeps = { ...base, realtime, jobs };
+  const mail = createMailOutbox(jobs, base.mailer, { secret: base.config.JWT_SECRET, log: app.log });
+  const deps: AppDeps = { ...base, realtime, jobs, mail };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

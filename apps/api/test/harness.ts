@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
 import { loadBrands } from '../src/modules/brand/brand.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
@@ -32,6 +33,11 @@ export interface TestContext {
   deps: AppDeps;
   mail: TestMailbox;
   f: Factories;
+  /**
+   * Resolves once no job of the app's queues waits or runs: e-mails queued by a request have been
+   * handed to the mailer. Jobs in retry with a later start time are waited for too (up to `timeoutMs`).
+   */
+  drainJobs(timeoutMs?: number): Promise<void>;
   /** app.inject with a bearer token. */
   as(token: string | undefined, opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -54,6 +60,16 @@ export async function createTestContext(overrides: Partial<Config> = {}, mailer?
     deps,
     mail,
     f,
+    async drainJobs(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        // pg-boss's own queues (its cron timekeeper) are not work of ours.
+        const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND NOT starts_with(name, '__pgboss')`.execute(deps.db);
+        if (rows[0]!.n === 0) return;
+        if (Date.now() > deadline) throw new Error(`drainJobs: ${rows[0]!.n} jobs still pending after ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
     as: (token, opts) => app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...opts.headers } }),
     async close() {
       await app.close();

@@ -15,6 +15,8 @@ export interface TestSmtpServer {
   /** For createMailer / SMTP_URL: plain SMTP on loopback, no TLS, no auth. */
   url: string;
   messages: ReceivedMail[];
+  /** Messages answered with a temporary failure (451) so far. */
+  refused: number;
   /** The first message to `to` (waits up to `timeoutMs` for it to arrive). */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -22,10 +24,12 @@ export interface TestSmtpServer {
 
 /**
  * A real `smtp-server` on 127.0.0.1 that keeps every message. STARTTLS and AUTH are switched off,
- * so nodemailer talks plain SMTP to it (`smtp://127.0.0.1:<port>`).
+ * so nodemailer talks plain SMTP to it (`smtp://127.0.0.1:<port>`). `refuseFirst: n` answers the
+ * first n messages with "451 try again later", as a server in trouble would.
  */
-export async function startSmtpServer(opts: { port?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(opts: { port?: number; refuseFirst?: number } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
+  const state = { refused: 0 };
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -37,6 +41,11 @@ export async function startSmtpServer(opts: { port?: number } = {}): Promise<Tes
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('error', callback);
       stream.on('end', () => {
+        if (state.refused < (opts.refuseFirst ?? 0)) {
+          state.refused++;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         const envelopeFrom = session.envelope.mailFrom;
         messages.push({
@@ -59,6 +68,9 @@ export async function startSmtpServer(opts: { port?: number } = {}): Promise<Tes
     port,
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    get refused() {
+      return state.refused;
+    },
     async waitFor(to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -2,7 +2,7 @@ import type { BrandCatalog } from '../modules/brand/brand.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/index.js';
 import type { Jobs } from './jobs.js';
-import type { Mailer } from './mail.js';
+import type { MailOutbox, Mailer } from './mail.js';
 import type { Realtime } from './realtime.js';
 
 /** Everything a module needs from the outside world, built once in main.ts (and by tests). */
@@ -10,12 +10,15 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   db: Db;
+  /** The transport (SMTP or the dev mailbox); only the outbox's worker sends through it. */
   mailer: Mailer;
   brands: BrandCatalog;
   /** Created by buildApp on the app's HTTP server. */
   realtime: Realtime;
   /** Background jobs (pg-boss); created by buildApp, workers started when the app is ready. */
   jobs: Jobs;
+  /** Every e-mail: queued in the write's transaction, sent by a job (platform/mail.ts). */
+  mail: MailOutbox;
 }
 
-export type BaseDeps = Omit<AppDeps, 'realtime' | 'jobs'>;
+export type BaseDeps = Omit<AppDeps, 'realtime' | 'jobs' | 'mail'>;

@@ -72,6 +72,36 @@ describe('platform/jobs (pg-boss in the application database)', () => {
     await jobs.stop();
   });
 
+  it('enqueueMany adds every job in the transaction (none on rollback) with the queue\'s retry options', async () => {
+    const jobs = createJobs(database, quiet);
+    jobs.define('test.many', async () => undefined, { retryLimit: 4, retryDelay: 7, retryBackoff: true, pollingIntervalSeconds: 30 });
+    await jobs.start();
+    await expect(
+      database.db.transaction().execute(async (tx) => {
+        await jobs.enqueueMany(tx, 'test.many', [{ n: 1 }, { n: 2 }]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await database.db.transaction().execute((tx) => jobs.enqueueMany(tx, 'test.many', Array.from({ length: 1005 }, (_, n) => ({ n }))));
+    const { rows } = await sql<{ n: number; limits: string }>`
+      SELECT count(*)::int AS n, string_agg(DISTINCT retry_limit || '/' || retry_delay || '/' || retry_backoff, ',') AS limits
+      FROM pgboss.job WHERE name = 'test.many'`.execute(database.db);
+    expect(rows[0]).toEqual({ n: 1005, limits: '4/7/true' });
+    await jobs.stop();
+  });
+
+  it('schedules a queue on a cron (UTC) when it starts', async () => {
+    const jobs = createJobs(database, quiet);
+    jobs.define('test.cron', async () => undefined);
+    jobs.schedule('test.cron', '17 * * * *');
+    await jobs.start();
+    const { rows } = await sql<{ name: string; cron: string; timezone: string }>`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'test.cron'`.execute(database.db);
+    expect(rows).toEqual([{ name: 'test.cron', cron: '17 * * * *', timezone: 'UTC' }]);
+    expect(() => jobs.schedule('test.cron', '* * * * *')).toThrow(/before start/);
+    expect(() => createJobs(database, quiet).schedule('nope', '* * * * *')).toThrow(/unknown queue/);
+    await jobs.stop();
+  });
+
   it('refuses an unknown queue and a define after start', async () => {
     const jobs = createJobs(database, quiet);
     await jobs.start();

@@ -17,6 +17,9 @@ import type { Db, DatabaseHandle } from './db/index.js';
  * `STOP_TIMEOUT_MS` to finish, then count as failed and are retried). A job whose process died
  * is expired after its `expireInSeconds` and retried by whichever process supervises next, so
  * handlers must be safe to run again (the import jobs start over from the stored file).
+ *
+ * Recurring work: `jobs.schedule('x.purge', '17 * * * *')` after `define`; pg-boss's timekeeper
+ * (one process wins each minute, through the database) sends the job at those times (UTC).
  */
 export interface JobInfo {
   id: string;
@@ -29,6 +32,10 @@ export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
 export interface QueueOptions {
   /** Retries after a failure or expiry (default 2). */
   retryLimit?: number;
+  /** Seconds before a retry (default 0). */
+  retryDelay?: number;
+  /** Doubles the delay on each retry, with jitter: retryDelay × 2^n … × 2^(n+1) / 2 (default false). */
+  retryBackoff?: boolean;
   /** A run longer than this is failed (and retried): the longest a job may take (default 900). */
   expireInSeconds?: number;
   /** How often idle workers look for jobs (default 2 s; `wake` skips the wait). */
@@ -40,6 +47,10 @@ export interface Jobs {
   define<T extends object>(queue: string, handler: JobHandler<T>, opts?: QueueOptions): void;
   /** Adds a job inside the caller's transaction: it exists once `tx` commits, and never if it rolls back. */
   enqueue<T extends object>(tx: Db, queue: string, data: T): Promise<string>;
+  /** Like `enqueue` for many jobs of one queue, in as few statements as possible. */
+  enqueueMany<T extends object>(tx: Db, queue: string, data: T[]): Promise<void>;
+  /** Runs a defined queue's job on a cron (UTC, minute precision); call between `define` and `start`. */
+  schedule(queue: string, cron: string): void;
   /** Makes this process's worker of `queue` fetch now (call after the enqueuing transaction commits). */
   wake(queue: string): void;
   start(): Promise<void>;
@@ -52,7 +63,18 @@ interface Queue {
   handler: JobHandler<object>;
   opts: QueueOptions;
   workerId?: string;
+  cron?: string;
 }
+
+/** One multi-row INSERT of pg-boss per this many jobs (its JSON parameter stays a few MB at most). */
+const INSERT_CHUNK = 1000;
+
+const sendOptions = (opts: QueueOptions) => ({
+  retryLimit: opts.retryLimit ?? 2,
+  retryDelay: opts.retryDelay ?? 0,
+  retryBackoff: opts.retryBackoff ?? false,
+  expireInSeconds: opts.expireInSeconds ?? 900,
+});
 
 /** An executeSql over a Kysely transaction: pg-boss's statements run on the transaction's connection. */
 function transactionAdapter(tx: Db) {
@@ -73,10 +95,15 @@ export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, 
     // The schema is a migration of ours (0005); pg-boss only checks its version.
     migrate: false,
     supervise: true,
-    schedule: false,
+    schedule: true,
   });
   boss.on('error', (err: unknown) => log.error({ err }, 'job queue error'));
   let started = false;
+  const queueOf = (name: string) => {
+    const q = queues.get(name);
+    if (!q) throw new Error(`jobs: unknown queue '${name}'`);
+    return q;
+  };
 
   return {
     define(queue, handler, opts = {}) {
@@ -84,15 +111,20 @@ export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, 
       queues.set(queue, { handler: handler as JobHandler<object>, opts });
     },
     async enqueue(tx, queue, data) {
-      const q = queues.get(queue);
-      if (!q) throw new Error(`jobs: unknown queue '${queue}'`);
-      const id = await boss.send(queue, data, {
-        retryLimit: q.opts.retryLimit ?? 2,
-        expireInSeconds: q.opts.expireInSeconds ?? 900,
-        db: transactionAdapter(tx),
-      });
+      const id = await boss.send(queue, data, { ...sendOptions(queueOf(queue).opts), db: transactionAdapter(tx) });
       if (!id) throw new Error(`jobs: '${queue}' refused the job`);
       return id;
+    },
+    async enqueueMany(tx, queue, data) {
+      const options = sendOptions(queueOf(queue).opts);
+      const db = transactionAdapter(tx);
+      for (let at = 0; at < data.length; at += INSERT_CHUNK) {
+        await boss.insert(data.slice(at, at + INSERT_CHUNK).map((d) => ({ name: queue, data: d, ...options })), { db });
+      }
+    },
+    schedule(queue, cron) {
+      if (started) throw new Error(`jobs: schedule '${queue}' before start`);
+      queueOf(queue).cron = cron;
     },
     wake(queue) {
       const workerId = queues.get(queue)?.workerId;
@@ -110,6 +142,7 @@ export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, 
         q.workerId = await boss.work<object>(name, { pollingIntervalSeconds: q.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async (batch) => {
           for (const job of batch) await q.handler(job.data, { id: job.id, retryCount: job.retryCount });
         });
+        if (q.cron) await boss.schedule(name, q.cron, {}, { ...sendOptions(q.opts), tz: 'UTC' });
       }
     },
     async stop() {

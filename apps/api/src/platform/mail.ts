@@ -1,5 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { z } from 'zod';
 import type { Db } from './db/index.js';
+import type { Jobs, QueueOptions } from './jobs.js';
+import { createSealer } from './sealed.js';
 
 export interface MailMessage {
   to: string;
@@ -8,6 +11,7 @@ export interface MailMessage {
   html?: string;
 }
 
+/** The transport: sends one message now. Modules do not call it; they queue through `MailOutbox`. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** True when messages go to the built-in dev mailbox instead of SMTP. */
@@ -17,7 +21,9 @@ export interface Mailer {
 /** SMTP through nodemailer when `smtpUrl` is set; otherwise the dev mailbox table, readable in the console. */
 export function createMailer(db: Db, opts: { smtpUrl?: string | undefined; from: string }): Mailer {
   if (opts.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(opts.smtpUrl);
+    // Bounded waits: a send must end well within the job's expireInSeconds, or the job would be
+    // retried while the first attempt could still deliver (a duplicate).
+    const transport: Transporter = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     return {
       devMailbox: false,
       async send(m) {
@@ -30,5 +36,72 @@ export function createMailer(db: Db, opts: { smtpUrl?: string | undefined; from:
     async send(m) {
       await db.insertInto('mailOutbox').values({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null }).execute();
     },
+  };
+}
+
+export const MAIL_QUEUE = 'mail.send';
+
+/**
+ * Retries of a failed send: about 30 s, 1, 2, 4 … min apart (pg-boss backoff with jitter), 8 times,
+ * so an SMTP outage of up to ~2 hours delays mail without losing it. A send that hangs for 5 min
+ * counts as failed.
+ */
+export const MAIL_RETRY: QueueOptions = { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
+
+/**
+ * Every e-mail goes through this outbox: a `mail.send` job per message, added in the transaction
+ * of the write that causes it, so a rolled-back write sends nothing and a committed one is sent
+ * even if the process dies right after answering. A worker sends it through the `Mailer`, retrying
+ * failures. The job holds the rendered message, sealed (platform/sealed.ts): its links carry
+ * one-time secrets that the database otherwise stores only as hashes.
+ */
+export interface MailOutbox {
+  /** Queues messages inside `tx`: they go out once it commits, never if it rolls back. */
+  enqueue(tx: Db, messages: MailMessage | MailMessage[]): Promise<void>;
+  /** After the commit: send now instead of at the worker's next poll. */
+  wake(): void;
+}
+
+const messageSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional() });
+
+interface SealedMail {
+  sealed: string;
+}
+
+interface MailLog {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
+
+export function createMailOutbox(jobs: Jobs, mailer: Mailer, opts: { secret: string; log: MailLog; retry?: QueueOptions }): MailOutbox {
+  const sealer = createSealer(opts.secret, 'mail-outbox');
+  const queue = { ...MAIL_RETRY, ...opts.retry };
+  jobs.define<SealedMail>(
+    MAIL_QUEUE,
+    async (data, job) => {
+      let message: MailMessage;
+      try {
+        message = messageSchema.parse(sealer.open(data.sealed)) as MailMessage;
+      } catch (err) {
+        // Sealed with another JWT_SECRET (rotated since) or damaged: no retry can open it.
+        opts.log.error({ err, jobId: job.id }, 'queued e-mail can not be opened: dropped');
+        return;
+      }
+      try {
+        await mailer.send(message);
+      } catch (err) {
+        const last = job.retryCount >= (queue.retryLimit ?? 0);
+        opts.log[last ? 'error' : 'warn']({ err, jobId: job.id, retryCount: job.retryCount }, last ? 'e-mail not sent, no retry left' : 'e-mail not sent, will retry');
+        throw err;
+      }
+    },
+    queue,
+  );
+  return {
+    async enqueue(tx, messages) {
+      const list = Array.isArray(messages) ? messages : [messages];
+      await jobs.enqueueMany<SealedMail>(tx, MAIL_QUEUE, list.map((m) => ({ sealed: sealer.seal(m) })));
+    },
+    wake: () => jobs.wake(MAIL_QUEUE),
   };
 }

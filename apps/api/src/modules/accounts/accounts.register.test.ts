@@ -160,7 +160,7 @@ describe('password reset', () => {
     const row = await t.deps.db.selectFrom('oneTimeTokens').selectAll().where('userId', '=', user.id).where('purpose', '=', 'reset-password').executeTakeFirstOrThrow();
     expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(3590_000);
-    await new Promise((r) => setTimeout(r, 100));
+    await t.drainJobs();
     expect(t.mail.sent.some((m) => m.to === 'no-account@example.com')).toBe(false);
   });
 
@@ -251,6 +251,7 @@ describe('create-password e-mails (sendCreatePasswordEmail, for the tenancy modu
     const admin = await t.f.user({ verified: false });
     await t.deps.db.updateTable('users').set({ passwordHash: null }).where('id', '=', admin.id).execute();
     await sendCreatePasswordEmail(t.deps, admin, 'cms.localhost:3000');
+    await t.drainJobs();
     const mail = t.mail.lastTo(admin.email)!;
     expect(mail.subject).toBe('Create your Plenary password');
     const link = firstLink(mail);
@@ -260,6 +261,7 @@ describe('create-password e-mails (sendCreatePasswordEmail, for the tenancy modu
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.99 * 86_400_000);
     // A second e-mail replaces the first link.
     await sendCreatePasswordEmail(t.deps, admin, 'cms.localhost:3000');
+    await t.drainJobs();
     const second = firstLink(t.mail.lastTo(admin.email)!).searchParams.get('token')!;
     expect((await complete(link.searchParams.get('token')!)).statusCode).toBe(410);
     expect((await complete(second)).statusCode).toBe(204);

@@ -48,12 +48,10 @@ export const accountsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const throttle = createThrottle(deps.config, deps.db, { onError: (err) => app.log.warn({ err }, 'Redis throttle unavailable, using the database') });
-    const rt: accounts.AccountsRuntime = { deps, throttle, background: new accounts.Background(app.log), log: app.log };
+    const rt: accounts.AccountsRuntime = { deps, throttle, log: app.log };
+    deps.jobs.define<accounts.ResetJob>(accounts.RESET_QUEUE, (job) => accounts.sendPasswordReset(deps, job), { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 });
     installRetryAfter(app);
-    app.addHook('onClose', async () => {
-      await rt.background.settle();
-      await throttle.close();
-    });
+    app.addHook('onClose', () => throttle.close());
 
     app.post(
       '/auth',

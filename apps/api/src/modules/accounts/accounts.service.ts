@@ -65,29 +65,18 @@ export interface RequestMeta {
   cookie: string | undefined;
 }
 
-/** Work that follows an answer (e-mails), so the answer's timing does not reveal which addresses exist. */
-export class Background {
-  private readonly pending = new Set<Promise<void>>();
-  constructor(private readonly log: FastifyBaseLogger) {}
-
-  run(what: string, task: () => Promise<void>): void {
-    const p = task()
-      .catch((err: unknown) => this.log.error({ err }, `background task failed: ${what}`))
-      .finally(() => this.pending.delete(p));
-    this.pending.add(p);
-  }
-
-  /** Resolves when every task started so far has finished (app shutdown, tests). */
-  async settle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
-  }
-}
-
 export interface AccountsRuntime {
   deps: AppDeps;
   throttle: Throttle;
-  background: Background;
   log: FastifyBaseLogger;
+}
+
+/** The reset request's lookup, token and e-mail: a job, so the answer is the same for every address. */
+export const RESET_QUEUE = 'accounts.password-reset';
+export interface ResetJob {
+  email: string;
+  host: string;
+  requestId: string;
 }
 
 type LinkDeps = Pick<AppDeps, 'db' | 'config' | 'brands'>;
@@ -208,31 +197,33 @@ export async function register(rt: AccountsRuntime, body: RegisterBody, meta: Re
   await enforceMailLimits(rt, 'register', email, meta.ip);
   // Hash in both cases so the answer takes as long either way.
   const passwordHash = await hashPassword(body.password);
+  const origin = await linkOrigin(rt.deps, body.host);
+  const brand = brandTitle(rt.deps, body.host);
+  // The account, its token and the e-mail commit together (or not at all).
   const created = await db.transaction().execute(async (tx) => {
     const id = await repo.insertUser(tx, { email, passwordHash, firstName: body.firstName, lastName: body.lastName, emailVerifiedAt: null });
     if (!id) return undefined;
-    return { id, secret: await newToken(tx, id, 'verify-email') };
+    const secret = await newToken(tx, id, 'verify-email');
+    await rt.deps.mail.enqueue(tx, verifyEmailMail(email, { brand, firstName: body.firstName, link: `${origin}/verify-email/${secret}` }));
+    return { id };
   });
-  const origin = await linkOrigin(rt.deps, body.host);
-  const brand = brandTitle(rt.deps, body.host);
   if (created) {
+    rt.deps.mail.wake();
     await repo.audit(db, { actorId: created.id, action: 'register', entity: 'user', entityId: created.id, requestId: meta.requestId });
-    rt.background.run('verification e-mail', () =>
-      rt.deps.mailer.send(verifyEmailMail(email, { brand, firstName: body.firstName, link: `${origin}/verify-email/${created.secret}` })),
-    );
     return { id: created.id };
   }
   const existing = await repo.findUserByEmail(db, email);
   if (existing) {
-    let verifyLink: string | undefined;
-    if (!existing.emailVerifiedAt) {
-      await repo.invalidateTokens(db, existing.id, ['verify-email']);
-      verifyLink = `${origin}/verify-email/${await newToken(db, existing.id, 'verify-email')}`;
-    }
+    await db.transaction().execute(async (tx) => {
+      let verifyLink: string | undefined;
+      if (!existing.emailVerifiedAt) {
+        await repo.invalidateTokens(tx, existing.id, ['verify-email']);
+        verifyLink = `${origin}/verify-email/${await newToken(tx, existing.id, 'verify-email')}`;
+      }
+      await rt.deps.mail.enqueue(tx, alreadyRegisteredMail(email, { brand, firstName: existing.firstName, resetLink: `${origin}/forgot-password`, ...(verifyLink ? { verifyLink } : {}) }));
+    });
+    rt.deps.mail.wake();
     await repo.audit(db, { actorId: null, action: 'register.existing', entity: 'user', entityId: existing.id, requestId: meta.requestId });
-    rt.background.run('already-registered e-mail', () =>
-      rt.deps.mailer.send(alreadyRegisteredMail(email, { brand, firstName: existing.firstName, resetLink: `${origin}/forgot-password`, ...(verifyLink ? { verifyLink } : {}) })),
-    );
   }
   return { id: randomUUID() };
 }
@@ -262,24 +253,31 @@ export async function verifyEmail(rt: AccountsRuntime, body: { token: string }, 
 
 // ---------------------------------------------------------------- password reset and first password
 
-/** Always the same answer; the e-mail (if the address has an account) goes out after it. */
+/**
+ * Always the same answer, after the same work: one job queued whether or not the address has an
+ * account (the lookup, the token and the e-mail happen in the job, `sendPasswordReset`).
+ */
 export async function requestPasswordReset(rt: AccountsRuntime, body: { email: string; host: string }, meta: RequestMeta): Promise<{ message: string }> {
   const email = body.email.toLowerCase();
   await enforceMailLimits(rt, 'reset', email, meta.ip);
-  rt.background.run('reset e-mail', async () => {
-    const { db } = rt.deps;
-    const user = await repo.findUserByEmail(db, email);
-    if (!user) return;
-    const secret = await db.transaction().execute(async (tx) => {
-      // Only the newest link works.
-      await repo.invalidateTokens(tx, user.id, ['reset-password']);
-      return newToken(tx, user.id, 'reset-password');
-    });
-    await repo.audit(db, { actorId: null, action: 'password-reset.requested', entity: 'user', entityId: user.id, requestId: meta.requestId });
-    const origin = await linkOrigin(rt.deps, body.host);
-    await rt.deps.mailer.send(resetPasswordMail(user.email, { brand: brandTitle(rt.deps, body.host), firstName: user.firstName, link: `${origin}/reset-password?token=${secret}` }));
-  });
+  await rt.deps.db.transaction().execute((tx) => rt.deps.jobs.enqueue<ResetJob>(tx, RESET_QUEUE, { email, host: body.host, requestId: meta.requestId }));
+  rt.deps.jobs.wake(RESET_QUEUE);
   return { message: ACCOUNT_MESSAGES.resetRequested };
+}
+
+/** The job of a reset request: a new link (only the newest works) and its e-mail, if the address has an account. */
+export async function sendPasswordReset(deps: AppDeps, job: ResetJob): Promise<void> {
+  const { db } = deps;
+  const user = await repo.findUserByEmail(db, job.email);
+  if (!user) return;
+  const origin = await linkOrigin(deps, job.host);
+  await db.transaction().execute(async (tx) => {
+    await repo.invalidateTokens(tx, user.id, ['reset-password']);
+    const secret = await newToken(tx, user.id, 'reset-password');
+    await deps.mail.enqueue(tx, resetPasswordMail(user.email, { brand: brandTitle(deps, job.host), firstName: user.firstName, link: `${origin}/reset-password?token=${secret}` }));
+    await repo.audit(tx, { actorId: null, action: 'password-reset.requested', entity: 'user', entityId: user.id, requestId: job.requestId });
+  });
+  deps.mail.wake();
 }
 
 /** Sets the password from a reset or create-password link and ends every session of the user. */
@@ -309,22 +307,30 @@ export async function completePasswordReset(rt: AccountsRuntime, body: { token: 
   });
 }
 
+type CreatePasswordDeps = Pick<AppDeps, 'db' | 'config' | 'mail' | 'brands'>;
+
 /**
- * For other modules (tenancy: new admin users): mails `user` a link to `/create-password`
- * (single use, 7 days; earlier create-password links stop working). Call it after the transaction
- * that created the user has committed.
+ * For other modules (tenancy: new admin users): queues, inside the caller's transaction `tx`, an
+ * e-mail with a link to `/create-password` (single use, 7 days; earlier create-password links stop
+ * working). Call `deps.mail.wake()` after the commit.
  */
-export async function sendCreatePasswordEmail(
-  deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'brands'>,
+export async function enqueueCreatePasswordEmail(
+  tx: Db,
+  deps: CreatePasswordDeps,
   user: { id: string; email: string; firstName?: string | null },
   host: string,
 ): Promise<void> {
-  const secret = await deps.db.transaction().execute(async (tx) => {
-    await repo.invalidateTokens(tx, user.id, ['create-password']);
-    return newToken(tx, user.id, 'create-password');
-  });
-  const origin = await linkOrigin(deps, host);
-  await deps.mailer.send(createPasswordMail(user.email, { brand: brandTitle(deps, host), firstName: user.firstName ?? '', link: `${origin}/create-password?token=${secret}` }));
+  await repo.invalidateTokens(tx, user.id, ['create-password']);
+  const secret = await newToken(tx, user.id, 'create-password');
+  // On the transaction's connection (PGlite has only one).
+  const origin = await linkOrigin({ ...deps, db: tx }, host);
+  await deps.mail.enqueue(tx, createPasswordMail(user.email, { brand: brandTitle(deps, host), firstName: user.firstName ?? '', link: `${origin}/create-password?token=${secret}` }));
+}
+
+/** `enqueueCreatePasswordEmail` in a transaction of its own (sending the e-mail again). */
+export async function sendCreatePasswordEmail(deps: CreatePasswordDeps, user: { id: string; email: string; firstName?: string | null }, host: string): Promise<void> {
+  await deps.db.transaction().execute((tx) => enqueueCreatePasswordEmail(tx, deps, user, host));
+  deps.mail.wake();
 }
 
 // ---------------------------------------------------------------- users

@@ -7,7 +7,7 @@ import type { TestContext } from '../../../test/harness.js';
 /** A fresh client address per test, so throttle counters (also in a shared Redis) never collide. */
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
-/** E-mails of registration and reset go out after the answer: wait for the one to `to`. */
+/** E-mails go out through a job after the answer: wait for the one to `to`. */
 export async function waitForMail(t: TestContext, to: string, opts: { after?: number; timeoutMs?: number } = {}): Promise<MailMessage> {
   const deadline = Date.now() + (opts.timeoutMs ?? 5000);
   for (;;) {

@@ -35,6 +35,7 @@ describe('participant activity', () => {
       payload: { participantIds: [p.id] },
     });
     expect(sent.statusCode, sent.body).toBe(200);
+    await t.drainJobs();
     const token = t.mail.linkTo('ada.activity@example.com').searchParams.get('magic')!;
     const used = await t.as(undefined, { method: 'POST', url: '/api/v1/auth/magic-link', payload: { token, host: 'events.example.org' } });
     expect(used.statusCode, used.body).toBe(200);

@@ -32,7 +32,7 @@ export function magicLinkRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: sendMagicLinksResultSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.sendMagicLinks(deps, await eventAccess(db, request, request.params.eventId, 'admin'), request.body, request.log),
+    async (request) => service.sendMagicLinks(deps, await eventAccess(db, request, request.params.eventId, 'admin'), request.body),
   );
 
   listRoute(app, '/events/:eventId/participants/magic-links', {

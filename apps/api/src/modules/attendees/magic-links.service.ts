@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
   ATTENDEE_MESSAGES,
@@ -45,16 +44,15 @@ const hostName = (host: string) => host.trim().toLowerCase().replace(/:\d+$/, ''
 /**
  * Sends each selected participant a sign-in link `<origin>/event/login?magic=<token>` (single use,
  * MAGIC_LINK_TTL_HOURS hours; earlier unused links of the same person for this event stop
- * working). The tokens and the report rows are written in one transaction with an audit row per
- * participant; the e-mails go out after it commits. The origin is the participant app's: `host`
- * from the body, else the request's host without a leading "cms."; hosts that are not ours fall
- * back to PUBLIC_URL (see accounts' linkOrigin).
+ * working). The tokens, the report rows, an audit row per participant and the e-mails are written
+ * in one transaction: the e-mails go out (a job each, platform/mail.ts) once it commits. The origin
+ * is the participant app's: `host` from the body, else the request's host without a leading
+ * "cms."; hosts that are not ours fall back to PUBLIC_URL (see accounts' linkOrigin).
  */
 export async function sendMagicLinks(
-  deps: Pick<AppDeps, 'db' | 'config' | 'brands' | 'mailer'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'brands' | 'mail'>,
   { ctx, event }: EventAccess,
   body: SendMagicLinks,
-  log: FastifyBaseLogger,
 ): Promise<{ sent: number; expiresAt: Date }> {
   const { db } = deps;
   const ids = body.participantIds ?? (await idsMatching(db, event.id, body.filter ?? {}));
@@ -65,20 +63,18 @@ export async function sendMagicLinks(
     const { secret, hash } = newOneTimeSecret();
     return { ...p, secret, tokenHash: hash };
   });
-  await db.transaction().execute(async (tx) => {
-    await repo.insertLinks(tx, event.id, links, expiresAt, ctx.actorId);
-    await auditMany(tx, ctx, 'create', links.map((l) => l.participantId), 'magic-link');
-  });
   const host = body.host ?? ctx.host.replace(/^cms\./i, '');
   const origin = await linkOrigin(deps, host);
   const brand = deps.brands.forHost(hostName(host)).title;
-  for (const link of links) {
-    try {
-      await deps.mailer.send(magicLinkMail(link.email, { brand, event: event.name, firstName: link.firstName, link: `${origin}${MAGIC_LINK_PATH}?magic=${link.secret}` }));
-    } catch (err) {
-      log.error({ err, participantId: link.participantId }, 'could not send a magic link');
-    }
-  }
+  await db.transaction().execute(async (tx) => {
+    await repo.insertLinks(tx, event.id, links, expiresAt, ctx.actorId);
+    await auditMany(tx, ctx, 'create', links.map((l) => l.participantId), 'magic-link');
+    await deps.mail.enqueue(
+      tx,
+      links.map((link) => magicLinkMail(link.email, { brand, event: event.name, firstName: link.firstName, link: `${origin}${MAGIC_LINK_PATH}?magic=${link.secret}` })),
+    );
+  });
+  deps.mail.wake();
   return { sent: links.length, expiresAt };
 }
 

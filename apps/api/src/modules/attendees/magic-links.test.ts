@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const signIn = (token: string, host = 'events.example.org') => t.as(undefined, { method: 'POST', url: '/api/v1/auth/magic-link', payload: { token, host } });
-const tokenOf = (email: string) => t.mail.linkTo(email).searchParams.get('magic')!;
+const tokenOf = async (email: string) => {
+  await t.drainJobs();
+  return t.mail.linkTo(email).searchParams.get('magic')!;
+};
 
 describe('magic links', () => {
   it('mails a single-use link that signs the participant into the event', async () => {
@@ -34,6 +37,7 @@ describe('magic links', () => {
     const hours = (new Date(sent.json().expiresAt).getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(MAGIC_LINK_TTL_HOURS - 0.1);
     expect(hours).toBeLessThanOrEqual(MAGIC_LINK_TTL_HOURS);
+    await t.drainJobs();
     const mail = t.mail.lastTo('mia@example.com')!;
     expect(mail.subject).toBe(`Your sign-in link for ${ten.event.name}`);
     expect(mail.text).toContain('Hello Mia,');
@@ -66,9 +70,9 @@ describe('magic links', () => {
   it('expires, and a newer link replaces an unused older one', async () => {
     const p = await participant(admin);
     await admin.post('participants/magic-links', { participantIds: [p.id] });
-    const first = tokenOf(p.email);
+    const first = await tokenOf(p.email);
     await admin.post('participants/magic-links', { participantIds: [p.id] });
-    const second = tokenOf(p.email);
+    const second = await tokenOf(p.email);
     expect(second).not.toBe(first);
     expect((await signIn(first)).json().message).toBe(ACCOUNT_MESSAGES.linkExpired);
     await t.deps.db.updateTable('oneTimeTokens').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', p.userId).where('purpose', '=', 'magic-link').execute();
@@ -80,12 +84,12 @@ describe('magic links', () => {
   it('does not sign in a participant who left the event, nor a participant on a cms host', async () => {
     const gone = await participant(admin);
     await admin.post('participants/magic-links', { participantIds: [gone.id] });
-    const token = tokenOf(gone.email);
+    const token = await tokenOf(gone.email);
     await admin.delete(`participants/${gone.id}`);
     expect((await signIn(token)).statusCode).toBe(410);
     const p = await participant(admin);
     await admin.post('participants/magic-links', { participantIds: [p.id] });
-    const cms = await signIn(tokenOf(p.email), 'cms.events.example.org');
+    const cms = await signIn(await tokenOf(p.email), 'cms.events.example.org');
     expect(cms.statusCode).toBe(403);
     expect(cms.json().message).toBe(MESSAGES.notAuthorizedCms);
   });
@@ -100,9 +104,10 @@ describe('magic links', () => {
     const res = await c.post('participants/magic-links', { filter: { labelId: [press.id] }, host: 'attacker.example.net' });
     expect(res.json().sent).toBe(2);
     // A host that is not ours falls back to PUBLIC_URL.
+    await t.drainJobs();
     expect(t.mail.linkTo(a.email).origin).toBe('https://events.example.org');
     expect(t.mail.lastTo(x.email)).toBeUndefined();
-    await signIn(tokenOf(b.email));
+    await signIn(await tokenOf(b.email));
     await c.post('participants/magic-links', { filter: { rules: [{ field: 'firstName', operator: 'EQUAL', value: 'xan' }] } });
 
     const report = await c.get('participants/magic-links?sort=firstName:asc');
@@ -140,6 +145,7 @@ describe('magic links', () => {
     const foreign = await participant(client(t, other.tokens.eventAdmin, other.event.id));
     const res = await admin.post('participants/magic-links', { participantIds: [foreign.id] });
     expect(res.json().sent).toBe(0);
+    await t.drainJobs();
     expect(t.mail.lastTo(foreign.email)).toBeUndefined();
     expect((await t.as(ten.tokens.eventAdmin, { method: 'POST', url: `/api/v1/events/${other.event.id}/participants/magic-links`, payload: { participantIds: [foreign.id] } })).statusCode).toBe(404);
     expect((await t.as(undefined, { method: 'POST', url: '/api/v1/auth/magic-link', payload: { token: '' , host: 'x.example.org' } })).json().fields).toEqual({ token: MESSAGES.required });

@@ -29,7 +29,7 @@ export function adminUserRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 201: adminUserSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createAdminUser(deps, gate(request, ROLE_GATES.hubAdmin), request.body, request.log)),
+    async (request, reply) => reply.status(201).send(await service.createAdminUser(deps, gate(request, ROLE_GATES.hubAdmin), request.body)),
   );
   app.get(
     '/admin-users/:id',

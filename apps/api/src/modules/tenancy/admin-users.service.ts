@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import {
   MESSAGES,
   TENANCY_MESSAGES,
@@ -12,7 +11,7 @@ import { audit, type WriteContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
-import { sendCreatePasswordEmail } from '../accounts/accounts.service.js';
+import { enqueueCreatePasswordEmail, sendCreatePasswordEmail } from '../accounts/accounts.service.js';
 import * as repo from './admin-users.repo.js';
 
 const ENTITY = 'adminUser';
@@ -30,11 +29,14 @@ async function assertRolesInReach(db: Db, ctx: WriteContext, roles: RoleAssignme
   if (index >= 0) throw new HttpError(404, `roles.${index}.scopeId: ${MESSAGES.notFound}`, { [`roles.${index}.scopeId`]: MESSAGES.notFound });
 }
 
+type MailDeps = Pick<AppDeps, 'db' | 'config' | 'mail' | 'brands'>;
+
 /**
  * Gives an e-mail address roles in the caller's scope. A new address becomes a user without a
- * password, who gets a link to create one (also sent to an existing user who never set one).
+ * password, who gets a link to create one (also sent to an existing user who never set one); the
+ * e-mail is queued in the same transaction.
  */
-export async function createAdminUser(deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'brands'>, ctx: WriteContext, body: CreateAdminUser, log: FastifyBaseLogger): Promise<AdminUserRecord> {
+export async function createAdminUser(deps: MailDeps, ctx: WriteContext, body: CreateAdminUser): Promise<AdminUserRecord> {
   const { db } = deps;
   await assertRolesInReach(db, ctx, body.roles);
   const email = body.email.toLowerCase();
@@ -46,15 +48,11 @@ export async function createAdminUser(deps: Pick<AppDeps, 'db' | 'config' | 'mai
     const userId = existing?.id ?? (await repo.insertUser(tx, { email, firstName: body.firstName, lastName: body.lastName, updatedBy: ctx.actorId }));
     await repo.upsertRoles(tx, userId, body.roles);
     await audit(tx, ctx, 'create', ENTITY, userId);
-    return { userId, invite: !existing || existing.passwordHash === null };
+    const invite = !existing || existing.passwordHash === null;
+    if (invite) await enqueueCreatePasswordEmail(tx, deps, { id: userId, email, firstName: body.firstName }, ctx.host);
+    return { userId, invite };
   });
-  if (invite) {
-    // After the commit, so the link's token refers to a stored user. A failed send is logged; the
-    // admin can send it again (POST admin-users/{id}/create-password-email).
-    await sendCreatePasswordEmail(deps, { id: userId, email, firstName: body.firstName }, ctx.host).catch((err: unknown) =>
-      log.error({ err, userId }, 'create-password e-mail failed'),
-    );
-  }
+  if (invite) deps.mail.wake();
   return getAdminUser(db, ctx, userId);
 }
 
@@ -79,7 +77,7 @@ export async function updateAdminUser(db: Db, ctx: WriteContext, id: string, bod
 }
 
 /** Sends the first-time password e-mail again, to someone who has not created a password yet. */
-export async function resendCreatePasswordEmail(deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'brands'>, ctx: WriteContext, id: string): Promise<void> {
+export async function resendCreatePasswordEmail(deps: MailDeps, ctx: WriteContext, id: string): Promise<void> {
   const record = await getAdminUser(deps.db, ctx, id);
   const user = await repo.findUserByEmail(deps.db, record.email);
   if (!user || user.passwordHash !== null) throw conflict(TENANCY_MESSAGES.passwordAlreadyCreated);

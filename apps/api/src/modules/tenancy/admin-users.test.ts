@@ -48,6 +48,7 @@ describe('admin users', () => {
       ],
       createdAt: expect.any(String),
     });
+    await t.drainJobs();
     const link = t.mail.linkTo('nia.admin@example.com');
     expect(link.pathname).toBe('/create-password');
     const done = await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password/complete', payload: { token: link.searchParams.get('token'), password: 'Brand-new-1!' } });
@@ -69,6 +70,7 @@ describe('admin users', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ id: existing.id, firstName: existing.firstName, lastName: existing.lastName });
+    await t.drainJobs();
     expect(t.mail.sent.length).toBe(sent);
     const again = await t.as(ten.tokens.hubAdmin, {
       method: 'POST',
@@ -160,8 +162,10 @@ describe('admin users', () => {
       url,
       payload: { email: 'again@example.com', firstName: 'Again', lastName: 'Sent', roles: [{ scope: 'event', scopeId: ten.event.id, role: 'moderator' }] },
     });
+    await t.drainJobs();
     const first = t.mail.linkTo('again@example.com');
     expect((await t.as(ten.tokens.hubAdmin, { method: 'POST', url: `${url}/${created.json().id}/create-password-email` })).statusCode).toBe(204);
+    await t.drainJobs();
     const second = t.mail.linkTo('again@example.com');
     expect(second.searchParams.get('token')).not.toBe(first.searchParams.get('token'));
     // Someone with a password: 409.
