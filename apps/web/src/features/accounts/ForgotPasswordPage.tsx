@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { CenteredLayout } from '../../shared/ui/CenteredLayout';
 import { currentHost } from '../../shared/surface';
 
@@ -56,9 +57,9 @@ export function ForgotPasswordPage() {
       <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.inputProps('email')} />
-          <Button type="submit" size="md" fullWidth loading={submitting}>
+          <BusyButton type="submit" size="md" fullWidth busy={submitting}>
             {t('forgotPassword.submit')}
-          </Button>
+          </BusyButton>
         </Stack>
       </form>
     </CenteredLayout>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { CenteredLayout } from '../../shared/ui/CenteredLayout';
 import { PasswordField } from '../../shared/ui/PasswordField';
 import { MailIcon } from '../../shared/ui/icons';
@@ -96,9 +97,9 @@ export function RegistrationPage() {
             {...form.inputProps('password')}
           />
           <Group>
-            <Button type="submit" fullWidth size="md" loading={submitting}>
+            <BusyButton type="submit" fullWidth size="md" busy={submitting}>
               {t('registration.submit')}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>

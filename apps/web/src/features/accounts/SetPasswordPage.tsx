@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { CenteredLayout } from '../../shared/ui/CenteredLayout';
 import { PasswordField } from '../../shared/ui/PasswordField';
 
@@ -90,9 +91,9 @@ export function SetPasswordPage({ mode }: { mode: SetPasswordMode }) {
             required
             {...form.inputProps('confirmPassword')}
           />
-          <Button type="submit" size="md" fullWidth loading={submitting}>
+          <BusyButton type="submit" size="md" fullWidth busy={submitting}>
             {t('setPassword.submit')}
-          </Button>
+          </BusyButton>
         </Stack>
       </form>
     </CenteredLayout>

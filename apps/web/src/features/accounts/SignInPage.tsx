@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useForm, schemaMessage } from '../../shared/forms/useForm';
 import { signIn } from '../../shared/session/auth';
 import { peekRedirectUrl } from '../../shared/session/redirect';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { CenteredLayout } from '../../shared/ui/CenteredLayout';
 import { PasswordField } from '../../shared/ui/PasswordField';
 import { currentHost } from '../../shared/surface';
@@ -77,9 +78,9 @@ export function SignInPage({ audience }: { audience: SignInAudience }) {
               {t('signIn.forgotPassword')}
             </Anchor>
           </Group>
-          <Button type="submit" fullWidth size="md" loading={submitting}>
+          <BusyButton type="submit" fullWidth size="md" busy={submitting}>
             {t('signIn.submit')}
-          </Button>
+          </BusyButton>
         </Stack>
       </form>
       {sso.data?.enabled && (

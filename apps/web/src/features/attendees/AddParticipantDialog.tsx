@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
 import { CustomFieldInputs, customFieldErrorsFromApi, validateCustomFieldValues, type CustomFieldDraft } from '../../shared/custom-fields';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { useRefreshParticipants, useUpdateOptions } from './api';
 import { EMPTY_PROFILE, emailError, profileErrors, profilePatch, type ProfileValues } from './participantForm';
@@ -138,7 +139,7 @@ export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipan
       size="lg"
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
-      closeButtonProps={{ 'aria-label': t('common.cancel') }}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={busy}>
         <Stack gap="md">
@@ -220,9 +221,9 @@ export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipan
               {t('common.cancel')}
             </Button>
             {step.kind !== 'participant' && (
-              <Button type="submit" loading={busy}>
+              <BusyButton type="submit" busy={busy}>
                 {submitLabel}
-              </Button>
+              </BusyButton>
             )}
           </Group>
         </Stack>

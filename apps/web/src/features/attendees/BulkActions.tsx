@@ -7,6 +7,7 @@ import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
 import { CustomFieldInputs, customFieldErrorsFromApi, validateCustomFieldValues } from '../../shared/custom-fields';
 import type { RowSelection } from '../../shared/list';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { useRefreshParticipants, useUpdateOptions } from './api';
 import { participantsApi } from './paths';
@@ -43,7 +44,7 @@ function BulkForm({ title, submitLabel, busy, error, onSubmit, onClose, children
       onClose={() => !busy && onClose()}
       title={<Text fw={600} size="lg" component="span">{title}</Text>}
       closeOnClickOutside={!busy}
-      closeButtonProps={{ 'aria-label': t('common.cancel') }}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       <form onSubmit={onSubmit} noValidate aria-busy={busy}>
         <Stack gap="md">
@@ -57,9 +58,9 @@ function BulkForm({ title, submitLabel, busy, error, onSubmit, onClose, children
             <Button variant="default" onClick={onClose} disabled={busy}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <BusyButton type="submit" busy={busy}>
               {submitLabel}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>

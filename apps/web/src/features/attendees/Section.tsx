@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconPencil } from '../../shared/list/icons';
+import { BusyButton } from '../../shared/ui/BusyButton';
 
 export interface SectionProps {
   title: string;
@@ -83,9 +84,9 @@ export function Section({ title, children, form, editing = false, onEdit, onCanc
               <Button variant="default" onClick={cancel} disabled={saving}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" loading={saving}>
+              <BusyButton type="submit" busy={saving}>
                 {t('common.save')}
-              </Button>
+              </BusyButton>
             </Group>
           </Stack>
         </form>

@@ -4,6 +4,7 @@ import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { useCustomFieldMutations } from './api';
 import {
@@ -156,9 +157,9 @@ export function CustomFieldForm({ eventId, record, onClose }: CustomFieldFormPro
             <Button variant="default" onClick={onClose} disabled={saving}>
               {t('form.cancel')}
             </Button>
-            <Button type="submit" loading={saving} disabled={saving}>
+            <BusyButton type="submit" busy={saving}>
               {t(record ? 'form.save' : 'form.create')}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>

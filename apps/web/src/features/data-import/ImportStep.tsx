@@ -4,6 +4,7 @@ import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/errors';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { useImportActions, type ImportRow } from './api';
 import { JobProgress } from './JobProgress';
@@ -65,9 +66,9 @@ export function ImportStep({ eventId, table, row }: { eventId: string; table: Im
           {row.message}
         </Alert>
         <Group>
-          <Button onClick={() => void retry()} loading={verify.isPending}>
+          <BusyButton onClick={() => void retry()} busy={verify.isPending}>
             {t('importing.retry')}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     );

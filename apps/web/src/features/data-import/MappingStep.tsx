@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/errors';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { useImportActions, type ImportRow } from './api';
 import { DiscardButton } from './DiscardButton';
@@ -111,9 +112,9 @@ export function MappingStep({ eventId, table, row }: { eventId: string; table: I
       )}
       <Group justify="space-between" wrap="wrap">
         <DiscardButton eventId={eventId} row={row} />
-        <Button onClick={() => void submit()} loading={verify.isPending} disabled={check.missingKey.length > 0}>
+        <BusyButton onClick={() => void submit()} busy={verify.isPending} disabled={check.missingKey.length > 0}>
           {t('map.verify')}
-        </Button>
+        </BusyButton>
       </Group>
     </Stack>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/errors';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { downloadErrors, useImportActions, type ImportRow } from './api';
 import { DiscardButton } from './DiscardButton';
@@ -60,9 +61,9 @@ export function VerifyStep({ eventId, table, row }: { eventId: string; table: Im
           {row.message}
         </Alert>
         <Group>
-          <Button onClick={() => void run(() => verify.mutateAsync({ id: row.id, mapping: row.mapping }), (next) => importPath(table.table, 'verify', next.id))} loading={verify.isPending}>
+          <BusyButton onClick={() => void run(() => verify.mutateAsync({ id: row.id, mapping: row.mapping }), (next) => importPath(table.table, 'verify', next.id))} busy={verify.isPending}>
             {t('importing.retry')}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     );
@@ -84,9 +85,9 @@ export function VerifyStep({ eventId, table, row }: { eventId: string; table: Im
               {t('verify.changeMapping')}
             </Button>
           </Group>
-          <Button onClick={() => void startImport(false)} loading={commit.isPending}>
+          <BusyButton onClick={() => void startImport(false)} busy={commit.isPending}>
             {t('verify.import', { count: row.counts.valid })}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     );
@@ -151,9 +152,9 @@ export function VerifyStep({ eventId, table, row }: { eventId: string; table: Im
         </Group>
         {row.counts.valid > 0 && (
           <Stack gap={2} align="flex-end">
-            <Button variant="outline" onClick={() => void startImport(true)} loading={commit.isPending} aria-describedby="import-valid-hint">
+            <BusyButton variant="outline" onClick={() => void startImport(true)} busy={commit.isPending} aria-describedby="import-valid-hint">
               {t('verify.importValid', { count: row.counts.valid })}
-            </Button>
+            </BusyButton>
             <Text size="xs" c="dimmed" id="import-valid-hint">
               {t('verify.importValidHint')}
             </Text>

@@ -5,6 +5,7 @@ import { isApiError } from '../../shared/api/errors';
 import type { EventSummary } from '../../shared/api/types';
 import { useForm } from '../../shared/forms/useForm';
 import { useResourceMutations } from '../../shared/list';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { EventFields } from './EventFields';
 import {
@@ -41,9 +42,9 @@ export function EventDetailsForm({ event }: { event: EventSummary }) {
       <Stack gap="md">
         <EventFields form={form} />
         <Group justify="flex-end" mt="sm">
-          <Button type="submit" loading={update.isPending} size="md">
+          <BusyButton type="submit" busy={update.isPending} size="md">
             {t('common:actions.save')}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

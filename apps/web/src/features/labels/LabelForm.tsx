@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
 import { schemaMessage } from '../../shared/forms/useForm';
 import { useResourceMutations } from '../../shared/list';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { labelsPath, useAvailableFields, useRuleMatchCount, type CreateLabelBody, type LabelRow } from './api';
 import { RuleEditor } from './RuleEditor';
@@ -166,9 +167,9 @@ export function LabelForm({ eventId, record, onClose }: LabelFormProps) {
             <Button variant="default" onClick={onClose} disabled={saving}>
               {t('form.cancel')}
             </Button>
-            <Button type="submit" loading={saving} disabled={saving}>
+            <BusyButton type="submit" busy={saving}>
               {t(record ? 'form.save' : 'form.create')}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>

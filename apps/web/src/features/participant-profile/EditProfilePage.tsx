@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CustomFieldInputs } from '../../shared/custom-fields';
 import { useUserEvents } from '../events/useEvents';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { LoadError } from '../../shared/ui/LoadError';
 import { toast } from '../../shared/ui/toast';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
@@ -109,9 +110,9 @@ function ProfileForm({ eventId, profile }: { eventId: string; profile: OwnProfil
           </Alert>
         )}
         <Group gap="sm" className={classes.actions}>
-          <Button type="submit" size="md" loading={save.isPending}>
+          <BusyButton type="submit" size="md" busy={save.isPending}>
             {t('edit.save')}
-          </Button>
+          </BusyButton>
           <Button component={Link} to={userProfilePath(eventId, profile.participant.userId)} size="md" variant="default">
             {t('edit.viewProfile')}
           </Button>

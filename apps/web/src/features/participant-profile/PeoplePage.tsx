@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { SearchInput } from '../../shared/list';
 import { useUserState } from '../../shared/session/hooks';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { UsersIcon } from '../../shared/ui/icons';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { usePeople } from './api';
@@ -101,9 +102,9 @@ export function PeoplePage() {
             <Text size="sm" c="dimmed">
               {t('people.shown', { shown: records.length, total })}
             </Text>
-            <Button variant="default" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            <BusyButton variant="default" busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
               {t('people.loadMore')}
-            </Button>
+            </BusyButton>
           </Stack>
         )}
       </Stack>

@@ -1,6 +1,7 @@
 import { Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { useRemovePhoto, useUploadPhoto } from './api';
 import { ProfileAvatar } from './ProfileAvatar';
@@ -85,15 +86,15 @@ export function PhotoField({ eventId, participant }: { eventId: string; particip
           <Group gap="sm">
             <FileButton onChange={choose} accept={PHOTO_ACCEPT} resetRef={resetRef} disabled={busy}>
               {(props) => (
-                <Button {...props} loading={upload.isPending} aria-describedby={describedBy}>
+                <BusyButton {...props} busy={upload.isPending} aria-describedby={describedBy}>
                   {participant.photoUrl ? t('photo.change') : t('photo.upload')}
-                </Button>
+                </BusyButton>
               )}
             </FileButton>
             {participant.photoUrl && (
-              <Button variant="default" color="red" onClick={removePhoto} loading={remove.isPending} disabled={upload.isPending}>
+              <BusyButton variant="default" color="red" onClick={removePhoto} busy={remove.isPending} disabled={upload.isPending}>
                 {t('photo.remove')}
-              </Button>
+              </BusyButton>
             )}
           </Group>
           {problem && (

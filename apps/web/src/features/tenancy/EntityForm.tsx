@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
 import { useResourceMutations } from '../../shared/list';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { useFocusReturnOnClose } from '../../shared/ui/useFocusReturnOnClose';
 import { formField } from './serverFields';
@@ -100,7 +101,7 @@ export function FormModal({ entity, isNew, onClose, onSubmit, saving, formRef, c
       size={size}
       closeOnClickOutside={!saving}
       closeOnEscape={!saving}
-      closeButtonProps={{ 'aria-label': t('common.cancel') }}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={saving}>
         <Stack gap="md">
@@ -109,9 +110,9 @@ export function FormModal({ entity, isNew, onClose, onSubmit, saving, formRef, c
             <Button variant="default" onClick={onClose} disabled={saving}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={saving} disabled={saving}>
+            <BusyButton type="submit" busy={saving}>
               {submitLabel}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>
