@@ -361,13 +361,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   if (rowCount === 0 && loading) {
     body = Array.from({ length: SKELETON_ROWS }, (_, i) => <SkeletonRow key={`s${i}`} index={i} columns={bodyColumns} />);
   } else if (rowCount === 0) {
-    body = showEmpty ? (
-      <tr>
-        <td colSpan={colSpan} className={classes.emptyCell}>
-          {empty}
-        </td>
-      </tr>
-    ) : null;
+    body = null; // The empty state goes under the table, outside the scrolling region.
   } else if (virtual) {
     const top = items[0]?.start ?? 0;
     const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
@@ -392,37 +386,42 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const style = { '--list-row-height': `${ROW_HEIGHT}px`, ...(height ? { '--list-height': height } : {}) } as CSSProperties;
   const busy = loading && rowCount > 0;
+  // A wide table scrolls sideways; on a phone, a message inside it would sit off-screen.
+  const emptyShown = rowCount === 0 && !loading && showEmpty;
+  const scrolling = virtual && !emptyShown;
 
   return (
-    <div
-      ref={scrollRef}
-      className={`${classes.scroller} ${virtual ? classes.virtual : ''}`}
-      style={style}
-      // A scrolling region must be reachable by keyboard (WCAG 2.1.1); arrow and page keys scroll it.
-      tabIndex={virtual ? 0 : undefined}
-      role={virtual ? 'region' : undefined}
-      aria-labelledby={virtual ? labelledBy : undefined}
-    >
-      {busy && <div className={classes.progress} aria-hidden="true" />}
-      <Table
-        // Dim stale rows of a page that is being replaced; a virtual list fetching more rows while
-        // scrolling only shows the progress bar (the rows it waits for are skeletons already).
-        className={`${classes.table} ${busy && !virtual ? classes.busy : ''}`}
-        style={{ minWidth }}
-        stickyHeader={virtual}
-        aria-labelledby={labelledBy}
-        aria-rowcount={rowCount + 1}
-        aria-busy={loading}
+    <div className={classes.frame} style={style}>
+      <div
+        ref={scrollRef}
+        className={`${classes.scroller} ${scrolling ? classes.virtual : ''} ${emptyShown ? classes.still : ''}`}
+        // A scrolling region must be reachable by keyboard (WCAG 2.1.1); arrow and page keys scroll it.
+        tabIndex={scrolling ? 0 : undefined}
+        role={scrolling ? 'region' : undefined}
+        aria-labelledby={scrolling ? labelledBy : undefined}
       >
-        <colgroup>
-          {bodyColumns.map((c) => (
-            <col key={c.id} style={{ width: widthOf(c.id) }} />
-          ))}
-        </colgroup>
-        {thead}
-        <tbody className={classes.body}>{body}</tbody>
-      </Table>
-      {rowCount === 0 && loading && <VisuallyHidden role="status">{t('table.loading')}</VisuallyHidden>}
+        {busy && <div className={classes.progress} aria-hidden="true" />}
+        <Table
+          // Dim stale rows of a page that is being replaced; a virtual list fetching more rows while
+          // scrolling only shows the progress bar (the rows it waits for are skeletons already).
+          className={`${classes.table} ${busy && !virtual ? classes.busy : ''}`}
+          style={{ minWidth }}
+          stickyHeader={scrolling}
+          aria-labelledby={labelledBy}
+          aria-rowcount={rowCount + 1}
+          aria-busy={loading}
+        >
+          <colgroup>
+            {bodyColumns.map((c) => (
+              <col key={c.id} style={{ width: widthOf(c.id) }} />
+            ))}
+          </colgroup>
+          {thead}
+          <tbody className={classes.body}>{body}</tbody>
+        </Table>
+        {rowCount === 0 && loading && <VisuallyHidden role="status">{t('table.loading')}</VisuallyHidden>}
+      </div>
+      {emptyShown && <div className={classes.empty}>{empty}</div>}
     </div>
   );
 }
