@@ -10,7 +10,7 @@ import { toast } from '../../shared/ui/toast';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { ActivitySection } from './ActivitySection';
 import { useParticipant, useRefreshParticipants } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { fullName } from './participantsResource';
 import { ATTENDEES_PATH, participantApi } from './paths';
 import { PhotoSection } from './PhotoSection';

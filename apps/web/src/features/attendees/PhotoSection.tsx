@@ -4,9 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
+import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { useRefreshParticipants } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { fullName } from './participantsResource';
 import { participantApi } from './paths';
 import { Section } from './Section';
@@ -112,9 +113,9 @@ export function PhotoSection({ eventId, participant }: { eventId: string; partic
             <Button variant="default" onClick={() => (setFile(null), setError(null))} disabled={busy}>
               {t('common.cancel')}
             </Button>
-            <Button ref={uploadButton} onClick={() => void upload()} loading={busy}>
+            <BusyButton ref={uploadButton} onClick={() => void upload()} busy={busy}>
               {t('photo.upload')}
-            </Button>
+            </BusyButton>
           </Group>
         ) : (
           <Group gap="sm" justify="center">

@@ -3,7 +3,7 @@ import { MAGIC_LINK_TTL_HOURS } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../shared/ui/toast';
 import { sendMagicLinks, useRefreshParticipants } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 
 export interface SendMagicLinksDialogProps {
   eventId: string;

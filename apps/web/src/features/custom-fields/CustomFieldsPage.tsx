@@ -1,5 +1,4 @@
-import { ActionIcon, Badge, Button, Card, EmptyState, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { CustomFieldRow } from '../../shared/custom-fields';
+import { ActionIcon, Badge, Button, EmptyState, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +7,9 @@ import { IconArrowDown, IconArrowUp, IconInbox } from '../../shared/list/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { toast } from '../../shared/ui/toast';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../tenancy/DeleteDialog';
+import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EditButton, useEditDialog } from '../tenancy/EntityForm';
-import { useCustomFields } from '../../shared/custom-fields';
+import { useCustomFields, type CustomFieldRow } from '../../shared/custom-fields';
 import { customFieldsPath, useCustomFieldMutations, useRefreshCustomFields } from './api';
 import { CustomFieldForm } from './CustomFieldForm';
 import { EventRequired } from './EventRequired';
@@ -161,9 +160,6 @@ function CustomFieldsOfEvent({ eventId }: { eventId: string }) {
       </Group>
       {fields.isError && !fields.data ? (
         <LoadError message={fields.error.message} onRetry={() => void fields.refetch()} />
-      ) : fields.data && shown.length === 0 ? (
-        // Outside the (wide, scrolling) table so it stays in view on narrow screens.
-        <Card>{empty}</Card>
       ) : (
         <DataTable
           columns={columns}

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, formatCount, ResourceListPage, type ResourceDef } from '../../shared/list';
 import { EventRequired } from '../custom-fields/EventRequired';
-import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../tenancy/DeleteDialog';
+import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EditButton, useEditDialog } from '../tenancy/EntityForm';
 import { labelsPath, useAvailableFields, type LabelRow } from './api';
 import { LabelForm } from './LabelForm';

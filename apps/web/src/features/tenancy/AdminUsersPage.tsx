@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, ResourceListPage } from '../../shared/list';
 import { useUserState } from '../../shared/session/hooks';
 import { AdminUserForm } from './AdminUserForm';
-import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from './DeleteDialog';
+import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EditButton, useEditDialog } from './EntityForm';
 import type { AdminUser, RoleAssignment } from './types';
 

@@ -3,7 +3,7 @@ import { APP_VERSION_PLATFORMS } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, ResourceListPage, YesNo } from '../../shared/list';
 import { AppVersionForm } from './AppVersionForm';
-import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from './DeleteDialog';
+import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EditButton, useEditDialog } from './EntityForm';
 import type { AppVersion } from './types';
 

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, ResourceListPage } from '../../shared/list';
-import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from './DeleteDialog';
+import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EditButton, useEditDialog } from './EntityForm';
 import { EventHubForm } from './EventHubForm';
 import { organizationOptions } from './options';

@@ -2,7 +2,7 @@ import { Badge, Button } from '@mantine/core';
 import { ORGANIZATION_STATUSES, type OrganizationStatus } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, LastModified, ResourceListPage } from '../../shared/list';
-import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from './DeleteDialog';
+import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EditButton, useEditDialog } from './EntityForm';
 import { OrganizationForm } from './OrganizationForm';
 import type { Organization } from './types';

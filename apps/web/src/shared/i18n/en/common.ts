@@ -15,6 +15,12 @@ export default {
     signIn: 'Sign in',
     signOut: 'Sign out',
   },
+  // The shared confirmation dialog (shared/ui/ConfirmDialog, ConfirmDelete).
+  confirm: {
+    failed: 'That did not work. Please try again.',
+    deleteFailed: 'This could not be deleted. Please try again.',
+    deleteRefused: 'Not deleted',
+  },
   states: {
     loading: 'Loading…',
     loadFailed: 'This could not be loaded.',

@@ -29,8 +29,6 @@ export default {
     saveFailed: 'This could not be saved. Please try again.',
     delete: 'Delete',
     deleteNamed: 'Delete {{name}}',
-    deleteFailed: 'This could not be deleted. Please try again.',
-    deleteRefused: 'Not deleted',
     notAllowed: 'You do not have access to this page.',
   },
   organizations: {
