@@ -14,6 +14,7 @@ import { createMailOutbox } from './platform/mail.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import type { AppDeps, BaseDeps } from './platform/deps.js';
 import { errorBody, installErrorHandler, installZodMessages } from './platform/errors.js';
+import { installIdempotency } from './platform/idempotency.js';
 import { modules } from './modules/index.js';
 import { mayImpersonate } from './modules/accounts/impersonation.js';
 
@@ -54,6 +55,8 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   installErrorHandler(app);
+  // Before swagger and the modules: its onRoute hook adds the header to opted-in routes' schemas.
+  installIdempotency(app, deps);
 
   await app.register(fastifySwagger, {
     openapi: {

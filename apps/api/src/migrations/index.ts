@@ -4,6 +4,7 @@ import * as attendees from './0004_attendees.js';
 import * as jobs from './0005_jobs.js';
 import * as imports from './0006_imports.js';
 import * as auditEntityIndex from './0007_audit_entity_index.js';
+import * as idempotencyKeys from './0008_idempotency_keys.js';
 
 export interface Migration {
   name: string;
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   { name: '0005_jobs', ...jobs },
   { name: '0006_imports', ...imports },
   { name: '0007_audit_entity_index', ...auditEntityIndex },
+  { name: '0008_idempotency_keys', ...idempotencyKeys },
 ];

@@ -32,6 +32,7 @@ export function customFieldRoutes(app: ZodApp, { db }: AppDeps): void {
   app.post(
     BASE,
     {
+      config: { idempotent: true },
       schema: {
         tags: [TAG],
         summary: 'Create a custom field',

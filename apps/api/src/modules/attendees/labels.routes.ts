@@ -34,6 +34,7 @@ export function labelRoutes(app: ZodApp, { db }: AppDeps): void {
   app.post(
     BASE,
     {
+      config: { idempotent: true },
       schema: {
         tags: [TAG],
         summary: 'Create a label',

@@ -19,6 +19,7 @@ export function magicLinkRoutes(app: ZodApp, deps: AppDeps): void {
   app.post(
     '/events/:eventId/participants/magic-links',
     {
+      config: { idempotent: true },
       schema: {
         tags: [TAG],
         summary: 'Send sign-in links by e-mail',

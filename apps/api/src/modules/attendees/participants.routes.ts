@@ -116,6 +116,7 @@ export function participantRoutes(app: ZodApp, { db, config }: AppDeps): void {
   app.post(
     BASE,
     {
+      config: { idempotent: true },
       schema: {
         tags: [TAG],
         summary: 'Add a participant',
@@ -195,6 +196,7 @@ export function participantRoutes(app: ZodApp, { db, config }: AppDeps): void {
   app.post(
     `${BASE}/map-user`,
     {
+      config: { idempotent: true },
       schema: {
         tags: [TAG],
         summary: 'An existing account joins the event',
@@ -213,6 +215,7 @@ export function participantRoutes(app: ZodApp, { db, config }: AppDeps): void {
   app.post(
     `${BASE}/map-participant-to-event`,
     {
+      config: { idempotent: true },
       schema: {
         tags: [TAG],
         summary: 'A participant of another event joins this one',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -17,6 +18,7 @@ import {
 } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import { errorResponses as errors, HttpError, notFound } from '../../platform/errors.js';
+import { idempotencyGate } from '../../platform/idempotency.js';
 import { listRoute, type ZodApp } from '../../platform/list.js';
 import { eventAccess, eventIdOf } from '../attendees/attendees.access.js';
 import { IMPORT_MAX_FILE_BYTES } from './files.js';
@@ -94,6 +96,7 @@ export function importRoutes(app: ZodApp, deps: AppDeps): void {
   app.post(
     `${BASE}/:table`,
     {
+      config: { idempotent: 'handler' },
       schema: {
         tags: [TAG],
         summary: 'Upload a file to import',
@@ -110,6 +113,8 @@ export function importRoutes(app: ZodApp, deps: AppDeps): void {
       const a = await admin(request, request.params.eventId);
       service.tableDefOr404(request.params.table);
       const { fileName, bytes } = await uploadedFile(request);
+      // The multipart body is read here, so the Idempotency-Key is checked here: same file and name, same import.
+      if (await idempotencyGate(request, reply, { fileName, sha256: createHash('sha256').update(bytes).digest('hex') })) return reply;
       return reply.status(201).send(await service.upload(deps, a.ctx, a.event.id, request.params.table, fileName, bytes));
     },
   );

@@ -29,6 +29,7 @@ export const settingsRoutes =
     app.post(
       '/view-settings/:tableKey',
       {
+        config: { idempotent: true },
         schema: {
           tags: [TAG],
           summary: 'Save my view settings of a table for the first time',

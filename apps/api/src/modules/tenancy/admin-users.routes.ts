@@ -20,6 +20,7 @@ export function adminUserRoutes(app: ZodApp, deps: AppDeps): void {
   app.post(
     '/admin-users',
     {
+      config: { idempotent: true },
       schema: {
         tags: [TAG],
         summary: 'Give a person admin or moderator roles',

@@ -18,7 +18,7 @@ export function appVersionRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.post(
     '/app-versions',
-    { schema: { tags: [TAG], summary: 'Add an app version (super admin)', body: createAppVersionSchema, response: { 201: appVersionSchema, ...errors(400, 401, 403, 409) } } },
+    { config: { idempotent: true }, schema: { tags: [TAG], summary: 'Add an app version (super admin)', body: createAppVersionSchema, response: { 201: appVersionSchema, ...errors(400, 401, 403, 409) } } },
     async (request, reply) => reply.status(201).send(await service.createAppVersion(db, gate(request, ROLE_GATES.superAdmin), request.body)),
   );
   app.get(

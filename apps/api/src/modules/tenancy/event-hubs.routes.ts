@@ -14,7 +14,7 @@ export function eventHubRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.post(
     '/event-hubs',
-    { schema: { tags: [TAG], summary: 'Create an event hub', body: createEventHubSchema, response: { 201: eventHubSchema, ...errors(400, 401, 403, 404) } } },
+    { config: { idempotent: true }, schema: { tags: [TAG], summary: 'Create an event hub', body: createEventHubSchema, response: { 201: eventHubSchema, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => reply.status(201).send(await service.createEventHub(db, gate(request, ROLE_GATES.organizationAdmin), request.body)),
   );
   app.get(

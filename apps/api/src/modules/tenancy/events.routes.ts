@@ -22,7 +22,7 @@ export function eventRoutes(app: ZodApp, { db }: AppDeps): void {
   );
   app.post(
     '/events',
-    { schema: { tags: [TAG], summary: 'Create an event', body: createEventSchema, response: { 201: eventSchema, ...errors(400, 401, 403, 404) } } },
+    { config: { idempotent: true }, schema: { tags: [TAG], summary: 'Create an event', body: createEventSchema, response: { 201: eventSchema, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => reply.status(201).send(await service.createEvent(db, gate(request, ROLE_GATES.hubAdmin), request.body)),
   );
   app.get(

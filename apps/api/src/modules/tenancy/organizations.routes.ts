@@ -19,7 +19,7 @@ export function organizationRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.post(
     '/organizations',
-    { schema: { tags: [TAG], summary: 'Create an organization (super admin)', body: createOrganizationSchema, response: { 201: organizationSchema, ...errors(400, 401, 403, 409) } } },
+    { config: { idempotent: true }, schema: { tags: [TAG], summary: 'Create an organization (super admin)', body: createOrganizationSchema, response: { 201: organizationSchema, ...errors(400, 401, 403, 409) } } },
     async (request, reply) => {
       const ctx = gate(request, ROLE_GATES.superAdmin);
       return reply.status(201).send(await service.createOrganization(db, ctx, request.body));

@@ -282,6 +282,22 @@ export interface ImportErrorsTable {
   errors: Json<Array<{ column: string | null; header: string | null; value: string | null; message: string }>>;
 }
 
+/** A creating POST's answer, stored under its Idempotency-Key (platform/idempotency.ts). */
+export interface IdempotencyKeysTable {
+  userId: string;
+  key: string;
+  method: string;
+  path: string;
+  bodyHash: string;
+  claimId: string;
+  /** NULL while the first request is in flight. */
+  statusCode: number | null;
+  contentType: string | null;
+  responseBody: string | null;
+  createdAt: CreatedAt;
+  expiresAt: Date;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -305,6 +321,7 @@ export interface Database {
   imports: ImportsTable;
   importRows: ImportRowsTable;
   importErrors: ImportErrorsTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }
 
 export type User = Selectable<UsersTable>;
