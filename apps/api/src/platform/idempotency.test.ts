@@ -104,7 +104,7 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe(IDEMPOTENCY_MESSAGES.inFlight);
     // Its process died 10 minutes ago: the claim is taken over and the request runs again (409 from labels: the name exists).
-    await t.deps.db.updateTable('idempotencyKeys').set({ createdAt: new Date(Date.now() - 600_000) }).where('key', '=', key).execute();
+    await sql`UPDATE idempotency_keys SET created_at = now() - interval '10 minutes' WHERE key = ${key}`.execute(t.deps.db);
     expect((await createLabel(ten.tokens.eventAdmin, { name: 'Flight' }, key)).statusCode).toBe(409);
     expect(await storedKey(ten.users.eventAdmin.id, key)).toBeUndefined();
     expect(first.statusCode).toBe(201);

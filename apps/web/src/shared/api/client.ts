@@ -17,6 +17,21 @@ export interface ApiRequest {
   query?: Query;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Sent as `Idempotency-Key` (creating POSTs): the API runs a request once per key, so a retry of
+   * the same submission with the same key can not create twice (docs/CONTRACTS.md).
+   */
+  idempotencyKey?: string;
+}
+
+/** A random UUID v4 for `idempotencyKey`; getRandomValues also works outside secure contexts. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export function apiUrl(path: string, query?: Query): string {
@@ -71,6 +86,7 @@ function assertTokenUsable(): void {
 async function send(path: string, request: ApiRequest, accept: string): Promise<Response> {
   assertTokenUsable();
   const headers: Record<string, string> = { Accept: accept, ...authHeaders(), ...request.headers };
+  if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
   let body: BodyInit | undefined;
   // FormData (file uploads) goes as multipart: the browser writes its Content-Type with the boundary.
   if (request.body instanceof FormData) body = request.body;
