@@ -1,6 +1,10 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { apiSignIn, bearer } from './support/api';
 import { API_URL, CONSOLE_URL, DEMO, DEMO_EVENT, E2E_PORT } from './support/env';
+import { chooseFile } from './support/spreadsheets';
 import { expect, screen, test } from './support/test';
 import { choose, signIn } from './support/ui';
 
@@ -136,6 +140,27 @@ test('console: Setup area, empty states in view at 390 px, Close on dialogs, key
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(confirm).toBeHidden();
     await expect(row).toHaveCount(0);
+  });
+
+  await test.step('the discard confirmation of an import: Close in the corner, "Keep it" keeps it, Discard discards', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'plenary-e2e-focus-')), `discard-${stamp}.csv`);
+    writeFileSync(file, `Email,First Name,Last Name\nkeep.${stamp}@example.com,Keep,Me\n`);
+    await page.goto(`${CONSOLE_URL}/setup/data-import/User/1`);
+    await chooseFile(page, 'Choose a file', file);
+    await expect(page).toHaveURL(/\/setup\/data-import\/User\/2\/[0-9a-f-]{36}$/);
+    const discard = page.getByRole('button', { name: 'Discard this import', exact: true });
+    await discard.click();
+    const confirm = page.getByRole('dialog', { name: 'Discard this import?' });
+    await expect(confirm.getByRole('button', { name: 'Close' })).toHaveCount(1);
+    await expect(confirm.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await screen(page, 'discard confirmation');
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(discard).toBeFocused();
+    await discard.click();
+    await confirm.getByRole('button', { name: 'Discard', exact: true }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page).toHaveURL(`${CONSOLE_URL}/setup/data-import/User/1`);
   });
 
   for (const size of [PHONE, DESKTOP]) {
