@@ -213,6 +213,12 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     await signIn(page, origin, seeded);
 
+    // The renderer's main-thread CPU time (ThreadTime): what rendering costs, whatever else loads the machine.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metric = async (name: string) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? Number.NaN;
+    const threadMs = async () => (await metric('ThreadTime')) * 1000;
+
     const requests: ListRequest[] = [];
     page.on('requestfinished', (request) => {
       if (!request.url().includes('/participants?')) return;
@@ -232,20 +238,34 @@ async function main(): Promise<void> {
     console.log(`   first rows after ${ms(timeToFirstRows)} ms (navigation start → row 1 on screen); ${rowCount.toLocaleString('en')} rows in the list; load ${loadAtOpen.toFixed(1)}`);
 
     // Continuous scrolling: a wheel-like pace, then a fling that crosses windows faster than they load.
-    const scrolls: Array<{ label: string; stats: FrameStats; load: number }> = [];
+    const scrolls: Array<{ label: string; stats: FrameStats; cpuPerFrame: number; load: number }> = [];
     for (const [label, px, frames] of [
       ['3 rows per frame (~8,000 px/s)', 3 * ROW_HEIGHT, 600],
       ['30 rows per frame (fling)', 30 * ROW_HEIGHT, 300],
     ] as const) {
       await page.evaluate(jumpTo, { row: 0, rowHeight: ROW_HEIGHT, timeoutMs: 30_000 });
       const load = loadavg()[0]!;
+      const cpuBefore = await threadMs();
       const stats = await page.evaluate(scrollContinuously, { px, frames, rowHeight: ROW_HEIGHT });
-      scrolls.push({ label, stats, load });
+      const cpuPerFrame = ((await threadMs()) - cpuBefore) / stats.frames;
+      scrolls.push({ label, stats, cpuPerFrame, load });
       console.log(
         `   scroll ${label}: ${stats.frames} frames, ${stats.rowsMoved.toLocaleString('en')} rows; frame p50 ${ms(stats.p50)} ms, p95 ${ms(stats.p95)} ms, max ${ms(stats.max)} ms; ` +
-          `dropped ${stats.dropped}; frames with placeholder rows ${stats.placeholderFrames}; load ${load.toFixed(1)}`,
+          `dropped ${stats.dropped}; frames with placeholder rows ${stats.placeholderFrames}; renderer CPU ${ms(cpuPerFrame)} ms per frame; load ${load.toFixed(1)}`,
       );
     }
+
+    // Rendering alone: jumps back and forth between two screens of rows already fetched.
+    const renderTimes: number[] = [];
+    await page.evaluate(jumpTo, { row: 600, rowHeight: ROW_HEIGHT, timeoutMs: 30_000 });
+    await page.waitForTimeout(500);
+    const renderLoad = loadavg()[0]!;
+    const renderCpuBefore = await threadMs();
+    for (let i = 0; i < 40; i++) renderTimes.push(await page.evaluate(jumpTo, { row: i % 2 ? 600 : 100, rowHeight: ROW_HEIGHT, timeoutMs: 30_000 }));
+    const renderCpu = ((await threadMs()) - renderCpuBefore) / renderTimes.length;
+    renderTimes.sort((a, b) => a - b);
+    const render = { p50: renderTimes[Math.floor(renderTimes.length / 2)]!, max: renderTimes.at(-1)!, cpu: renderCpu, load: renderLoad };
+    console.log(`   jump between fetched rows (rendering only): p50 ${ms(render.p50)} ms, max ${ms(render.max)} ms; renderer CPU ${ms(render.cpu)} ms per jump; load ${renderLoad.toFixed(1)}`);
 
     // Steps from the top to the last row, then big jumps.
     const last = rowCount - 1;
@@ -269,15 +289,11 @@ async function main(): Promise<void> {
     }
 
     // Memory and DOM at the end (after a garbage collection).
-    const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('Performance.enable');
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
     const elements = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.getElementsByTagName('*').length);
     const rowsInDom = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.querySelectorAll('tbody tr[aria-rowindex]').length);
-    const heapMb = metric('JSHeapUsedSize') / 2 ** 20;
-    console.log(`   end: JS heap ${heapMb.toFixed(1)} MB used (after GC), ${elements.toLocaleString('en')} elements in the document (${rowsInDom} table rows), ${metric('Nodes').toLocaleString('en')} DOM nodes alive`);
+    const heapMb = (await metric('JSHeapUsedSize')) / 2 ** 20;
+    console.log(`   end: JS heap ${heapMb.toFixed(1)} MB used (after GC), ${elements.toLocaleString('en')} elements in the document (${rowsInDom} table rows), ${(await metric('Nodes')).toLocaleString('en')} DOM nodes alive`);
 
     const requestTimes = requests.map((r) => r.ms).sort((a, b) => a - b);
     const at = (p: number) => requestTimes[Math.min(requestTimes.length - 1, Math.floor(p * requestTimes.length))] ?? 0;
@@ -297,8 +313,9 @@ async function main(): Promise<void> {
       ...scrolls.map(
         (s) =>
           `| continuous scroll, ${s.label}: ${s.stats.frames} frames, ${s.stats.rowsMoved.toLocaleString('en')} rows | frame p50 ${ms(s.stats.p50)} ms, p95 ${ms(s.stats.p95)} ms, max ${ms(s.stats.max)} ms; ` +
-          `${s.stats.dropped} dropped frames; ${s.stats.placeholderFrames} frames showed placeholder rows | ${s.load.toFixed(1)} |`,
+          `${s.stats.dropped} dropped frames; ${s.stats.placeholderFrames} frames showed placeholder rows; renderer CPU ${ms(s.cpuPerFrame)} ms per frame | ${s.load.toFixed(1)} |`,
       ),
+      `| jump between rows already fetched (rendering only), 40 times | p50 ${ms(render.p50)} ms, max ${ms(render.max)} ms; renderer CPU ${ms(render.cpu)} ms per jump | ${render.load.toFixed(1)} |`,
       ...jumps.map((j) => `| ${j.label} | rows rendered after ${ms(j.ms)} ms (${j.requests} list requests) | ${j.load.toFixed(1)} |`),
       `| list requests (each a window of 1,000 rows) | ${requests.length}: p50 ${ms(at(0.5))} ms, p95 ${ms(at(0.95))} ms, max ${ms(requestTimes.at(-1) ?? 0)} ms | |`,
       `| at the end (after a GC) | JS heap ${heapMb.toFixed(1)} MB; ${elements.toLocaleString('en')} elements in the document, ${rowsInDom} table rows | |`,

@@ -128,7 +128,11 @@ const BodyRow = memo(function BodyRow<T>({ record, index, columns, primaryId, li
         if (id === SELECT_ID) {
           return (
             <td key={id} className={classes.select}>
-              <Checkbox
+              {/* A plain input styled like Mantine's Checkbox: rows mount at every scroll step, and the
+                  component took a third of a row's rendering time (bench/attendees-view-all.ts). */}
+              <input
+                type="checkbox"
+                className={classes.rowCheck}
                 aria-label={t('selection.selectRow', { name: rowName })}
                 checked={selected ?? false}
                 onChange={(e) => onSelect?.(rowId, e.currentTarget.checked)}
@@ -206,12 +210,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
     count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    // Rows render synchronously with the scroll, so a few beyond each edge are enough; each one
+    // more is rendered again at every jump (12 → 6 took a jump from ~28 to ~19 ms of CPU).
+    overscan: 6,
     enabled: virtual,
   });
   const items = virtual ? virtualizer.getVirtualItems() : [];
-  const first = virtual ? (items[0]?.index ?? 0) : 0;
-  const last = virtual ? (items[items.length - 1]?.index ?? 0) : Math.max(0, rowCount - 1);
+  // The rows in view, without the overscan (a windowed list fetches the windows holding them first).
+  const first = virtual ? (virtualizer.range?.startIndex ?? 0) : 0;
+  const last = virtual ? (virtualizer.range?.endIndex ?? 0) : Math.max(0, rowCount - 1);
 
   useEffect(() => {
     onVisibleRangeChange?.(first, last);

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { apiFetch } from '../api/client';
 import { DEFAULT_PAGE_SIZE, isViewAll, toApiQuery } from './query';
 import type { ListAnswer, ListParams, ResourceDef } from './types';
-import { locate, PLACEHOLDER_ROWS, sameWindows, WINDOW_SIZE, windowQuery, windowsForRange } from './windows';
+import { locate, PLACEHOLDER_ROWS, sameWindows, WINDOW_SIZE, windowQuery, windowsForRange, windowsToFetch } from './windows';
 
 /**
  * The spec's list cycle (part 4), for one list:
@@ -45,6 +45,13 @@ export const listKey = (path: string) => ['list', path] as const;
 
 const silent = { silent: true } as const;
 
+/** View All: the windows to hold (visible rows ± margin) and those with rows on screen, for some criteria. */
+interface WindowView {
+  criteriaKey: string;
+  windows: number[];
+  visible: number[];
+}
+
 export function useResourceList<T>(
   resource: ResourceDef<T>,
   params: ListParams,
@@ -69,15 +76,21 @@ export function useResourceList<T>(
   // Windowed (View All): the windows covering the visible rows, for the current criteria.
   const criteria = toApiQuery(params, resource.filters, WINDOW_SIZE, 1);
   const criteriaKey = JSON.stringify(criteria);
-  const [view, setView] = useState<{ criteriaKey: string; windows: number[] }>({ criteriaKey, windows: [0] });
-  const windows = view.criteriaKey === criteriaKey ? view.windows : [0];
+  const [view, setView] = useState<WindowView>({ criteriaKey, windows: [0], visible: [0] });
+  const current = view.criteriaKey === criteriaKey ? view : { criteriaKey, windows: [0], visible: [0] };
+  const windows = current.windows;
   const windowKey = (w: number) => [...root, 'window', criteria, w] as const;
+  // The windows with rows on screen first, the margin's once those answered.
+  const fetchNow = windowsToFetch(windows, current.visible, (w) => {
+    const state = client.getQueryState(windowKey(w));
+    return state !== undefined && state.status !== 'pending';
+  });
   const windowResults = useQueries({
     queries: windows.map((w) => ({
       queryKey: windowKey(w),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         apiFetch<ListAnswer<T>>(resource.path, { query: { ...criteria, ...windowQuery(w) }, signal }),
-      enabled: enabled && windowed,
+      enabled: enabled && windowed && fetchNow.includes(w),
       meta: silent,
     })),
   });
@@ -103,8 +116,11 @@ export function useResourceList<T>(
   const setVisibleRange = useCallback(
     (start: number, end: number) => {
       const next = windowsForRange(start, end, totalRef.current);
+      const visible = windowsForRange(start, end, totalRef.current, 0);
       setView((prev) =>
-        prev.criteriaKey === criteriaKey && sameWindows(prev.windows, next) ? prev : { criteriaKey, windows: next },
+        prev.criteriaKey === criteriaKey && sameWindows(prev.windows, next) && sameWindows(prev.visible, visible)
+          ? prev
+          : { criteriaKey, windows: next, visible },
       );
     },
     [criteriaKey],

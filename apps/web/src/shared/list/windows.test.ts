@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locate, sameWindows, windowCount, windowQuery, windowsForRange } from './windows';
+import { locate, sameWindows, windowCount, windowQuery, windowsForRange, windowsToFetch } from './windows';
 
 describe('locate / windowQuery / windowCount', () => {
   it('finds the window and offset of a row', () => {
@@ -51,6 +51,22 @@ describe('windowsForRange', () => {
     for (let start = 0; start < 100_000; start += 777) {
       expect(windowsForRange(start, start + 40, 100_000).length).toBeLessThanOrEqual(2);
     }
+  });
+});
+
+describe('windowsToFetch', () => {
+  it('fetches the visible windows first, the margin once they answered', () => {
+    // Rows 9,990–10,010 on screen after a jump: windows 9 and 10 visible; 10,010 + 200 margin stays in 10.
+    const windows = windowsForRange(9990, 10_010, 100_000);
+    const visible = windowsForRange(9990, 10_010, 100_000, 0);
+    expect(windows).toEqual([9, 10]);
+    expect(windowsToFetch(windows, visible, () => false)).toEqual([9, 10]);
+    // Rows 10,100–10,130: window 10 visible, window 9 only in the margin.
+    const near = windowsForRange(10_100, 10_130, 100_000);
+    const nearVisible = windowsForRange(10_100, 10_130, 100_000, 0);
+    expect(near).toEqual([9, 10]);
+    expect(windowsToFetch(near, nearVisible, () => false)).toEqual([10]);
+    expect(windowsToFetch(near, nearVisible, (w) => w === 10)).toEqual([9, 10]);
   });
 });
 

@@ -46,6 +46,16 @@ export function windowsForRange(
   return out;
 }
 
+/**
+ * Which of `windows` (visible rows ± margin) to fetch now: those holding visible rows, and the
+ * margin's only once every visible one has answered, so that after a jump the window on screen
+ * does not share the server with the margin's.
+ */
+export function windowsToFetch(windows: readonly number[], visible: readonly number[], answered: (window: number) => boolean): number[] {
+  const visibleIn = visible.every(answered);
+  return windows.filter((w) => visibleIn || visible.includes(w));
+}
+
 export function sameWindows(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((w, i) => w === b[i]);
 }
