@@ -77,6 +77,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(errorBody(400, message, fields));
     }
     if (error instanceof HttpError) {
+      // A refusal that wraps what went wrong (an unreadable upload): the answer stays the 4xx, the log says why.
+      if (error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
       return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, error.fields));
     }
     if (isResponseSerializationError(error)) {

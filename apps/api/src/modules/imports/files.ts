@@ -1,7 +1,9 @@
 import Papa from 'papaparse';
 import { fileTypeFromName, IMPORT_MESSAGES, importFileExtensionsFor, MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES, sniffFileType, type ImportFileExtension, type ImportTable } from '@plenary/domain';
 import { HttpError } from '../../platform/errors.js';
-import { claimedRows, entryHead, ZipFormatError, zipEntries } from './zip.js';
+import { unreadableXlsx } from './rows.js';
+import { claimedSheetRows } from './xlsx-reader.js';
+import { XLSX_MAX_ENTRIES, XLSX_MAX_RATIO, XLSX_MAX_UNPACKED_BYTES, ZipFormatError, zipEntries } from './zip.js';
 
 /**
  * Checks of an uploaded import file BEFORE any parser sees it (issue 3): the name's extension is
@@ -11,12 +13,6 @@ import { claimedRows, entryHead, ZipFormatError, zipEntries } from './zip.js';
  * than an import takes; for csv the text must not hold more lines than that.
  */
 export const IMPORT_MAX_FILE_BYTES = MAX_UPLOAD_BYTES;
-/** A workbook has a few dozen parts; thousands mean something else. */
-export const XLSX_MAX_ENTRIES = 1000;
-/** Unpacked size of all parts: 100,000 rows of a wide sheet stay far below it. */
-export const XLSX_MAX_UNPACKED_BYTES = 500_000_000;
-/** Deflate tops out near 1000:1 on pathological input; spreadsheet XML stays well under this. */
-export const XLSX_MAX_RATIO = 400;
 
 const refuse = (message: string, status = 400) => new HttpError(status, message, { file: message });
 
@@ -49,13 +45,10 @@ function checkXlsx(bytes: Buffer): void {
       if (e.size > 10_000_000 && e.size > e.compressedSize * XLSX_MAX_RATIO) throw refuse(IMPORT_MESSAGES.zipBomb);
     }
     if (total > XLSX_MAX_UNPACKED_BYTES) throw refuse(IMPORT_MESSAGES.zipBomb);
-    // The reader takes the first worksheet in the file's order; so does this check.
-    const sheet = entries.find((e) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.name));
-    if (!sheet) throw refuse(IMPORT_MESSAGES.zipUnreadable);
-    const rows = claimedRows(entryHead(bytes, sheet, 65_536));
+    const rows = claimedSheetRows(bytes, entries);
     if (rows !== undefined && rows - 1 > MAX_IMPORT_ROWS) throw refuse(IMPORT_MESSAGES.tooManyRows(rows - 1));
   } catch (err) {
-    if (err instanceof ZipFormatError) throw refuse(IMPORT_MESSAGES.zipUnreadable);
+    if (err instanceof ZipFormatError) throw unreadableXlsx(err);
     throw err;
   }
 }

@@ -5,7 +5,8 @@ import * as repo from './imports.repo.js';
 import { COMMIT_QUEUE, dropStaged, emitProgress, importContext, VERIFY_QUEUE, type ImportDeps, type JobData } from './imports.service.js';
 import { importTableDef, type RowCheck } from './registry.js';
 import { cellText, filled, readRows, type Cell } from './rows.js';
-import { claimedRows, entryHead, zipEntries } from './zip.js';
+import { claimedSheetRows } from './xlsx-reader.js';
+import { XLSX_MAX_ENTRIES, zipEntries } from './zip.js';
 
 /**
  * The two jobs of an import (platform/jobs, so a closed browser does not stop them).
@@ -42,8 +43,7 @@ function estimateRows(bytes: Buffer, type: 'csv' | 'xlsx'): number | null {
     return Math.max(0, lines - (bytes.at(-1) === 10 ? 1 : 0));
   }
   try {
-    const sheet = zipEntries(bytes, 1000).find((e) => /^xl\/worksheets\/[^/]+\.xml$/.test(e.name));
-    const rows = sheet ? claimedRows(entryHead(bytes, sheet, 65_536)) : undefined;
+    const rows = claimedSheetRows(bytes, zipEntries(bytes, XLSX_MAX_ENTRIES));
     return rows === undefined ? null : Math.max(0, rows - 1);
   } catch {
     return null;
@@ -198,6 +198,7 @@ async function endRun(deps: ImportDeps, row: repo.ImportRow, data: JobData, err:
   }
   const isFileProblem = err instanceof HttpError && err.statusCode === 400;
   if (!isFileProblem) log.error({ err, importId: row.id }, 'import job failed');
+  else if (err.cause !== undefined) log.error({ err: err.cause, importId: row.id }, `import file refused: ${err.message}`);
   const verifying = row.status === 'VERIFYING';
   if (verifying) {
     await importTableDef(row.tableName as ImportTable)?.discardStaged?.(deps.db, importContext(deps, row, data.actor));

@@ -1,8 +1,8 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, type ImportFileExtension } from '@plenary/domain';
 import { HttpError } from '../../platform/errors.js';
+import { readXlsxRows } from './xlsx-reader.js';
+import { XLSX_MAX_ENTRIES, ZipFormatError, zipEntries } from './zip.js';
 
 /** A cell as the readers hand it over: CSV gives text only (a phone `+49…` stays text). */
 export type Cell = string | number | boolean | Date | null;
@@ -17,8 +17,8 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
  * The rows of an import file, header first, streamed: CSV through papaparse (delimiter detected,
- * nothing typed), XLSX through exceljs's streaming reader (first worksheet only). More than
- * MAX_IMPORT_ROWS data rows stop the reading with a 400.
+ * nothing typed), XLSX through xlsx-reader (first worksheet in the workbook's order only). More
+ * than MAX_IMPORT_ROWS data rows stop the reading with a 400.
  */
 export async function* readRows(bytes: Buffer, type: ImportFileExtension): AsyncGenerator<FileRow> {
   const rows = type === 'csv' ? csvRows(bytes) : xlsxRows(bytes);
@@ -85,43 +85,26 @@ async function* csvRows(bytes: Buffer): AsyncGenerator<FileRow> {
   }
 }
 
+/**
+ * A file the reader can not make sense of answers 400 'could not be read'; what went wrong travels
+ * as the error's `cause`, which the request's error handler and the import job log.
+ */
+export function unreadableXlsx(cause: unknown): HttpError {
+  const error = new HttpError(400, IMPORT_MESSAGES.zipUnreadable, { file: IMPORT_MESSAGES.zipUnreadable });
+  error.cause = cause;
+  return error;
+}
+
 async function* xlsxRows(bytes: Buffer): AsyncGenerator<FileRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    // Styles tell a date cell from a number.
-    styles: 'cache',
-    entries: 'emit',
-  });
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        // row.values is 1-based and sparse.
-        const values = row.values as unknown[];
-        const cells: Cell[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellOf(values[i]));
-        yield { rowNumber: row.number, cells };
-      }
-      break;
-    }
+    const entries = zipEntries(bytes, XLSX_MAX_ENTRIES);
+    if (entries.length > XLSX_MAX_ENTRIES) throw new ZipFormatError(`${entries.length} entries`);
+    yield* readXlsxRows(bytes, entries);
   } catch (err) {
     // Only the reader's own errors arrive here (a consumer that stops ends the generator instead).
     if (err instanceof HttpError) throw err;
-    throw new HttpError(400, IMPORT_MESSAGES.zipUnreadable, { file: IMPORT_MESSAGES.zipUnreadable });
+    throw unreadableXlsx(err);
   }
-}
-
-function cellOf(value: unknown): Cell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
-  if (typeof value === 'object') {
-    const v = value as { richText?: Array<{ text: string }>; result?: unknown; text?: unknown; hyperlink?: unknown; error?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return cellOf(v.result);
-    if ('text' in v) return cellOf(v.text) ?? (typeof v.hyperlink === 'string' ? v.hyperlink : null);
-  }
-  return null;
 }
 
 /** A cell as text, as the error file and the error list show it. */
