@@ -204,6 +204,6 @@ export const importListRecordSchema = importRecordSchema.pick({
 });
 export type ImportListRecord = z.output<typeof importListRecordSchema>;
 
-/** Realtime: emitted on the event's room (`event:<eventId>`) whenever status or progress changes. */
+/** Realtime: emitted to the uploader's room (`user:<userId>`) whenever status or progress changes. */
 export const IMPORT_REALTIME_EVENT = 'import.progress';
 export const importRealtimePayloadSchema = importRecordSchema.pick({ id: true, table: true, status: true, progress: true, counts: true, message: true });

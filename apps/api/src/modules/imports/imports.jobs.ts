@@ -18,9 +18,12 @@ import { XLSX_MAX_ENTRIES, zipEntries } from './zip.js';
  *
  * commit: one transaction — the table's set-based commit from `import_rows`, the summary, the
  * audit row, the staging rows deleted — so a failure or a crash leaves nothing half-written
- * (FAILED, staging kept: verify again or commit again after a retry).
+ * (FAILED, staging kept; the admin verifies again, which starts from the stored file). A crashed
+ * process's job is retried by pg-boss after its expiry (30 min) with the same `runId`.
  *
  * A run carries a `runId`; a cancelled or superseded import makes the run stop at its next step.
+ * Known limit: a live run that outlasts the expiry (only plausible for ImportPhoto with hundreds
+ * of slow URLs, fetched one after another) overlaps with its retry.
  */
 export const PROGRESS_EVERY = 2000;
 const ERROR_BATCH = 1000;

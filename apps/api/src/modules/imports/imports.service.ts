@@ -5,7 +5,6 @@ import {
   IMPORT_MESSAGES,
   IMPORT_REALTIME_EVENT,
   MESSAGES,
-
   suggestMapping,
   type ImportColumn,
   type ImportFileExtension,
@@ -218,8 +217,10 @@ export async function dropStaged(deps: ImportDeps, row: repo.ImportRow, actor: J
 
 export async function emitProgress(deps: ImportDeps, eventId: string, importId: string): Promise<void> {
   const row = await repo.findImport(deps.db, eventId, importId);
-  if (!row) return;
+  if (!row?.createdBy) return;
   const r = repo.toRecord(row);
-  deps.realtime.emit(rooms.event(eventId), IMPORT_REALTIME_EVENT, { id: r.id, table: r.table, status: r.status, progress: r.progress, counts: r.counts, message: r.message });
+  // To the admin who uploaded it, not the event's room: participants and moderators are in that
+  // room too. Other admins watching the import poll it.
+  deps.realtime.emit(rooms.user(row.createdBy), IMPORT_REALTIME_EVENT, { id: r.id, table: r.table, status: r.status, progress: r.progress, counts: r.counts, message: r.message });
 }
 

@@ -306,12 +306,14 @@ describe('statuses, discard and bad input', () => {
 describe('jobs, progress and all-or-nothing', () => {
   const bigCsv = (n: number, prefix = 'bulk') => Buffer.from(['E-mail,First name,Last name,T-shirt size', ...Array.from({ length: n }, (_, i) => `${prefix}${i}@example.com,Bulk,Person ${i},${['S', 'M', 'L'][i % 3]}`)].join('\n'));
 
-  it('shows progress while a large file verifies (record and realtime room), then commits through the job runner', async () => {
+  it('shows progress while a large file verifies (record, and realtime to the uploader only), then commits through the job runner', async () => {
     const emitted: Array<{ status: string; progress: { done: number } }> = [];
     const realtime = t.deps.realtime;
     const emit = realtime.emit;
+    const rooms: string[] = [];
     realtime.emit = (room, event, payload) => {
-      if (room === `event:${eventId}` && event === 'import.progress') emitted.push(payload as (typeof emitted)[number]);
+      if (event === 'import.progress') rooms.push(room);
+      if (room === `user:${ten.users.eventAdmin.id}` && event === 'import.progress') emitted.push(payload as (typeof emitted)[number]);
       emit.call(realtime, room, event, payload);
     };
     try {
@@ -329,6 +331,7 @@ describe('jobs, progress and all-or-nothing', () => {
       // The room hears the end too (right after the record says so).
       for (let i = 0; i < 100 && emitted.at(-1)?.status !== 'COMPLETED'; i++) await new Promise((r) => setTimeout(r, 20));
       expect(emitted.at(-1)).toMatchObject({ status: 'COMPLETED' });
+      expect(new Set(rooms)).toEqual(new Set([`user:${ten.users.eventAdmin.id}`]));
       const n = await sql<{ n: number }>`SELECT count(*)::int AS n FROM participants WHERE event_id = ${eventId} AND email LIKE 'bulk%'`.execute(t.deps.db);
       expect(n.rows[0]!.n).toBe(12_000);
     } finally {

@@ -10,8 +10,8 @@ import { importKey, importsPath, type ImportRow } from './api';
 type Payload = z.input<typeof importRealtimePayloadSchema>;
 
 /**
- * Progress of the event's imports over the realtime socket (`import.progress` on the event's
- * room): each message updates the cached import at once. Polling (`useImport`) stays the
+ * Progress of the imports this admin uploaded over the realtime socket (`import.progress` on the
+ * user's room): each message updates the cached import at once. Polling (`useImport`) stays the
  * fallback, e.g. when the socket can not connect.
  */
 export function useImportRealtime(eventId: string): void {
