@@ -9,7 +9,7 @@ import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { useFocusReturnOnClose } from '../../shared/ui/useFocusReturnOnClose';
 import { AddParticipantDialog } from './AddParticipantDialog';
 import { BulkActions } from './BulkActions';
-import { EventRequired } from './EventRequired';
+import { EventRequired } from '../../shared/ui/EventRequired';
 import { participantsResource } from './participantsResource';
 import { MAGIC_LINKS_PATH } from './paths';
 

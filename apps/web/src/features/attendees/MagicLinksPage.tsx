@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime, defineResource, ResourceListPage, type ResourceDef } from '../../shared/list';
-import { EventRequired } from './EventRequired';
+import { EventRequired } from '../../shared/ui/EventRequired';
 import { fullName } from './participantsResource';
 import { ATTENDEES_PATH, participantProfilePath, participantsApi } from './paths';
 import type { MagicLink } from './types';

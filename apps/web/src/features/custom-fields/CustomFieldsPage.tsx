@@ -12,7 +12,7 @@ import { EditButton, useEditDialog } from '../tenancy/EntityForm';
 import { useCustomFields, type CustomFieldRow } from '../../shared/custom-fields';
 import { customFieldsPath, useCustomFieldMutations, useRefreshCustomFields } from './api';
 import { CustomFieldForm } from './CustomFieldForm';
-import { EventRequired } from './EventRequired';
+import { EventRequired } from '../../shared/ui/EventRequired';
 import { matchName, moveId } from './reorder';
 
 /** `/attendees/custom-fields` and `/setup/custom-fields`: the selected event's custom fields. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { EventRequired } from '../custom-fields/EventRequired';
+import { EventRequired } from '../../shared/ui/EventRequired';
 import { useImportTables } from './api';
 import { ImportHistory } from './ImportHistory';
 import { ImportWizard } from './ImportWizard';

@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, formatCount, ResourceListPage, type ResourceDef } from '../../shared/list';
-import { EventRequired } from '../custom-fields/EventRequired';
+import { EventRequired } from '../../shared/ui/EventRequired';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EditButton, useEditDialog } from '../tenancy/EntityForm';
 import { labelsPath, useAvailableFields, type LabelRow } from './api';

@@ -10,11 +10,6 @@ export default {
     loading: 'Loading…',
     failed: 'That did not work. Please try again.',
   },
-  noEvent: {
-    title: 'Choose an event first',
-    text: 'Attendees belong to an event. Pick one with the event switcher at the top, or on the start page.',
-    action: 'Go to my events',
-  },
   customFieldInput: {
     yes: 'Yes',
     no: 'No',

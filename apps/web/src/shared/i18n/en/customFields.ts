@@ -6,11 +6,6 @@ export default {
     customFields: 'Custom fields',
     setupCustomFields: 'Custom fields',
   },
-  noEvent: {
-    title: 'No event chosen',
-    text: 'Choose an event at the top to work on its attendees.',
-    action: 'Choose an event',
-  },
   page: {
     title: 'Custom fields',
     intro:

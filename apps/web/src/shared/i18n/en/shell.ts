@@ -81,6 +81,12 @@ export default {
     sessions: 'Sessions',
     days: 'Days',
   },
+  /** Event-scoped console screens before an event is chosen (shared/ui/EventRequired). */
+  eventRequired: {
+    title: 'Choose an event first',
+    text: 'This screen works on one event. Pick one with the event switcher at the top, or on the start page.',
+    action: 'Go to my events',
+  },
   eventDetails: {
     title: 'Event details',
     saved: 'Event details saved',
