@@ -13,7 +13,7 @@ import { XLSX_MAX_ENTRIES, zipEntries } from './zip.js';
  *
  * verify: reads the stored file row by row, checks each row with the table's checker, streams the
  * good rows into `import_rows` with one COPY and keeps the bad ones in `import_errors`, writes
- * progress to the import every PROGRESS_EVERY rows (and on the event's realtime room), then runs
+ * progress to the import every PROGRESS_EVERY rows (and to the uploader's realtime room), then runs
  * the table's set-based checks and ends VERIFIED or INVALID. It starts over on a retry.
  *
  * commit: one transaction — the table's set-based commit from `import_rows`, the summary, the
@@ -102,7 +102,10 @@ export async function runVerify(deps: ImportDeps, data: JobData, log: { error(ob
         let verdict: RowCheck = await checker.check(mapped);
         if (verdict.ok) {
           const first = seen.get(verdict.key);
-          if (first !== undefined) verdict = { ok: false, errors: { [def!.keyColumn]: IMPORT_MESSAGES.duplicateInFile(first) } };
+          if (first !== undefined) {
+            await checker.release?.(verdict);
+            verdict = { ok: false, errors: { [def!.keyColumn]: IMPORT_MESSAGES.duplicateInFile(first) } };
+          }
           else seen.set(verdict.key, fileRow.rowNumber);
         }
         if (verdict.ok) {

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
@@ -37,6 +39,12 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Files in the public photo store. */
+function storedPhotos(): number {
+  const root = join(t.deps.config.DATA_DIR, 'uploads');
+  return existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
+}
+
 /** A photo sheet written with exceljs (the addresses carry this run's port, so no fixed fixture). */
 async function sheet(rows: Array<[string, string]>): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -60,10 +68,13 @@ describe('ImportPhoto', () => {
       [bob.email, `${base}/missing.jpg`],
       [bob.email, 'http://10.0.0.1/private.png'],
     ]);
+    const before = storedPhotos();
     const up = await uploaded(c, 'ImportPhoto', 'photos.xlsx', file);
     expect(up.mapping).toEqual({ email: 'E-mail', photo: 'Photo' });
     const v = await verified(c, up.id);
     expect(v.counts).toMatchObject({ rows: 8, valid: 2, errors: 6 });
+    // Three photos were fetched and stored; the duplicate row's was removed again.
+    expect(storedPhotos() - before).toBe(2);
     const rows = (await c.get(`imports/${up.id}/errors`)).json().records as Array<{ rowNumber: number; errors: Array<{ column: string; message: string }> }>;
     expect(rows.map((r) => [r.rowNumber, Object.fromEntries(r.errors.map((e) => [e.column, e.message]))])).toEqual([
       [4, { email: IMPORT_MESSAGES.notInEvent }],

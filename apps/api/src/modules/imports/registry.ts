@@ -52,6 +52,8 @@ export type RowCheck =
 export interface RowChecker {
   /** `cells`: the row's mapped cells by column key. Errors are `{ columnKey: message }` ('' = the row as a whole). */
   check(cells: ReadonlyMap<string, Cell>): RowCheck | Promise<RowCheck>;
+  /** A good verdict the framework turned into an error (a duplicate in the file): undo what `check` stored for it. */
+  release?(verdict: Extract<RowCheck, { ok: true }>): Promise<void>;
 }
 
 const tables = new Map<ImportTable, ImportTableDef>();

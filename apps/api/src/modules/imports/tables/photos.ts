@@ -52,6 +52,7 @@ export const photosImport: ImportTableDef = {
           throw err;
         }
       },
+      release: (verdict) => forget(ctx.db, ctx.storage, String(verdict.data.photoUrl)),
     };
   },
   async commit(tx, ctx) {
