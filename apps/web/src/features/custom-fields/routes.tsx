@@ -1,33 +1,14 @@
-import { Center, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { RequireAuth } from '../../app/RequireAuth';
+import { consoleScreen } from '../../app/console/consoleScreen';
 import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consoleNav';
 
 const CustomFieldsPage = lazy(() => import('./CustomFieldsPage').then((m) => ({ default: m.CustomFieldsPage })));
 
-function ScreenLoading() {
-  const { t } = useTranslation();
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('states.loading')} />
-    </Center>
-  );
-}
-
-const page = (
-  <RequireAuth admin roles={ADMIN_ROLES}>
-    <Suspense fallback={<ScreenLoading />}>
-      <CustomFieldsPage />
-    </Suspense>
-  </RequireAuth>
-);
-
 /** Spec part 2: the same screen at `/attendees/custom-fields` and `/setup/custom-fields` (console layout, relative paths). */
 export const customFieldsConsoleRoutes: RouteObject[] = [
-  { path: 'attendees/custom-fields', element: page },
-  { path: 'setup/custom-fields', element: page },
+  consoleScreen('attendees/custom-fields', CustomFieldsPage),
+  consoleScreen('setup/custom-fields', CustomFieldsPage),
 ];
 
 export const customFieldsNavigation: ConsoleNavItem[] = [

@@ -1,9 +1,7 @@
-import { Center, Loader } from '@mantine/core';
 import type { DerivedRole } from '@plenary/domain';
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { RequireAuth } from '../../app/RequireAuth';
+import { consoleScreen } from '../../app/console/consoleScreen';
 import type { ConsoleNavItem, NavArea } from '../../shared/navigation/consoleNav';
 
 const SUPER_ADMIN: readonly DerivedRole[] = ['superadmin'];
@@ -21,27 +19,7 @@ function AdministrationAdminUsersPage() {
   return <AdminUsersPage administration />;
 }
 
-function ScreenLoading() {
-  const { t } = useTranslation();
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('states.loading')} />
-    </Center>
-  );
-}
-
-function screen(path: string, roles: readonly DerivedRole[], Page: LazyExoticComponent<ComponentType> | ComponentType): RouteObject {
-  return {
-    path,
-    element: (
-      <RequireAuth admin roles={roles}>
-        <Suspense fallback={<ScreenLoading />}>
-          <Page />
-        </Suspense>
-      </RequireAuth>
-    ),
-  };
-}
+const screen = (path: string, roles: readonly DerivedRole[], Page: ComponentType): RouteObject => consoleScreen(path, Page, roles);
 
 /** Super-admin and administration screens, mounted inside the console layout (paths relative to it). */
 export const tenancyConsoleRoutes: RouteObject[] = [
