@@ -1,10 +1,10 @@
-import { Button, Checkbox, Fieldset, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
 import { CUSTOM_FIELD_NAME_MAX_LENGTH, DATA_TYPE_LABELS, DATA_TYPES, MESSAGES, type DataType } from '@plenary/domain';
 import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
-import { BusyButton } from '../../shared/ui/BusyButton';
+import { FormDialog } from '../../shared/ui/FormDialog';
 import { toast } from '../../shared/ui/toast';
 import { useCustomFieldMutations } from './api';
 import {
@@ -79,17 +79,15 @@ export function CustomFieldForm({ eventId, record, onClose }: CustomFieldFormPro
   );
 
   return (
-    <Modal
-      opened
-      onClose={() => !saving && onClose()}
-      title={<Text fw={600} size="lg" component="span">{t(record ? 'form.editTitle' : 'form.addTitle')}</Text>}
+    <FormDialog
+      title={t(record ? 'form.editTitle' : 'form.addTitle')}
+      submitLabel={t(record ? 'form.save' : 'form.create')}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+      saving={saving}
+      formRef={formRef}
       size="lg"
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
-      closeButtonProps={{ 'aria-label': t('form.close') }}
     >
-      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-busy={saving}>
-        <Stack gap="md">
           <TextInput
             label={t('form.name')}
             description={t('form.nameHint')}
@@ -153,16 +151,6 @@ export function CustomFieldForm({ eventId, record, onClose }: CustomFieldFormPro
               {check('special')}
             </SimpleGrid>
           </Fieldset>
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('form.cancel')}
-            </Button>
-            <BusyButton type="submit" busy={saving}>
-              {t(record ? 'form.save' : 'form.create')}
-            </BusyButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, ColorInput, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, ColorInput, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ATTENDEE_MESSAGES, colorSchema, LABEL_NAME_MAX_LENGTH, LABEL_TYPES, requiredString, RULES_MAX, type LabelType } from '@plenary/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
 import { schemaMessage } from '../../shared/forms/useForm';
 import { useResourceMutations } from '../../shared/list';
-import { BusyButton } from '../../shared/ui/BusyButton';
+import { FormDialog } from '../../shared/ui/FormDialog';
 import { toast } from '../../shared/ui/toast';
 import { labelsPath, useAvailableFields, useRuleMatchCount, type CreateLabelBody, type LabelRow } from './api';
 import { RuleEditor } from './RuleEditor';
@@ -92,17 +92,15 @@ export function LabelForm({ eventId, record, onClose }: LabelFormProps) {
   };
 
   return (
-    <Modal
-      opened
-      onClose={() => !saving && onClose()}
-      title={<Text fw={600} size="lg" component="span">{t(record ? 'form.editTitle' : 'form.addTitle')}</Text>}
+    <FormDialog
+      title={t(record ? 'form.editTitle' : 'form.addTitle')}
+      submitLabel={t(record ? 'form.save' : 'form.create')}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+      saving={saving}
+      formRef={formRef}
       size="xl"
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
-      closeButtonProps={{ 'aria-label': t('form.close') }}
     >
-      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate aria-busy={saving}>
-        <Stack gap="md">
           <TextInput
             label={t('form.name')}
             required
@@ -163,16 +161,6 @@ export function LabelForm({ eventId, record, onClose }: LabelFormProps) {
               </Text>
             </>
           )}
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('form.cancel')}
-            </Button>
-            <BusyButton type="submit" busy={saving}>
-              {t(record ? 'form.save' : 'form.create')}
-            </BusyButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    </FormDialog>
   );
 }

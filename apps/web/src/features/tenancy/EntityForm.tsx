@@ -1,9 +1,9 @@
-import { ActionIcon, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
 import { useResourceMutations } from '../../shared/list';
-import { BusyButton } from '../../shared/ui/BusyButton';
+import { FormDialog, type FormDialogProps } from '../../shared/ui/FormDialog';
 import { toast } from '../../shared/ui/toast';
 import { useFocusReturnOnClose } from '../../shared/ui/useFocusReturnOnClose';
 import { formField } from './serverFields';
@@ -76,48 +76,16 @@ function reportSaveError(
   toast.error(isApiError(error) && error.message ? error.message : fallback);
 }
 
-interface FormModalProps {
+interface FormModalProps extends Omit<FormDialogProps, 'title' | 'submitLabel'> {
   /** i18n prefix: the title is '<entity>.addTitle' or '<entity>.editTitle'. */
   entity: string;
   isNew: boolean;
-  onClose: () => void;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  saving: boolean;
-  formRef?: RefObject<HTMLFormElement | null>;
-  children: ReactNode;
-  size?: string;
 }
 
-/** Create/edit dialog: a labelled modal around a form, Cancel and a submit button that waits while saving. */
-export function FormModal({ entity, isNew, onClose, onSubmit, saving, formRef, children, size = 'lg' }: FormModalProps) {
+/** The super-admin forms' dialog: `FormDialog` with the title and submit label of a new or existing record. */
+export function FormModal({ entity, isNew, ...rest }: FormModalProps) {
   const { t } = useTranslation('tenancy');
-  const title = t(`${entity}.${isNew ? 'addTitle' : 'editTitle'}`);
-  const submitLabel = t(isNew ? 'common.create' : 'common.save');
-  return (
-    <Modal
-      opened
-      onClose={() => !saving && onClose()}
-      title={<Text fw={600} size="lg" component="span">{title}</Text>}
-      size={size}
-      closeOnClickOutside={!saving}
-      closeOnEscape={!saving}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-busy={saving}>
-        <Stack gap="md">
-          {children}
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              {t('common.cancel')}
-            </Button>
-            <BusyButton type="submit" busy={saving}>
-              {submitLabel}
-            </BusyButton>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
-  );
+  return <FormDialog title={t(`${entity}.${isNew ? 'addTitle' : 'editTitle'}`)} submitLabel={t(isNew ? 'common.create' : 'common.save')} {...rest} />;
 }
 
 /** Pencil button of a row; its accessible name says which record it edits. */

@@ -73,8 +73,6 @@ export default {
     moveValueUp: 'Move value {{value}} up',
     moveValueDown: 'Move value {{value}} down',
     newValue: 'New value',
-    close: 'Close',
-    cancel: 'Cancel',
     create: 'Create',
     save: 'Save',
     created: 'Custom field “{{name}}” created',

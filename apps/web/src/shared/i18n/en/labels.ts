@@ -75,8 +75,6 @@ export default {
     matchUnknown: 'Complete the rules to see how many participants match.',
     loadingFields: 'Loading fields…',
     manualKeepsMembers: 'Changing a rule label to manual keeps its current members.',
-    close: 'Close',
-    cancel: 'Cancel',
     create: 'Create',
     save: 'Save',
     created: 'Label “{{name}}” created',
