@@ -1,26 +1,9 @@
-import { Badge, EmptyState, Stack, Text, Title } from '@mantine/core';
-import { DEFAULT_PAGE_SIZE, IMPORT_STATUSES, type ImportStatus, type ImportTable } from '@plenary/domain';
+import { Badge, Text } from '@mantine/core';
+import { IMPORT_STATUSES, type ImportStatus, type ImportTable } from '@plenary/domain';
 import i18next from 'i18next';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  DataTable,
-  DateTime,
-  defaultLayout,
-  defineResource,
-  formatCount,
-  hasCriteria,
-  ListToolbar,
-  Pagination,
-  resolveLayout,
-  toApiQuery,
-  useListParams,
-  useResourceList,
-  useViewSettings,
-  type ColumnLayout,
-  type ResourceDef,
-} from '../../shared/list';
-import { IconInbox } from '../../shared/list/icons';
+import { DateTime, defineResource, formatCount, ResourceListPage, type ResourceDef } from '../../shared/list';
 import { importsPath, type ImportHistoryRow } from './api';
 import { importPath, stepToShow } from './steps';
 
@@ -89,74 +72,11 @@ function historyResource(eventId: string, tables: readonly ImportTable[]): Resou
 }
 
 /**
- * The history of the event's imports (list machinery composed by hand: the screen's heading is the
- * wizard's, this list has its own h2): search by file or person, filter by table and status,
- * sort, columns, page sizes; a row opens the import where it is.
+ * The history of the event's imports, a section under the wizard: search by file or person,
+ * filter by table and status, sort, columns, page sizes; a row opens the import where it is.
  */
 export function ImportHistory({ eventId, tables }: { eventId: string; tables: readonly ImportTable[] }) {
   const { t } = useTranslation('dataImport');
-  const { t: tl } = useTranslation('list');
-  const titleId = useId();
   const resource = useMemo(() => historyResource(eventId, tables), [eventId, tables]);
-  const settings = useViewSettings(resource.key);
-  const { params, setParams } = useListParams(resource);
-  const list = useResourceList(resource, params, { defaultLimit: settings.saved?.pageSize, enabled: settings.ready });
-  const layout = useMemo(() => resolveLayout(resource.columns, settings.saved), [resource.columns, settings.saved]);
-  const pageSize = settings.saved?.pageSize ?? DEFAULT_PAGE_SIZE;
-  const saveLayout = (next: ColumnLayout) => settings.save({ columns: next.visible, order: next.order, pageSize });
-
-  const empty = hasCriteria(params, resource.filters) ? (
-    <Text role="status" ta="center" py="md">
-      {tl('empty.noResults')}
-    </Text>
-  ) : (
-    <EmptyState icon={<IconInbox width={28} height={28} />} withIndicatorBackground title={t('history.empty')} description={t('history.emptyText')} />
-  );
-
-  return (
-    <Stack gap="md" component="section" aria-labelledby={titleId}>
-      <Title order={2} id={titleId} fz="xl">
-        {t('history.title')}
-      </Title>
-      <ListToolbar
-        params={params}
-        setParams={setParams}
-        filters={resource.filters}
-        searchPlaceholder={t('history.search')}
-        columns={resource.columns}
-        layout={layout}
-        onLayoutChange={saveLayout}
-        onLayoutReset={() => saveLayout(defaultLayout(resource.columns))}
-      />
-      <DataTable
-        columns={resource.columns}
-        layout={layout}
-        rowCount={list.rowCount}
-        getRecord={list.getRecord}
-        getRowId={resource.getRowId}
-        loading={list.loading}
-        showEmpty={!list.failed && list.loaded}
-        empty={empty}
-        sort={params.sort}
-        onSortChange={(sort) => setParams({ sort })}
-        rowLink={rowLink}
-        labelledBy={titleId}
-        resetKey={JSON.stringify(toApiQuery(params, resource.filters, list.limit))}
-        virtual={list.windowed || list.rowCount > 60}
-        onVisibleRangeChange={list.setVisibleRange}
-      />
-      <Pagination
-        page={params.page}
-        limit={list.limit}
-        total={list.total}
-        loaded={list.loaded}
-        onPageChange={(page) => setParams({ page })}
-        onLimitChange={(limit) => {
-          setParams({ limit });
-          settings.save({ columns: layout.visible, order: layout.order, pageSize: limit });
-        }}
-        id={resource.key}
-      />
-    </Stack>
-  );
+  return <ResourceListPage resource={resource} title={t('history.title')} section empty={{ title: t('history.empty'), description: t('history.emptyText') }} />;
 }

@@ -34,15 +34,17 @@ export interface ResourceListPageProps<T> {
    * across pages and cleared when the search or filters change.
    */
   bulkActions?: (selection: RowSelection) => ReactNode;
+  /** A list inside a screen: a section headed by an h2; the screen keeps its h1 and document title. */
+  section?: boolean;
 }
 
 /**
  * A whole list screen from a resource definition: heading, toolbar (search, filters, column
  * chooser, export), table, pagination. Query in the URL; columns and page size in view settings.
  */
-export function ResourceListPage<T>({ resource, title, actions, rowActions, empty, children, bulkActions }: ResourceListPageProps<T>) {
+export function ResourceListPage<T>({ resource, title, actions, rowActions, empty, children, bulkActions, section = false }: ResourceListPageProps<T>) {
   const { t } = useTranslation('list');
-  usePageTitle(title);
+  usePageTitle(title, !section);
   const titleId = useId();
   const settings = useViewSettings(resource.key);
   const { params, setParams } = useListParams(resource);
@@ -90,9 +92,9 @@ export function ResourceListPage<T>({ resource, title, actions, rowActions, empt
   );
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" {...(section ? { component: 'section', 'aria-labelledby': titleId } : {})}>
       <Group justify="space-between" align="center" wrap="wrap">
-        <Title order={1} id={titleId} fz={{ base: 24, sm: 28 }}>
+        <Title order={section ? 2 : 1} id={titleId} fz={section ? 'xl' : { base: 24, sm: 28 }}>
           {title}
         </Title>
         {actions && <Group gap="sm">{actions}</Group>}

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useBrand } from '../brand/BrandProvider';
 
-/** Sets the document title to "<page> · <brand>" (WCAG 2.4.2). */
-export function usePageTitle(title: string | undefined): void {
+/** Sets the document title to "<page> · <brand>" (WCAG 2.4.2); `enabled` false leaves it to another component. */
+export function usePageTitle(title: string | undefined, enabled = true): void {
   const brand = useBrand();
   useEffect(() => {
-    document.title = title ? `${title} · ${brand.title}` : brand.title;
-  }, [title, brand.title]);
+    if (enabled) document.title = title ? `${title} · ${brand.title}` : brand.title;
+  }, [title, brand.title, enabled]);
 }
