@@ -10,3 +10,5 @@ export * from './tenancy/index.js';
 export * from './settings/index.js';
 export * from './attendees/index.js';
 export * from './imports/index.js';
+export * from './agenda/index.js';
+export * from './geo/index.js';

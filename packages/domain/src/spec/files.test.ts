@@ -5,6 +5,7 @@ import {
   fileTypeFromName,
   fileTypesOfKind,
   isAcceptedFile,
+  isWholePdf,
   sniffFileType,
   type FileType,
 } from './files.js';
@@ -100,5 +101,19 @@ describe('isAcceptedFile', () => {
     ['people.csv', 'xlsx', ['spreadsheet'], false],
   ] as const)('%s with %s content as %j → %s', (name, key, kinds, expected) => {
     expect(isAcceptedFile(name, content(key), kinds)).toBe(expected);
+  });
+});
+
+describe('isWholePdf', () => {
+  const padding = (n: number) => new Array<number>(n).fill(0x20);
+  it.each([
+    ['a PDF from header to %%EOF', bytes('%PDF-1.7\n', '1 0 obj\nendobj\n', '%%EOF'), true],
+    ['a little after %%EOF', bytes('%PDF-1.4\n', '%%EOF', '\r\n', padding(100)), true],
+    ['cut off (no %%EOF)', bytes('%PDF-1.7\n', '1 0 obj\n'), false],
+    ['%%EOF too far from the end', bytes('%PDF-1.7\n', '%%EOF', padding(4096)), false],
+    ['not a PDF', bytes([0x89, 0x50, 0x4e, 0x47], '%%EOF'), false],
+    ['empty', new Uint8Array(0), false],
+  ])('%s', (_, input, expected) => {
+    expect(isWholePdf(input)).toBe(expected);
   });
 });

@@ -107,3 +107,14 @@ export function isAcceptedFile(fileName: string, bytes: Uint8Array, kinds: reado
   if (FILE_TYPES[byName].kind === 'video') return byContent !== undefined && FILE_TYPES[byContent].kind === 'video';
   return byContent === byName;
 }
+
+/** How far from the end a PDF's `%%EOF` may sit (trailing whitespace or a little garbage after it is common). */
+const PDF_EOF_WINDOW = 2048;
+
+/**
+ * A whole PDF: it starts with `%PDF-` and has `%%EOF` near its end (a cut-off download or upload
+ * has not). The content module's uploads and the Location import's PDF maps both ask this.
+ */
+export function isWholePdf(bytes: Uint8Array): boolean {
+  return sniffFileType(bytes.subarray(0, 8)) === 'pdf' && includesAscii(bytes.subarray(Math.max(0, bytes.length - PDF_EOF_WINDOW)), '%%EOF');
+}
