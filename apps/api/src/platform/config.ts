@@ -38,6 +38,10 @@ const envSchema = z.object({
   BRANDS_FILE: z.string().optional(),
   /** Comma-separated hosts the egress client may reach although they are private (tests only). */
   EGRESS_ALLOW_HOSTS: z.string().default(''),
+  /** Key of a hosted maps service (Geocoding + Time Zone APIs) for address → time zone; unset: offline data only. */
+  MAPS_API_KEY: z.string().trim().optional().transform((v) => (v === '' ? undefined : v)),
+  /** That service's base URL (tests point it at a local server). */
+  MAPS_API_BASE_URL: z.string().trim().url().default('https://maps.googleapis.com'),
   /**
    * Which proxies may set X-Forwarded-For (the client IP that sign-in throttling counts):
    * 'false', 'true', or addresses/CIDRs/'loopback' separated by commas.

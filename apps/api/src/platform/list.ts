@@ -327,6 +327,8 @@ export interface ExportOptions<Q extends ListQuerySchema, S, O, R> {
   tags: string[];
   /** Start of the file name; default the export type. */
   filename?: string;
+  /** The route's full path when the spec names one other than `/{type}/export`. */
+  path?: string;
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -335,14 +337,14 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /**
- * `GET /{type}/export?format=csv|xlsx&columns=a,b&<the list's query>`: every row of the list as
+ * `GET /{type}/export?format=csv|xlsx&columns=a,b&<the list's query>` (or `opts.path`): every row of the list as
  * filtered and sorted (page and limit are ignored), streamed as CSV or XLSX with a header of labels.
  * A module adds its export with one call next to its list route.
  */
 export function registerExport<Q extends ListQuerySchema, S, O, R>(app: ZodApp, type: string, opts: ExportOptions<Q, S, O, R>): void {
   const { list } = opts;
   app.get(
-    `/${type}/export`,
+    opts.path ?? `/${type}/export`,
     {
       schema: {
         tags: opts.tags,

@@ -31,13 +31,21 @@ export const STORED_TYPES = {
   'image/jpeg': 'jpg',
   'image/png': 'png',
   'application/pdf': 'pdf',
+  // Materials (content module): video, audio, presentations.
+  'video/mp4': 'mp4',
+  'video/x-m4v': 'm4v',
+  'video/quicktime': 'mov',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'application/vnd.ms-powerpoint': 'ppt',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
   // Import uploads: kept in the private store only (privateStorageFor).
   'text/csv': 'csv',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
 } as const;
 export type StoredContentType = keyof typeof STORED_TYPES;
 
-const KEY = /^([0-9a-f]{32})\.(jpg|png|pdf|csv|xlsx)$/;
+const KEY = /^([0-9a-f]{32})\.(jpg|png|pdf|mp4|m4v|mov|mp3|m4a|ppt|pptx|csv|xlsx)$/;
 export const FILES_PATH = '/api/v1/files/';
 
 export const isStorageKey = (key: string) => KEY.test(key);

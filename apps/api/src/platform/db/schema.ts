@@ -4,6 +4,8 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Json<T> = ColumnType<T, string | T, string | T>;
+/** A jsonb column with a database default. */
+type JsonWithDefault<T> = ColumnType<T, string | T | undefined, string | T>;
 
 export interface UsersTable {
   id: Generated<string>;
@@ -165,7 +167,7 @@ export interface AuthSessionsTable {
   createdAt: CreatedAt;
 }
 
-export type OneTimeTokenPurpose = 'verify-email' | 'reset-password' | 'create-password' | 'magic-link';
+export type OneTimeTokenPurpose = 'verify-email' | 'reset-password' | 'create-password' | 'magic-link' | 'moderator-link';
 
 export interface OneTimeTokensTable {
   id: Generated<string>;
@@ -298,6 +300,147 @@ export interface IdempotencyKeysTable {
   expiresAt: Date;
 }
 
+/** An audience of spec part 3 (sessions, breakouts, collections): see domain agenda/audience.ts. */
+export interface AudienceJson {
+  type: 'EVERYONE' | 'LABELS' | 'RULES';
+  labelIds: string[];
+  rules: Array<{ field: string; operator: string; value: string | number | boolean | string[] }>;
+}
+
+interface Authored {
+  createdBy: string | null;
+  updatedBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface LocationsTable extends Authored {
+  id: Generated<string>;
+  eventId: string;
+  name: string;
+  description: Generated<string>;
+  mapLocationUrl: string | null;
+  pdfMapKey: string | null;
+}
+
+export interface MaterialsTable extends Authored {
+  id: Generated<string>;
+  eventId: string;
+  name: string;
+  description: Generated<string>;
+  fileKey: string;
+  fileName: string;
+  fileType: string;
+  fileSize: ColumnType<string, number | string, number | string>;
+}
+
+export interface InteractiveMapsTable extends Authored {
+  id: Generated<string>;
+  eventId: string;
+  name: string;
+  description: Generated<string>;
+  fileKey: string;
+  fileType: 'png' | 'jpeg' | 'pdf';
+  width: number | null;
+  height: number | null;
+}
+
+export interface MapPinsTable {
+  id: Generated<string>;
+  mapId: string;
+  name: string;
+  x: number;
+  y: number;
+  color: Generated<string>;
+  locationId: string | null;
+  sessionId: string | null;
+  materialId: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface CollectionsTable extends Authored {
+  id: Generated<string>;
+  eventId: string;
+  name: string;
+  description: Generated<string>;
+  color: Generated<string>;
+  audience: JsonWithDefault<AudienceJson>;
+}
+
+export interface BreakoutsTable extends Authored {
+  id: Generated<string>;
+  eventId: string;
+  name: string;
+  description: Generated<string>;
+  enrollable: Generated<boolean>;
+  capacity: number | null;
+  audience: JsonWithDefault<AudienceJson>;
+}
+
+export interface SessionsTable extends Authored {
+  id: Generated<string>;
+  eventId: string;
+  name: string;
+  description: Generated<string>;
+  type: Generated<'SESSION' | 'KEYNOTE' | 'PANEL' | 'WORKSHOP' | 'NETWORKING' | 'BREAK'>;
+  status: Generated<'DRAFT' | 'PUBLISHED'>;
+  accessControl: Generated<'OPEN' | 'ENROLLED_ONLY'>;
+  startAt: Timestamp;
+  endAt: Timestamp;
+  virtualLink: string | null;
+  locationId: string | null;
+  breakoutId: string | null;
+  audience: JsonWithDefault<AudienceJson>;
+  capacity: number | null;
+  enrollable: Generated<boolean>;
+  waitlist: Generated<boolean>;
+  enrolledCount: Generated<number>;
+  waitlistedCount: Generated<number>;
+  attendedCount: Generated<number>;
+}
+
+export interface SessionSpeakersTable {
+  sessionId: string;
+  participantId: string;
+  position: Generated<number>;
+}
+
+export interface SessionModeratorsTable {
+  sessionId: string;
+  userId: string;
+}
+
+export interface SessionCollectionsTable {
+  sessionId: string;
+  collectionId: string;
+}
+
+export interface SessionMaterialsTable {
+  sessionId: string;
+  materialId: string;
+  position: Generated<number>;
+}
+
+export interface EnrollmentsTable {
+  sessionId: string;
+  participantId: string;
+  eventId: string;
+  state: 'ENROLLED' | 'WAITLISTED';
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+  createdBy: string | null;
+}
+
+export interface SessionCheckInsTable {
+  sessionId: string;
+  participantId: string;
+  eventId: string;
+  method: 'QR' | 'ADMIN';
+  checkedInAt: CreatedAt;
+  checkedInBy: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -322,6 +465,19 @@ export interface Database {
   importRows: ImportRowsTable;
   importErrors: ImportErrorsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  locations: LocationsTable;
+  materials: MaterialsTable;
+  interactiveMaps: InteractiveMapsTable;
+  mapPins: MapPinsTable;
+  collections: CollectionsTable;
+  breakouts: BreakoutsTable;
+  sessions: SessionsTable;
+  sessionSpeakers: SessionSpeakersTable;
+  sessionModerators: SessionModeratorsTable;
+  sessionCollections: SessionCollectionsTable;
+  sessionMaterials: SessionMaterialsTable;
+  enrollments: EnrollmentsTable;
+  sessionCheckIns: SessionCheckInsTable;
 }
 
 export type User = Selectable<UsersTable>;
