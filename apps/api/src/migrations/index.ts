@@ -5,6 +5,7 @@ import * as jobs from './0005_jobs.js';
 import * as imports from './0006_imports.js';
 import * as auditEntityIndex from './0007_audit_entity_index.js';
 import * as idempotencyKeys from './0008_idempotency_keys.js';
+import * as agenda from './0009_agenda.js';
 
 export interface Migration {
   name: string;
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   { name: '0006_imports', ...imports },
   { name: '0007_audit_entity_index', ...auditEntityIndex },
   { name: '0008_idempotency_keys', ...idempotencyKeys },
+  { name: '0009_agenda', ...agenda },
 ];

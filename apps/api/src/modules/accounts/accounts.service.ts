@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   ACCOUNT_MESSAGES,
   isCmsHost,
+  MAGIC_LINK_TTL_HOURS,
   MAILBOX_LIMIT,
   MESSAGES,
   parseSort,
@@ -51,6 +52,8 @@ export const TOKEN_LIFETIME_MS: Record<Exclude<OneTimeTokenPurpose, 'magic-link'
   'verify-email': 48 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
   'create-password': 7 * 24 * 60 * 60 * 1000,
+  /** The agenda's moderator invitations (moderators.service.ts), like participants' magic links. */
+  'moderator-link': MAGIC_LINK_TTL_HOURS * 60 * 60 * 1000,
 };
 
 /** An SSO attempt must come back within this time. */
@@ -117,7 +120,7 @@ const brandTitle = (deps: Pick<AppDeps, 'brands'>, host: string) => deps.brands.
 
 // ---------------------------------------------------------------- sign-in
 
-function loginTypeFor(host: string, requested: 'web' | 'demo' | undefined): SessionLoginType {
+export function loginTypeFor(host: string, requested: 'web' | 'demo' | undefined): SessionLoginType {
   return requested ?? (isCmsHost(host) ? 'cms' : 'event');
 }
 
@@ -154,12 +157,22 @@ async function passwordSignIn(rt: AccountsRuntime, body: Extract<SignInBody, { e
     await repo.audit(db, { actorId: user.id, action: 'sign-in.unverified', entity: 'user', entityId: user.id, requestId: meta.requestId });
     throw forbidden(MESSAGES.emailNotVerified);
   }
-  return finishSignIn(rt, user, body.host, loginTypeFor(body.host, body.loginType), meta, 'sign-in');
+  return finishSignIn(rt.deps, user, body.host, loginTypeFor(body.host, body.loginType), meta, 'sign-in');
 }
 
-/** The cms rule, the token, the audit row: the same for password and SSO sign-in. */
-async function finishSignIn(rt: AccountsRuntime, user: User, host: string, loginType: SessionLoginType, meta: RequestMeta, action: string): Promise<SignInResponse> {
-  const { db, config } = rt.deps;
+/**
+ * The cms rule, the token, the audit row (`action`): the same for password and SSO sign-in, and
+ * for other modules that verified a one-time link themselves (agenda: moderator links).
+ */
+export async function finishSignIn(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  user: Pick<User, 'id'>,
+  host: string,
+  loginType: SessionLoginType,
+  meta: Pick<RequestMeta, 'ip' | 'userAgent' | 'requestId'>,
+  action: string,
+): Promise<SignInResponse> {
+  const { db, config } = deps;
   const principal = await loadPrincipal(db, user.id);
   if (!principal) throw unauthorized(MESSAGES.invalidCredentials);
   if (isCmsHost(host) && !isConsoleUser(principal)) {
@@ -475,7 +488,7 @@ async function ssoSignIn(rt: AccountsRuntime, body: Extract<SignInBody, { sso: t
     await repo.revokeUserSessions(db, user.id);
   }
   await rt.throttle.undo(ipKey);
-  return finishSignIn(rt, user, body.host, loginTypeFor(body.host, body.loginType), meta, 'sign-in.sso');
+  return finishSignIn(rt.deps, user, body.host, loginTypeFor(body.host, body.loginType), meta, 'sign-in.sso');
 }
 
 // ---------------------------------------------------------------- SSO providers (for the tenancy module)

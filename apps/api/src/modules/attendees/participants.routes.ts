@@ -68,7 +68,8 @@ const LIST_DESCRIPTION =
  * `events/{eventId}/participants` and everything under it (spec part 7), plus the export.
  * Access: admins manage; moderators read; participants only `/view`, `/{userId}/profile` and `/user-profile`.
  */
-export function participantRoutes(app: ZodApp, { db, config }: AppDeps): void {
+export function participantRoutes(app: ZodApp, deps: AppDeps): void {
+  const { db, config } = deps;
   const access = (request: FastifyRequest, need: 'admin' | 'read' | 'member') => eventAccess(db, request, eventIdOf(request), need);
 
   app.get(
@@ -385,7 +386,7 @@ export function participantRoutes(app: ZodApp, { db, config }: AppDeps): void {
     async (request, reply) => {
       const a = await access(request, 'admin');
       const { photoUrl } = await service.getParticipant(db, a.event.id, request.params.participantId);
-      await service.removeParticipant(db, a, request.params.participantId);
+      await service.removeParticipant(deps, a, request.params.participantId);
       await forget(db, storageFor(config), photoUrl);
       return reply.status(204).send(null);
     },

@@ -29,6 +29,8 @@ import { canAdminEvent } from '../../platform/access.js';
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { conflict, HttpError, notFound } from '../../platform/errors.js';
+import { afterReleasingPlaces, releaseAllPlaces } from '../agenda/index.js';
+import type { NotifyDeps } from '../agenda/enrollment.notify.js';
 import type { EventAccess } from './attendees.access.js';
 import { fieldsError } from './attendees.http.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
@@ -107,12 +109,17 @@ export async function updateParticipant(db: Db, { ctx, event }: EventAccess, id:
 }
 
 /** Removes the participant from the event (labels, magic links follow); the account stays. */
-export async function removeParticipant(db: Db, { ctx, event }: EventAccess, id: string): Promise<void> {
+export async function removeParticipant(deps: NotifyDeps, { ctx, event }: EventAccess, id: string): Promise<void> {
+  const { db } = deps;
   await getParticipant(db, event.id, id);
-  await db.transaction().execute(async (tx) => {
+  const released = await db.transaction().execute(async (tx) => {
+    // Their session places go first, so seat counters stay exact and the waitlist moves up.
+    const released = await releaseAllPlaces(deps, tx, ctx.host, event.id, id);
     await repo.deleteParticipant(tx, event.id, id);
     await audit(tx, ctx, 'delete', ENTITY, id);
+    return released;
   });
+  afterReleasingPlaces(deps, released);
 }
 
 /**

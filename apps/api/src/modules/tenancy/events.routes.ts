@@ -1,6 +1,7 @@
 import { createEventSchema, eventFiltersSchema, eventSchema, idParamsSchema, updateEventSchema } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
+import { timeZoneOfAddress } from '../geo/index.js';
 import { eventList } from './events.repo.js';
 import * as service from './events.service.js';
 import { gate, ROLE_GATES } from './tenancy.access.js';
@@ -10,7 +11,7 @@ import { errors, noContent, TAG } from './tenancy.http.js';
  * Super admins: every event; organisation admins: their organisations' events; hub admins: their
  * hubs' events; event admins: read and edit their own events (not create or delete).
  */
-export function eventRoutes(app: ZodApp, { db }: AppDeps): void {
+export function eventRoutes(app: ZodApp, { db, config }: AppDeps): void {
   const scope = (request: Parameters<typeof gate>[0]) => gate(request, ROLE_GATES.eventAdmin).principal;
   listRoute(app, '/events', { db, list: eventList, scope, record: eventSchema, tags: [TAG], summary: 'List events' });
   registerExport(app, 'events', { db, list: eventList, scope, tags: [TAG] });
@@ -36,13 +37,14 @@ export function eventRoutes(app: ZodApp, { db }: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'Update an event',
-        description: 'A new start or end is checked against the stored other one. A new eventHubId moves the event.',
+        description: 'A new start or end is checked against the stored other one. A new eventHubId moves the event. A new address without a timezone sets the timezone from the address (unchanged when nothing matches).',
         params: idParamsSchema,
         body: updateEventSchema,
         response: { 200: eventSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.updateEvent(db, gate(request, ROLE_GATES.eventAdmin), request.params.id, request.body),
+    async (request) =>
+      service.updateEvent(db, gate(request, ROLE_GATES.eventAdmin), request.params.id, request.body, async (address) => (await timeZoneOfAddress(config, address, request.log))?.timezone),
   );
   app.delete(
     '/events/:id',

@@ -40,8 +40,19 @@ export async function createEvent(db: Db, ctx: WriteContext, body: CreateEvent):
   return getEvent(db, ctx, id);
 }
 
-export async function updateEvent(db: Db, ctx: WriteContext, id: string, body: UpdateEvent): Promise<EventRecord> {
+/** Address → IANA time zone, or undefined when nothing matches (platform/geo through the geo module). */
+export type DeriveTimezone = (address: string) => Promise<string | undefined>;
+
+/**
+ * A new address without a time zone in the same request derives the time zone from the address
+ * (kept as it was when nothing matches); a time zone given with it wins.
+ */
+export async function updateEvent(db: Db, ctx: WriteContext, id: string, body: UpdateEvent, deriveTimezone?: DeriveTimezone): Promise<EventRecord> {
   const event = await getEvent(db, ctx, id);
+  if (deriveTimezone && body.timezone === undefined && body.address !== undefined && body.address.trim() !== '' && body.address !== event.address) {
+    const timezone = await deriveTimezone(body.address);
+    if (timezone) body = { ...body, timezone };
+  }
   const issues = dateOrderIssues({ startAt: body.startAt ?? event.startAt, endAt: body.endAt ?? event.endAt });
   if (Object.keys(issues).length > 0) throw badRequest(`startAt: ${issues.startAt}`, issues);
   let organizationId: string | undefined;

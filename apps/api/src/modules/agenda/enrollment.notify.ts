@@ -1,0 +1,52 @@
+import type { Db } from '../../platform/db/index.js';
+import type { AppDeps } from '../../platform/deps.js';
+import type { MailMessage } from '../../platform/mail.js';
+import { rooms } from '../../platform/realtime.js';
+import { linkOrigin } from '../accounts/accounts.service.js';
+import { seatCounts, type Promotion } from './enrollment.repo.js';
+
+export type NotifyDeps = Pick<AppDeps, 'db' | 'realtime' | 'mail' | 'config' | 'brands'>;
+
+/** Realtime events of the agenda (ARCHITECTURE: event room and user room names in platform/realtime.ts). */
+export const SEATS_EVENT = 'session.seats';
+export const PROMOTED_EVENT = 'enrollment.promoted';
+
+export function promotionMail(p: Promotion, link: string): MailMessage {
+  const greeting = p.firstName.trim() ? `Hello ${p.firstName.trim()},` : 'Hello,';
+  return {
+    to: p.email,
+    subject: `You have a seat in ${p.sessionName}`,
+    text:
+      `${greeting}\n\na seat freed up in "${p.sessionName}" (${p.eventName}) and you were next on the waitlist: you are now enrolled.\n\n${link}\n\n` +
+      `If you can no longer attend, leave the session in the app so the next person gets your seat.`,
+  };
+}
+
+/** Queues the promoted people's e-mails inside the transaction that promoted them. */
+export async function queuePromotionMails(deps: NotifyDeps, tx: Db, host: string, promotions: readonly Promotion[]): Promise<void> {
+  if (promotions.length === 0) return;
+  const origin = await linkOrigin(deps, host.replace(/^cms\./i, ''));
+  await deps.mail.enqueue(
+    tx,
+    promotions.map((p) => promotionMail(p, `${origin}/event/${p.eventId}/agenda/${p.sessionId}`)),
+  );
+}
+
+/** After the commit: promoted people hear it in their user room, everyone sees the new seat counts. */
+export function afterSeatChange(deps: NotifyDeps, eventId: string, sessionIds: readonly string[], promotions: readonly Promotion[] = []): void {
+  if (promotions.length > 0) deps.mail.wake();
+  for (const p of promotions) deps.realtime.emit(rooms.user(p.userId), PROMOTED_EVENT, { sessionId: p.sessionId, sessionName: p.sessionName });
+  broadcastSeats(deps, eventId, sessionIds);
+}
+
+/** `session.seats` on the event room with the counts as committed (read after the commit); published sessions only. */
+export function broadcastSeats(deps: Pick<AppDeps, 'db' | 'realtime'>, eventId: string, sessionIds: readonly string[]): void {
+  if (sessionIds.length === 0) return;
+  seatCounts(deps.db, sessionIds, { publishedOnly: true })
+    .then((counts) => {
+      for (const c of counts) deps.realtime.emit(rooms.event(eventId), SEATS_EVENT, c);
+    })
+    .catch(() => {
+      // A missed broadcast is repaired by the next one or a reload; the write itself is committed.
+    });
+}

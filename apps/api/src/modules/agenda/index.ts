@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps.js';
+import { audienceRoutes } from './audience.routes.js';
+import { checkInRoutes } from './checkin.routes.js';
+import { enrollmentRoutes } from './enrollment.routes.js';
+import { moderatorRoutes } from './moderators.routes.js';
+import { sessionRoutes } from './sessions.routes.js';
+import { viewRoutes } from './views.routes.js';
+
+/** For the content module (breakouts, collections): audiences on the server. */
+export {
+  audienceCondition,
+  audienceRecord,
+  audienceRecords,
+  countAudience,
+  countAudiences,
+  EVERYONE_STORED,
+  validateAudience,
+  viewerInAudience,
+  viewerOf,
+  type StoredAudience,
+  type Viewer,
+} from './audience.js';
+/** For the content module's map pins: the agenda's "this participant sees session s" (over `sessions s LEFT JOIN breakouts b`). */
+export { visibleTo } from './visibility.js';
+
+/** For attendees: a participant who is removed gives up their places first (counters, waitlist). */
+export { afterReleasingPlaces, releaseAllPlaces, type ReleasedPlaces } from './places.service.js';
+
+/** Agenda: sessions, enrollment, participant views, QR check-in, calendars, target audiences. */
+export const agendaRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    audienceRoutes(app, deps);
+    sessionRoutes(app, deps);
+    enrollmentRoutes(app, deps);
+    viewRoutes(app, deps);
+    checkInRoutes(app, deps);
+    moderatorRoutes(app, deps);
+  };

@@ -1,0 +1,111 @@
+import { ACCOUNT_MESSAGES, AGENDA_MESSAGES, CMS_HOST_PREFIX, isCmsHost, MAGIC_LINK_TTL_HOURS, type SessionRecord, type SignInResponse } from '@plenary/domain';
+import { audit } from '../../platform/audit.js';
+import { hashSecret, newOneTimeSecret } from '../../platform/auth.js';
+import type { Db } from '../../platform/db/index.js';
+import type { AppDeps } from '../../platform/deps.js';
+import type { MailMessage } from '../../platform/mail.js';
+import { forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { finishSignIn, linkOrigin, loginTypeFor, TOKEN_LIFETIME_MS, type RequestMeta } from '../accounts/accounts.service.js';
+import type { EventAccess } from '../attendees/attendees.access.js';
+import * as repo from './moderators.repo.js';
+import { addModerator, idsInEvent } from './sessions.repo.js';
+import { getSession } from './sessions.service.js';
+
+export { MODERATOR_LINK_PURPOSE } from './moderators.repo.js';
+
+/**
+ * Moderators work in the console: the link's origin is the console's (`cms.` host) whatever host
+ * the admin called from. The host must be ours (accounts' linkOrigin), else PUBLIC_URL's console twin.
+ */
+export async function consoleOrigin(deps: Pick<AppDeps, 'db' | 'config' | 'brands'>, host: string): Promise<string> {
+  const origin = new URL(await linkOrigin(deps, isCmsHost(host) ? host : `${CMS_HOST_PREFIX}${host}`));
+  if (!isCmsHost(origin.hostname)) origin.hostname = `${CMS_HOST_PREFIX}${origin.hostname}`;
+  return origin.origin;
+}
+
+function moderatorMail(to: string, o: { firstName: string; session: string; event: string; link: string }): MailMessage {
+  const greeting = o.firstName.trim() ? `Hello ${o.firstName.trim()},` : 'Hello,';
+  return {
+    to,
+    subject: `You moderate "${o.session}" at ${o.event}`,
+    text:
+      `${greeting}\n\nyou were invited to moderate "${o.session}" (${o.event}). Open this link to start (it works once, for ${MAGIC_LINK_TTL_HOURS} hours):\n\n${o.link}\n\n` +
+      'You receive this e-mail because the organisers invited this address. If you did not expect it, you can ignore it.',
+  };
+}
+
+/**
+ * POST sessions/{sessionId}/invite-moderator: finds the account by e-mail or creates one (no
+ * password: it signs in by the link), gives it the event's moderator role unless it holds a role
+ * in the event's memberships already, adds it to the session's moderators and e-mails a one-time
+ * link. One transaction; earlier unused moderator links of the person for this event stop working.
+ */
+export async function inviteModerator(
+  deps: Pick<AppDeps, 'db' | 'mail' | 'config' | 'brands'>,
+  { ctx, event }: EventAccess,
+  sessionId: string,
+  body: { email: string; firstName: string; lastName: string },
+): Promise<SessionRecord> {
+  const { db } = deps;
+  if (!(await idsInEvent(db, 'sessions', event.id, [sessionId])).has(sessionId)) throw notFound();
+  const session = await db.selectFrom('sessions').select('name').where('id', '=', sessionId).executeTakeFirstOrThrow();
+  const origin = await consoleOrigin(deps, ctx.host);
+  const { secret, hash } = newOneTimeSecret();
+  const email = body.email.trim().toLowerCase();
+  await db.transaction().execute(async (tx: Db) => {
+    let user = await tx.selectFrom('users').select(['id', 'firstName']).where('email', '=', email).executeTakeFirst();
+    if (!user) {
+      user = await tx
+        .insertInto('users')
+        .values({ email, firstName: body.firstName, lastName: body.lastName, passwordHash: null, updatedAt: new Date() })
+        .returning(['id', 'firstName'])
+        .executeTakeFirstOrThrow();
+      await audit(tx, ctx, 'create', 'user', user.id);
+    }
+    const role = await tx.selectFrom('memberships').select('role').where('userId', '=', user.id).where('scope', '=', 'event').where('scopeId', '=', event.id).executeTakeFirst();
+    if (!role) {
+      await tx.insertInto('memberships').values({ userId: user.id, scope: 'event', scopeId: event.id, role: 'moderator' }).execute();
+      await audit(tx, ctx, 'create', 'membership', user.id);
+    }
+    await addModerator(tx, sessionId, user.id);
+    await repo.endOpenLinks(tx, event.id, user.id);
+    await repo.insertLink(tx, { eventId: event.id, userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS['moderator-link']) });
+    await audit(tx, ctx, 'update', 'session', sessionId);
+    await deps.mail.enqueue(tx, moderatorMail(email, { firstName: user.firstName || body.firstName, session: session.name, event: event.name, link: `${origin}/moderate/${sessionId}/${secret}` }));
+  });
+  deps.mail.wake();
+  return getSession(db, event.id, sessionId);
+}
+
+/**
+ * `POST moderate/{sessionId}/sign-in`: uses the invitation link (once) and signs its person in
+ * like POST auth (login type cms on a console host). The link must be live, of the session's event,
+ * and the session must still list the person as a moderator; otherwise nothing is used and the
+ * answer says why: 410 unknown / used / expired, 403 a link of another event's session, or the person does not moderate this session.
+ */
+export async function signInWithModeratorLink(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  sessionId: string,
+  body: { token: string; host: string },
+  meta: Pick<RequestMeta, 'ip' | 'userAgent' | 'requestId'>,
+): Promise<SignInResponse & { eventId: string }> {
+  const { db } = deps;
+  const tokenHash = hashSecret(body.token);
+  const used = await db.transaction().execute(async (tx) => {
+    const row = await repo.consume(tx, tokenHash, sessionId);
+    if (row) await tx.updateTable('users').set({ emailVerifiedAt: new Date() }).where('id', '=', row.userId).where('emailVerifiedAt', 'is', null).execute();
+    return row;
+  });
+  if (!used) throw await refusal(db, tokenHash, sessionId);
+  const answer = await finishSignIn(deps, { id: used.userId }, body.host, loginTypeFor(body.host, undefined), meta, 'sign-in.moderator-link');
+  return { ...answer, eventId: used.eventId };
+}
+
+async function refusal(db: Db, tokenHash: string, sessionId: string): Promise<HttpError> {
+  const link = await repo.findLink(db, tokenHash);
+  if (!link) return new HttpError(410, ACCOUNT_MESSAGES.linkInvalid);
+  if (link.usedAt) return new HttpError(410, ACCOUNT_MESSAGES.linkUsed);
+  if (link.expiresAt.getTime() <= Date.now()) return new HttpError(410, ACCOUNT_MESSAGES.linkExpired);
+  if (link.eventId === null || link.eventId !== (await repo.sessionEventId(db, sessionId))) return forbidden(AGENDA_MESSAGES.moderatorLinkOtherSession);
+  return (await repo.isSessionModerator(db, sessionId, link.userId)) ? new HttpError(410, ACCOUNT_MESSAGES.linkUsed) : forbidden(AGENDA_MESSAGES.notSessionModerator);
+}

@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import type { createLocationSchema, LocationRecord, updateLocationSchema } from '@plenary/domain';
+import { audit } from '../../platform/audit.js';
+import type { Db } from '../../platform/db/index.js';
+import { notFound } from '../../platform/errors.js';
+import type { Storage } from '../../platform/storage.js';
+import type { EventAccess } from '../attendees/attendees.access.js';
+import { checkPdf } from './content.files.js';
+import { inUseError, nameTakenError, release, uniqueName, withStoredFile } from './content.service.js';
+import { adminScope, type Upload } from './content.http.js';
+import type { ContentScope } from './content.repo.js';
+import * as repo from './locations.repo.js';
+
+const ENTITY = 'location';
+
+export async function getLocation(db: Db, scope: ContentScope, id: string): Promise<LocationRecord> {
+  const record = await repo.locationList.byId(db, scope, id);
+  if (!record) throw notFound();
+  return record;
+}
+
+export async function createLocation(db: Db, { ctx, event }: EventAccess, body: z.output<typeof createLocationSchema>): Promise<LocationRecord> {
+  if (await repo.nameTaken(db, event.id, body.name)) throw nameTakenError();
+  const id = await uniqueName(() =>
+    db.transaction().execute(async (tx) => {
+      const id = await repo.insertLocation(tx, { eventId: event.id, name: body.name, description: body.description, mapLocationUrl: body.mapLocationUrl, actorId: ctx.actorId });
+      await audit(tx, ctx, 'create', ENTITY, id);
+      return id;
+    }),
+  );
+  return getLocation(db, adminScope(event.id), id);
+}
+
+export async function updateLocation(db: Db, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateLocationSchema>): Promise<LocationRecord> {
+  const location = await repo.findLocation(db, event.id, id);
+  if (!location) throw notFound();
+  if (body.name !== undefined && body.name.toLowerCase() !== location.name.toLowerCase() && (await repo.nameTaken(db, event.id, body.name, id))) throw nameTakenError();
+  await uniqueName(() =>
+    db.transaction().execute(async (tx) => {
+      await repo.updateLocation(tx, id, body, ctx.actorId);
+      await audit(tx, ctx, 'update', ENTITY, id);
+    }),
+  );
+  return getLocation(db, adminScope(event.id), id);
+}
+
+/**
+ * Refused (409) while sessions or pins point at the location: a session would silently lose its
+ * room and a pin its place. Its PDF map goes with it.
+ */
+export async function deleteLocation(db: Db, { ctx, event }: EventAccess, storage: Storage, id: string): Promise<void> {
+  const key = await db.transaction().execute(async (tx) => {
+    // FOR UPDATE: a session or pin taking the location now waits for this transaction (their foreign key locks the row).
+    const location = await tx.selectFrom('locations').select(['id', 'pdfMapKey']).where('eventId', '=', event.id).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!location) throw notFound();
+    const uses = await repo.usesOf(tx, id);
+    if (uses.sessions > 0 || uses.pins > 0) throw inUseError();
+    await repo.deleteLocation(tx, id);
+    await audit(tx, ctx, 'delete', ENTITY, id);
+    return location.pdfMapKey;
+  });
+  await release(storage, key);
+}
+
+/** PUT …/pdf-map: a PDF (by name and content); the previous one is removed once the new one is in place. */
+export async function setPdfMap(db: Db, { ctx, event }: EventAccess, storage: Storage, id: string, upload: Upload): Promise<LocationRecord> {
+  const location = await repo.findLocation(db, event.id, id);
+  if (!location) throw notFound();
+  const file = checkPdf(upload.fileName, upload.bytes);
+  const before = await withStoredFile(storage, file, (key) =>
+    db.transaction().execute(async (tx) => {
+      const row = await tx.selectFrom('locations').select('pdfMapKey').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) throw notFound();
+      await repo.updateLocation(tx, id, { pdfMapKey: key }, ctx.actorId);
+      await audit(tx, ctx, 'update', ENTITY, id);
+      return row.pdfMapKey;
+    }),
+  );
+  await release(storage, before);
+  return getLocation(db, adminScope(event.id), id);
+}
+
+export async function removePdfMap(db: Db, { ctx, event }: EventAccess, storage: Storage, id: string): Promise<LocationRecord> {
+  const before = await db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom('locations').select('pdfMapKey').where('eventId', '=', event.id).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound();
+    await repo.updateLocation(tx, id, { pdfMapKey: null }, ctx.actorId);
+    await audit(tx, ctx, 'update', ENTITY, id);
+    return row.pdfMapKey;
+  });
+  await release(storage, before);
+  return getLocation(db, adminScope(event.id), id);
+}

@@ -1,0 +1,148 @@
+import type { z } from 'zod';
+import {
+  AGENDA_MESSAGES,
+  CONTENT_MESSAGES,
+  createInteractiveMapSchema,
+  type createPinSchema,
+  type InteractiveMapRecord,
+  type PinRecord,
+  type updateInteractiveMapSchema,
+  type updatePinSchema,
+} from '@plenary/domain';
+import { audit } from '../../platform/audit.js';
+import type { Db } from '../../platform/db/index.js';
+import { notFound } from '../../platform/errors.js';
+import type { Storage } from '../../platform/storage.js';
+import { allowed, type EventAccess } from '../attendees/attendees.access.js';
+import { participantIdOfUser } from '../attendees/participants.repo.js';
+import { viewerOf } from '../agenda/index.js';
+import { checkMapFile } from './content.files.js';
+import { adminScope, fieldsError, parseOr400, type Upload } from './content.http.js';
+import { release, withStoredFile } from './content.service.js';
+import type { ContentScope } from './content.repo.js';
+import * as repo from './maps.repo.js';
+
+const ENTITY = 'interactive-map';
+const PIN_ENTITY = 'map-pin';
+
+/**
+ * Whose pins a reader sees: admins and moderators every linked session; a participant only the
+ * sessions their agenda shows (published, in their audience, the breakout's and collections' too).
+ */
+export async function pinReaderOf(db: Db, { ctx, event }: EventAccess): Promise<repo.PinReader> {
+  if (allowed(ctx.principal, event, 'read')) return 'all';
+  const participantId = await participantIdOfUser(db, event.id, ctx.principal.userId);
+  return participantId ? viewerOf(db, event.id, participantId) : 'none';
+}
+
+/** A map with its pins (GET one map), their sessions as `reader` may see them (default: an admin's). */
+export async function getMap(db: Db, scope: ContentScope, id: string, reader: repo.PinReader = 'all'): Promise<InteractiveMapRecord> {
+  const record = await repo.mapList.byId(db, scope, id);
+  if (!record) throw notFound();
+  return { ...record, pins: await repo.pinsOfMap(db, id, reader) };
+}
+
+export async function createMap(db: Db, { ctx, event }: EventAccess, storage: Storage, upload: Upload): Promise<InteractiveMapRecord> {
+  const body = parseOr400(createInteractiveMapSchema, upload.fields);
+  const file = await checkMapFile(upload.fileName, upload.bytes);
+  const id = await withStoredFile(storage, file, (key) =>
+    db.transaction().execute(async (tx) => {
+      const id = await repo.insertMap(tx, { eventId: event.id, name: body.name, description: body.description, fileKey: key, fileType: file.fileType, width: file.width, height: file.height, actorId: ctx.actorId });
+      await audit(tx, ctx, 'create', ENTITY, id);
+      return id;
+    }),
+  );
+  return getMap(db, adminScope(event.id), id);
+}
+
+/** width and height only for a PDF plan (the client reports the page size it rendered); an image's are its own. */
+export async function updateMap(db: Db, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateInteractiveMapSchema>): Promise<InteractiveMapRecord> {
+  const map = await repo.findMap(db, event.id, id);
+  if (!map) throw notFound();
+  if (map.fileType !== 'pdf' && (body.width !== undefined || body.height !== undefined)) {
+    throw fieldsError({ [body.width !== undefined ? 'width' : 'height']: CONTENT_MESSAGES.imageSizeFixed });
+  }
+  await db.transaction().execute(async (tx) => {
+    await repo.updateMap(tx, id, body, ctx.actorId);
+    await audit(tx, ctx, 'update', ENTITY, id);
+  });
+  return getMap(db, adminScope(event.id), id);
+}
+
+/** PUT …/file: a new plan; pins keep their fractions. A PDF's size is unknown until the client reports it again. */
+export async function replaceMapFile(db: Db, { ctx, event }: EventAccess, storage: Storage, id: string, upload: Upload): Promise<InteractiveMapRecord> {
+  if (!(await repo.findMap(db, event.id, id))) throw notFound();
+  const file = await checkMapFile(upload.fileName, upload.bytes);
+  const before = await withStoredFile(storage, file, (key) =>
+    db.transaction().execute(async (tx) => {
+      const row = await repo.findMap(tx, event.id, id, true);
+      if (!row) throw notFound();
+      await repo.updateMap(tx, id, { fileKey: key, fileType: file.fileType, width: file.width, height: file.height }, ctx.actorId);
+      await audit(tx, ctx, 'update', ENTITY, id);
+      return row.fileKey;
+    }),
+  );
+  await release(storage, before);
+  return getMap(db, adminScope(event.id), id);
+}
+
+/** Deletes the map, its pins and its file. Locations, sessions and materials it pointed at stay. */
+export async function deleteMap(db: Db, { ctx, event }: EventAccess, storage: Storage, id: string): Promise<void> {
+  const key = await db.transaction().execute(async (tx) => {
+    const row = await repo.findMap(tx, event.id, id, true);
+    if (!row) throw notFound();
+    await repo.deleteMap(tx, id);
+    await audit(tx, ctx, 'delete', ENTITY, id);
+    return row.fileKey;
+  });
+  await release(storage, key);
+}
+
+// ——— Pins ———
+
+async function assertLinks(tx: Db, eventId: string, ids: { locationId?: string | null; sessionId?: string | null; materialId?: string | null }): Promise<void> {
+  const found = await repo.linkedInEvent(tx, eventId, ids);
+  const fields: Record<string, string> = {};
+  if (!found.location) fields.locationId = AGENDA_MESSAGES.unknownLocation;
+  if (!found.session) fields.sessionId = CONTENT_MESSAGES.unknownSession;
+  if (!found.material) fields.materialId = AGENDA_MESSAGES.unknownMaterial;
+  if (Object.keys(fields).length > 0) throw fieldsError(fields);
+}
+
+async function pinOf(db: Db, mapId: string, pinId: string): Promise<PinRecord> {
+  const pin = (await repo.pinsOfMap(db, mapId, 'all')).find((p) => p.id === pinId);
+  if (!pin) throw notFound();
+  return pin;
+}
+
+export async function createPin(db: Db, { ctx, event }: EventAccess, mapId: string, body: z.output<typeof createPinSchema>): Promise<PinRecord> {
+  const pinId = await db.transaction().execute(async (tx) => {
+    if (!(await repo.findMap(tx, event.id, mapId))) throw notFound();
+    await assertLinks(tx, event.id, body);
+    const pinId = await repo.insertPin(tx, mapId, body);
+    await repo.updateMap(tx, mapId, {}, ctx.actorId);
+    await audit(tx, ctx, 'create', PIN_ENTITY, pinId);
+    return pinId;
+  });
+  return pinOf(db, mapId, pinId);
+}
+
+export async function updatePin(db: Db, { ctx, event }: EventAccess, mapId: string, pinId: string, body: z.output<typeof updatePinSchema>): Promise<PinRecord> {
+  await db.transaction().execute(async (tx) => {
+    if (!(await repo.findMap(tx, event.id, mapId)) || !(await repo.findPin(tx, mapId, pinId))) throw notFound();
+    await assertLinks(tx, event.id, body);
+    await repo.updatePin(tx, pinId, body);
+    await repo.updateMap(tx, mapId, {}, ctx.actorId);
+    await audit(tx, ctx, 'update', PIN_ENTITY, pinId);
+  });
+  return pinOf(db, mapId, pinId);
+}
+
+export async function deletePin(db: Db, { ctx, event }: EventAccess, mapId: string, pinId: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    if (!(await repo.findMap(tx, event.id, mapId)) || !(await repo.findPin(tx, mapId, pinId))) throw notFound();
+    await repo.deletePin(tx, pinId);
+    await repo.updateMap(tx, mapId, {}, ctx.actorId);
+    await audit(tx, ctx, 'delete', PIN_ENTITY, pinId);
+  });
+}

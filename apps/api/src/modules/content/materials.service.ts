@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import { createMaterialSchema, type MaterialRecord, type updateMaterialSchema } from '@plenary/domain';
+import { audit } from '../../platform/audit.js';
+import type { Db } from '../../platform/db/index.js';
+import { notFound } from '../../platform/errors.js';
+import type { Storage } from '../../platform/storage.js';
+import type { EventAccess } from '../attendees/attendees.access.js';
+import { checkMaterialFile } from './content.files.js';
+import { adminScope, parseOr400, type Upload } from './content.http.js';
+import { inUseError, release, withStoredFile } from './content.service.js';
+import type { ContentScope } from './content.repo.js';
+import * as repo from './materials.repo.js';
+
+const ENTITY = 'material';
+
+/** The name as the uploader's file system had it, without any directory part, at most 255 characters. */
+const baseName = (fileName: string) => fileName.split(/[\\/]/).pop()!.slice(-255);
+
+export async function getMaterial(db: Db, scope: ContentScope, id: string): Promise<MaterialRecord> {
+  const record = await repo.materialList.byId(db, scope, id);
+  if (!record) throw notFound();
+  return record;
+}
+
+/** POST (multipart): the form's name and description are checked before the file is. */
+export async function createMaterial(db: Db, { ctx, event }: EventAccess, storage: Storage, upload: Upload): Promise<MaterialRecord> {
+  const body = parseOr400(createMaterialSchema, upload.fields);
+  const file = await checkMaterialFile(upload.fileName, upload.bytes);
+  const id = await withStoredFile(storage, file, (key) =>
+    db.transaction().execute(async (tx) => {
+      const id = await repo.insertMaterial(tx, {
+        eventId: event.id,
+        name: body.name,
+        description: body.description,
+        fileKey: key,
+        fileName: baseName(upload.fileName),
+        fileType: file.fileType,
+        fileSize: file.bytes.length,
+        actorId: ctx.actorId,
+      });
+      await audit(tx, ctx, 'create', ENTITY, id);
+      return id;
+    }),
+  );
+  return getMaterial(db, adminScope(event.id), id);
+}
+
+export async function updateMaterial(db: Db, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateMaterialSchema>): Promise<MaterialRecord> {
+  if (!(await repo.findMaterial(db, event.id, id))) throw notFound();
+  await db.transaction().execute(async (tx) => {
+    await repo.updateMaterial(tx, id, body, ctx.actorId);
+    await audit(tx, ctx, 'update', ENTITY, id);
+  });
+  return getMaterial(db, adminScope(event.id), id);
+}
+
+/** PUT …/file: a new file of any material type; the old one is removed once the row points at the new one. */
+export async function replaceFile(db: Db, { ctx, event }: EventAccess, storage: Storage, id: string, upload: Upload): Promise<MaterialRecord> {
+  if (!(await repo.findMaterial(db, event.id, id))) throw notFound();
+  const file = await checkMaterialFile(upload.fileName, upload.bytes);
+  const before = await withStoredFile(storage, file, (key) =>
+    db.transaction().execute(async (tx) => {
+      const row = await repo.findMaterial(tx, event.id, id, true);
+      if (!row) throw notFound();
+      await repo.updateMaterial(tx, id, { fileKey: key, fileName: baseName(upload.fileName), fileType: file.fileType, fileSize: file.bytes.length }, ctx.actorId);
+      await audit(tx, ctx, 'update', ENTITY, id);
+      return row.fileKey;
+    }),
+  );
+  await release(storage, before);
+  return getMaterial(db, adminScope(event.id), id);
+}
+
+/** Refused (409) while sessions or pins use the material: they would lose it without a word. */
+export async function deleteMaterial(db: Db, { ctx, event }: EventAccess, storage: Storage, id: string): Promise<void> {
+  const key = await db.transaction().execute(async (tx) => {
+    const row = await repo.findMaterial(tx, event.id, id, true);
+    if (!row) throw notFound();
+    const uses = await repo.usesOf(tx, id);
+    if (uses.sessions > 0 || uses.pins > 0) throw inUseError();
+    await repo.deleteMaterial(tx, id);
+    await audit(tx, ctx, 'delete', ENTITY, id);
+    return row.fileKey;
+  });
+  await release(storage, key);
+}
