@@ -3,7 +3,7 @@ import { HttpError } from '../../platform/errors.js';
 import { privateStorageFor } from '../../platform/storage.js';
 import * as repo from './imports.repo.js';
 import { COMMIT_QUEUE, dropStaged, emitProgress, importContext, VERIFY_QUEUE, type ImportDeps, type JobData } from './imports.service.js';
-import { importTableDef, type RowCheck } from './registry.js';
+import { importTableDef, type CommitCounts, type RowCheck } from './registry.js';
 import { cellText, filled, readRows, type Cell } from './rows.js';
 import { claimedSheetRows } from './xlsx-reader.js';
 import { XLSX_MAX_ENTRIES, zipEntries } from './zip.js';
@@ -104,7 +104,7 @@ export async function runVerify(deps: ImportDeps, data: JobData, log: { error(ob
           const first = seen.get(verdict.key);
           if (first !== undefined) {
             await checker.release?.(verdict);
-            verdict = { ok: false, errors: { [def!.keyColumn]: IMPORT_MESSAGES.duplicateInFile(first) } };
+            verdict = { ok: false, errors: { [def!.keyColumn]: def!.duplicateMessage?.(first) ?? IMPORT_MESSAGES.duplicateInFile(first) } };
           }
           else seen.set(verdict.key, fileRow.rowNumber);
         }
@@ -160,9 +160,10 @@ export async function runCommit(deps: ImportDeps, data: JobData, log: { error(ob
   if (!row || row.runId !== data.runId || row.status !== 'IMPORTING') return;
   const def = importTableDef(row.tableName as ImportTable);
   const ctx = importContext(deps, row, data.actor);
+  let counts: CommitCounts;
   try {
     if (!def) throw new Error(`import ${row.id}: table missing`);
-    await deps.db.transaction().execute(async (tx) => {
+    counts = await deps.db.transaction().execute(async (tx) => {
       const locked = await repo.lockImport(tx, row.eventId, row.id);
       if (!locked || locked.runId !== data.runId || locked.status !== 'IMPORTING') throw new Superseded();
       const counts = await def.commit(tx, { ...ctx, db: tx });
@@ -179,12 +180,14 @@ export async function runCommit(deps: ImportDeps, data: JobData, log: { error(ob
       });
       await tx.insertInto('auditLog').values({ actorId: data.actor.actorId, impersonatedUserId: data.actor.impersonatedUserId, action: 'update', entity: 'import', entityId: row.id, requestId: data.actor.requestId }).execute();
       await repo.deleteStaged(tx, row.id);
+      return counts;
     });
   } catch (err) {
     await endRun(deps, row, data, err, log);
     return;
   }
-  // The commit is durable: what it made unused can go.
+  // The commit is durable: people hear of it, what it made unused can go.
+  await (async () => counts.notify?.(ctx))().catch((err: unknown) => log.error({ err, importId: row.id }, 'import notification failed'));
   await def.afterCommit?.(ctx).catch((err: unknown) => log.error({ err, importId: row.id }, 'import clean-up failed'));
   if (row.fileKey) await privateStorageFor(deps.config).delete(row.fileKey);
   await emitProgress(deps, row.eventId, row.id);

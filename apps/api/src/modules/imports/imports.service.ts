@@ -34,7 +34,7 @@ export interface JobData {
   actor: ImportContext['actor'];
 }
 
-export type ImportDeps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'realtime' | 'database'>;
+export type ImportDeps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'realtime' | 'database' | 'mail' | 'brands'>;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -151,7 +151,7 @@ export async function updateMapping(deps: ImportDeps, eventId: string, importId:
   return getImport(deps, eventId, importId);
 }
 
-const jobActor = (ctx: WriteContext): JobData['actor'] => ({ actorId: ctx.actorId, impersonatedUserId: ctx.impersonatedUserId, requestId: ctx.requestId });
+const jobActor = (ctx: WriteContext): JobData['actor'] => ({ actorId: ctx.actorId, impersonatedUserId: ctx.impersonatedUserId, requestId: ctx.requestId, host: ctx.host });
 
 /** VERIFYING, with the verify job enqueued in the same transaction. */
 export async function startVerify(deps: ImportDeps, ctx: WriteContext, eventId: string, importId: string, mapping: ImportMapping | undefined): Promise<ImportRecord> {
@@ -204,7 +204,7 @@ export async function discard(deps: ImportDeps, ctx: WriteContext, eventId: stri
 }
 
 export function importContext(deps: ImportDeps, row: { id: string; eventId: string }, actor: JobData['actor']): ImportContext {
-  return { db: deps.db, importId: row.id, eventId: row.eventId, config: deps.config, storage: storageFor(deps.config), actor };
+  return { db: deps.db, importId: row.id, eventId: row.eventId, config: deps.config, storage: storageFor(deps.config), mail: deps.mail, realtime: deps.realtime, brands: deps.brands, actor };
 }
 
 /** Staged rows (and what verify stored for them) and the uploaded file, after a discard. */

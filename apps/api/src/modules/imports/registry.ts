@@ -1,6 +1,7 @@
 import { IMPORT_TABLE_LABELS, importFileExtensionsFor, MAX_IMPORT_ROWS, type ImportColumn, type ImportTable, type ImportTableDescriptor } from '@plenary/domain';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/index.js';
+import type { AppDeps } from '../../platform/deps.js';
 import type { Storage } from '../../platform/storage.js';
 import { IMPORT_MAX_FILE_BYTES } from './files.js';
 import type { Cell } from './rows.js';
@@ -15,6 +16,8 @@ export interface ImportTableDef {
   table: ImportTable;
   /** The column that identifies a record (User: email): it must be mapped; repeats in a file are errors. */
   keyColumn: string;
+  /** The message of a row whose key an earlier row had (default: the e-mail text of IMPORT_MESSAGES.duplicateInFile). */
+  duplicateMessage?(firstRow: number): string;
   columns(db: Db, eventId: string): Promise<ImportColumn[]>;
   /** True when what verify checked against (e.g. custom fields) changed after `verifiedAt`: commit then asks for a new verify. */
   changedSince?(db: Db, eventId: string, verifiedAt: Date): Promise<boolean>;
@@ -24,7 +27,7 @@ export interface ImportTableDef {
   afterStaging?(db: Db, ctx: ImportContext): Promise<void>;
   /** Writes the staged rows (`import_rows` of the import) in the caller's transaction. */
   commit(tx: Db, ctx: ImportContext): Promise<CommitCounts>;
-  /** After a commit is durable (e.g. remove files nobody uses any more). */
+  /** After a commit is durable (e.g. remove files nobody uses any more); `notify` of the counts runs first. */
   afterCommit?(ctx: ImportContext): Promise<void>;
   /** Before staged rows are thrown away (re-verify, discard, failure): remove what verify stored for them. */
   discardStaged?(db: Db, ctx: ImportContext): Promise<void>;
@@ -36,12 +39,22 @@ export interface ImportContext {
   eventId: string;
   config: Config;
   storage: Storage;
-  actor: { actorId: string; impersonatedUserId: string | null; requestId: string | null };
+  /** For tables whose commit tells people (the agenda's promotions): e-mails queued in the commit's transaction, realtime after it. */
+  mail: AppDeps['mail'];
+  realtime: AppDeps['realtime'];
+  brands: AppDeps['brands'];
+  /** `host`: where the admin worked (links in e-mails); absent in jobs queued before it was recorded. */
+  actor: { actorId: string; impersonatedUserId: string | null; requestId: string | null; host?: string };
 }
 
 export interface CommitCounts {
   created: number;
   updated: number;
+  /**
+   * Runs once the commit is durable, with the import's context outside the transaction: tells
+   * people what the commit found (realtime events, waking the mail worker). Errors are logged.
+   */
+  notify?(ctx: ImportContext): Promise<void> | void;
 }
 
 /** Per-row verdict. `key`: the identifying value (duplicates); `data`: the normalised row that commit reads. */

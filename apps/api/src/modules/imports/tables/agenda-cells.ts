@@ -1,0 +1,100 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { AGENDA_IMPORT_MESSAGES, MESSAGES, type ImportColumn } from '@plenary/domain';
+import type { Db } from '../../../platform/db/index.js';
+import type { NotifyDeps } from '../../agenda/enrollment.notify.js';
+import type { ImportContext } from '../registry.js';
+import { textOf, type Cell } from '../rows.js';
+
+/** Cell readers and look-ups shared by the agenda tables (Session, SessionUser, Location). */
+
+export function column(key: string, label: string, over: Partial<ImportColumn> = {}): ImportColumn {
+  return { key, label, required: false, identifies: false, type: 'STRING', example: '', enumValues: [], isEnumMultiple: false, description: '', ...over };
+}
+
+/** Yes/No (also true/false, 1/0, a boolean cell); undefined for an empty cell; 'invalid' otherwise. */
+export function yesNo(cell: Cell | undefined): boolean | undefined | 'invalid' {
+  if (typeof cell === 'boolean') return cell;
+  const text = textOf(cell)?.toLowerCase();
+  if (text === undefined) return undefined;
+  if (['yes', 'y', 'true', '1'].includes(text)) return true;
+  if (['no', 'n', 'false', '0'].includes(text)) return false;
+  return 'invalid';
+}
+
+export const yesNoError = (value: ReturnType<typeof yesNo>) => (value === 'invalid' ? AGENDA_IMPORT_MESSAGES.yesOrNo : undefined);
+
+/** 'a, b; c' → ['a', 'b', 'c'], repeats (any case) once. */
+export function listOf(cell: Cell | undefined): string[] | undefined {
+  const text = textOf(cell);
+  if (text === undefined) return undefined;
+  const seen = new Set<string>();
+  return text
+    .split(/[,;\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '' && !seen.has(s.toLowerCase()) && seen.add(s.toLowerCase()));
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date cell (a spreadsheet date, read as UTC midnight) or text, as 'YYYY-MM-DD' text to check. */
+export function dateText(cell: Cell | undefined): string | undefined {
+  if (cell instanceof Date) return `${cell.getUTCFullYear()}-${pad(cell.getUTCMonth() + 1)}-${pad(cell.getUTCDate())}`;
+  return textOf(cell);
+}
+
+/** A time cell (a spreadsheet time, read as a UTC instant) or text, as 'hh:mm AM' text to check. */
+export function timeText(cell: Cell | undefined): string | undefined {
+  if (cell instanceof Date) {
+    const h = cell.getUTCHours();
+    return `${pad(h % 12 === 0 ? 12 : h % 12)}:${pad(cell.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
+  }
+  return textOf(cell);
+}
+
+export const tooLong = (text: string | undefined, max: number) => (text !== undefined && text.length > max ? MESSAGES.maxLength : undefined);
+
+/** Lower-cased name → id of an event's locations, collections or breakouts (names are unique per event, any case). */
+export async function idsByName(db: Db, table: 'locations' | 'collections' | 'breakouts', eventId: string): Promise<Map<string, string>> {
+  const { rows } = await sql<{ id: string; name: string }>`SELECT id, name FROM ${sql.table(table)} WHERE event_id = ${eventId}`.execute(db);
+  return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
+}
+
+/** Lower-cased e-mail → participant id of the event. */
+export async function participantsByEmail(db: Db, eventId: string): Promise<Map<string, string>> {
+  const { rows } = await sql<{ id: string; email: string }>`SELECT id, email FROM participants WHERE event_id = ${eventId}`.execute(db);
+  return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
+}
+
+/** Drops undefined values (a row's errors). */
+export function errorsOf(entries: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(entries).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
+/**
+ * Rows the database says are wrong after staging. A row check that may be refused later returns
+ * `createErrors: { [column]: '' }` (the framework then keeps its cells, and the column's header and
+ * value); this moves the staged rows matching `condition` (over `r`, an `import_rows` row) to the
+ * errors with `message` on that column. `message` is SQL, so it can name another row.
+ */
+export const PENDING = '';
+export async function moveToErrors(db: Db, importId: string, condition: RawBuilder<SqlBool>, column: string, message: RawBuilder<string>): Promise<void> {
+  await sql`
+    WITH moved AS (
+      DELETE FROM import_rows r WHERE r.import_id = ${importId} AND r.create_errors IS NOT NULL AND (${condition})
+      RETURNING r.row_number, r.cells, r.create_errors, ${message} AS message
+    )
+    INSERT INTO import_errors (import_id, row_number, cells, errors)
+    SELECT ${importId}::uuid, m.row_number, m.cells,
+      (SELECT jsonb_agg(e || jsonb_build_object('message', m.message)) FROM jsonb_array_elements(m.create_errors) e WHERE e->>'column' = ${column})
+    FROM moved m`.execute(db);
+}
+
+/** `message(n)` of a domain text with a row number, built in SQL for the number `rowNumber` (SQL). */
+export function messageWithRow(message: (row: number | string) => string, rowNumber: RawBuilder<unknown>): RawBuilder<string> {
+  return sql<string>`replace(${message('{row}')}, '{row}', (${rowNumber})::text)`;
+}
+
+/** What the agenda's promotion e-mails and seat broadcasts need, from the import's context (`db` as given: the transaction or not). */
+export function notifyDepsOf(ctx: ImportContext): NotifyDeps {
+  return { db: ctx.db, realtime: ctx.realtime, mail: ctx.mail, config: ctx.config, brands: ctx.brands };
+}
