@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../platform/deps.js';
 import { hashPassword } from '../platform/passwords.js';
+import { seedAgenda } from './agenda.js';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
 
@@ -90,5 +91,6 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
     const participantIds = users.filter((u) => !demo.slice(0, 3).some((d) => d.email === u.email)).map((u) => u.id);
     await tx.insertInto('participants').values(participantIds.map((userId) => ({ eventId: event.id, userId, updatedAt: verified }))).execute();
   });
+  await seedAgenda({ db, config });
   return { created: true, accounts };
 }
