@@ -1,8 +1,84 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { VitePWA } from 'vite-plugin-pwa';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 
 const API_TARGET = process.env.PLENARY_API_URL ?? 'http://localhost:3000';
+
+/**
+ * What the participant app keeps for offline use once opened (docs/guides/participant-agenda.md):
+ * the app shell is precached; these GETs are answered from the network, or from the last answer
+ * when the network does not answer in time (network first); uploaded files (floor plans, opened
+ * materials, photos) from the cache once fetched. Console data is never cached.
+ */
+type RuntimeCaching = NonNullable<NonNullable<VitePWAOptions['workbox']>['runtimeCaching']>[number];
+const API_CACHE_TIMEOUT_S = 4;
+// urlPattern: RegExps over the whole URL (functions are copied into sw.js as source, without their closures).
+const networkFirst = (cacheName: string, urlPattern: RegExp): RuntimeCaching => ({
+  urlPattern,
+  method: 'GET',
+  handler: 'NetworkFirst',
+  options: {
+    cacheName,
+    networkTimeoutSeconds: API_CACHE_TIMEOUT_S,
+    cacheableResponse: { statuses: [200] },
+    expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+  },
+});
+const participantOfflineCaching: RuntimeCaching[] = [
+  // The brand and one's events: the app shell needs them to start.
+  networkFirst('plenary-app', /^https?:\/\/[^/]+\/api\/v1\/(brand|users\/[^/]+\/events)(\?|$)/),
+  // Agenda, My Agenda, a session, upcoming sessions, the agenda's filters.
+  networkFirst('plenary-agenda', /^https?:\/\/[^/]+\/api\/v1\/events\/[^/]+\/sessions\/v2\/[^/?]+(\/view)?(\?|$)/),
+  // The participant's maps list, one map with its pins, one material, one location (not the console's list pages).
+  networkFirst('plenary-content', /^https?:\/\/[^/]+\/api\/v1\/events\/[^/]+\/((interactive-maps|materials|locations)\/[^/?]+|interactive-maps\?limit=300&sort=name%3Aasc)$/),
+  {
+    urlPattern: /^https?:\/\/[^/]+\/api\/v1\/files\//,
+    method: 'GET',
+    handler: 'CacheFirst',
+    options: {
+      cacheName: 'plenary-files',
+      cacheableResponse: { statuses: [200] },
+      rangeRequests: true,
+      expiration: { maxEntries: 100, maxAgeSeconds: 30 * 24 * 3600 },
+    },
+  },
+];
+
+/**
+ * Brotli and gzip copies of the built text files (`x.js.br`, `x.js.gz`) beside them, which the API
+ * serves to browsers that accept them (@fastify/static `preCompressed`): a phone on a slow network
+ * downloads a fifth of the bytes (Lighthouse "Enable text compression").
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'plenary-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    // closeBundle: after vite-plugin-pwa wrote sw.js and the manifest.
+    closeBundle: {
+      order: 'post',
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!/\.(js|mjs|css|html|svg|json|webmanifest)$/.test(file) || statSync(file).size < 1024) continue;
+          const data = readFileSync(file);
+          writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: data.length > 256_000 ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+          writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -27,9 +103,12 @@ export default defineConfig({
       },
       workbox: {
         navigateFallback: 'index.html',
+        // Uploaded files (a material's PDF opens in a frame, which is a navigation) are files, not app routes.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/realtime(\/|$)/],
+        runtimeCaching: participantOfflineCaching,
       },
     }),
+    precompress(),
   ],
   resolve: {
     // @mantine/notifications and @mantine/dates are installed at different patch versions, each with

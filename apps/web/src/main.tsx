@@ -3,15 +3,19 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import './shared/i18n';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition: React renders the first screen in slices and lets the browser breathe between
+// them, instead of one long task that blocks input on a slow phone (Lighthouse Total Blocking Time).
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -5,6 +5,8 @@ import { attendeesConsoleRoutes } from '../../features/attendees/routes';
 import { customFieldsConsoleRoutes } from '../../features/custom-fields/routes';
 import { labelsConsoleRoutes } from '../../features/labels/routes';
 import { dataImportConsoleRoutes } from '../../features/data-import/routes';
+import { contentConsoleRoutes } from '../../features/content/routes';
+import { agendaConsoleRoutes } from '../../features/agenda/routes';
 import { useUserState } from '../../shared/session/hooks';
 import { NotFoundPage } from '../NotFoundPage';
 import { RequireAuth } from '../RequireAuth';
@@ -22,6 +24,7 @@ function ConsoleIndex() {
 
 /** Admin console routes (cms host), all behind sign-in with an admin role. */
 export const consoleRoutes: RouteObject[] = [
+  { path: '/moderate/:sessionId/:token?', lazy: () => import('../../features/accounts/ModeratorLinkSignIn').then((m) => ({ Component: m.ModeratorLinkPage })) },
   {
     element: (
       <RequireAuth admin>
@@ -54,6 +57,8 @@ export const consoleRoutes: RouteObject[] = [
       ...customFieldsConsoleRoutes,
       ...labelsConsoleRoutes,
       ...dataImportConsoleRoutes,
+      ...contentConsoleRoutes,
+      ...agendaConsoleRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

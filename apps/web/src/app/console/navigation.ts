@@ -3,6 +3,8 @@ import { attendeesNavigation } from '../../features/attendees/routes';
 import { customFieldsNavigation } from '../../features/custom-fields/routes';
 import { labelsNavigation } from '../../features/labels/routes';
 import { dataImportNavigation } from '../../features/data-import/routes';
+import { contentNavigation } from '../../features/content/routes';
+import { agendaNavigation } from '../../features/agenda/routes';
 import { ADMIN_ROLES, NAV_AREAS, type ConsoleNavItem, type NavArea } from '../../shared/navigation/consoleNav';
 
 export type { ConsoleNavItem } from '../../shared/navigation/consoleNav';
@@ -21,6 +23,8 @@ export const consoleNavigation: readonly ConsoleNavItem[] = [
   ...labelsNavigation,
   ...customFieldsNavigation,
   ...dataImportNavigation,
+  ...contentNavigation,
+  ...agendaNavigation,
 ];
 
 /** Order of the area headings: every area an item may name (`NavArea`), in this order. */

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Box, Button, Container, Group, Image } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
+import { AgendaMenuItems } from '../../features/participant-agenda/AgendaMenuItems';
 import { ProfileMenuItems } from '../../features/participant-profile/ProfileMenuItems';
 import { useBrand } from '../../shared/brand/BrandProvider';
 import { setParticipantView } from '../../shared/session/auth';
@@ -30,7 +31,17 @@ export function ParticipantLayout() {
               <Anchor component={Link} to="/download-app" size="sm">
                 {t('getTheApp', { brand: brand.title })}
               </Anchor>
-              <UserMenu showParticipantView={false} items={eventId && <ProfileMenuItems eventId={eventId} />} />
+              <UserMenu
+                showParticipantView={false}
+                items={
+                  eventId && (
+                    <>
+                      <AgendaMenuItems eventId={eventId} />
+                      <ProfileMenuItems eventId={eventId} />
+                    </>
+                  )
+                }
+              />
             </Group>
           </Group>
         </Container>

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { MyEventsPage } from '../../features/participant-app/MyEventsPage';
+import { participantAgendaRoutes } from '../../features/participant-agenda/routes';
 import { participantProfileRoutes } from '../../features/participant-profile/routes';
 import { NotFoundPage } from '../NotFoundPage';
 import { RequireAuth } from '../RequireAuth';
@@ -20,6 +21,7 @@ export const participantRoutes: RouteObject[] = [
         lazy: () => import('../../features/participant-app/EventHomePage').then((m) => ({ Component: m.EventHomePage })),
       },
       ...participantProfileRoutes,
+      ...participantAgendaRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,11 +1,12 @@
 import { ColorInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { DROPDOWN_MAX_MENU_HEIGHT, EVENT_ADDRESS_MAX_LENGTH, EVENT_DESCRIPTION_MAX_LENGTH, MESSAGES, TENANCY_NAME_MAX_LENGTH } from '@plenary/domain';
-import { useMemo, type ChangeEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormErrors } from '../../shared/forms/useForm';
 import { timeZones } from '../../shared/time/zones';
 import { DateTimeField } from '../../shared/ui/DateTimeField';
 import type { EventFieldValues } from './eventFields';
+import { useTimezoneFromAddress } from './useTimezoneFromAddress';
 
 /** The part of `useForm` the fields use; the form's values include the event fields. */
 export interface EventFieldsForm<T extends EventFieldValues> {
@@ -47,6 +48,8 @@ export function EventFields<T extends EventFieldValues>({
   const { values, errors, setValue } = form;
   const zones = useMemo(() => zoneData(values.timezone), [values.timezone]);
   const colorLabel = { eyeDropperButtonProps: { 'aria-label': t('events.pickColor') } };
+  const setTimezone = useCallback((zone: string) => setValue('timezone', zone), [setValue]);
+  const fromAddress = useTimezoneFromAddress(values.address, values.timezone, setTimezone);
 
   return (
     <>
@@ -81,7 +84,16 @@ export function EventFields<T extends EventFieldValues>({
         error={errors.timezone}
         allowDeselect={false}
       />
-      <TextInput label={t('events.address')} autoComplete="street-address" maxLength={EVENT_ADDRESS_MAX_LENGTH} {...form.inputProps('address')} />
+      <TextInput
+        label={t('events.address')}
+        autoComplete="street-address"
+        maxLength={EVENT_ADDRESS_MAX_LENGTH}
+        {...form.inputProps('address')}
+        onBlur={() => void fromAddress.onAddressBlur()}
+        // Says (and announces) that the time zone above changed by itself, or that none was found.
+        description={fromAddress.hint?.kind === 'set' ? t('events.timezoneFromAddress', { timezone: fromAddress.hint.timezone }) : fromAddress.hint?.message}
+        descriptionProps={{ role: 'status' }}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <ColorInput
           label={t('events.primaryColor')}

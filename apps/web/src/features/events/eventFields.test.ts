@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventFieldsBody, eventFieldValues, validateEventFields, type EventFieldValues } from './eventFields';
+import { addressToLookUp, eventFieldsBody, eventFieldValues, validateEventFields, type EventFieldValues } from './eventFields';
 
 const START_AFTER_END = 'Start date can not be greater than end date';
 const END_BEFORE_START = 'End date can not be less than start date';
@@ -61,5 +61,14 @@ describe('eventFieldsBody', () => {
       primaryColor: '#112233',
       secondaryColor: '#445566',
     });
+  });
+});
+
+describe('addressToLookUp', () => {
+  it('asks for a changed, non-empty address only', () => {
+    expect(addressToLookUp(' Damrak 1, Amsterdam ', '')).toBe('Damrak 1, Amsterdam');
+    expect(addressToLookUp('Damrak 1, Amsterdam ', 'Damrak 1, Amsterdam')).toBeUndefined();
+    expect(addressToLookUp('   ', 'Damrak 1, Amsterdam')).toBeUndefined();
+    expect(addressToLookUp('Portland, Maine', 'Portland, Oregon')).toBe('Portland, Maine');
   });
 });

@@ -104,6 +104,15 @@ export function eventFieldsBody(v: EventFieldValues): EventFieldsBody {
 }
 
 /**
+ * The address to ask a time zone for when the address field is left: the trimmed address when it
+ * is not empty and differs from the one looked up last (or the one the form opened with).
+ */
+export function addressToLookUp(address: string, lastLookedUp: string): string | undefined {
+  const trimmed = address.trim();
+  return trimmed === '' || trimmed === lastLookedUp.trim() ? undefined : trimmed;
+}
+
+/**
  * After an event changed: the queries that show events outside the list machinery (`events/{id}`,
  * the user's events, the switcher's `events`) load again.
  */

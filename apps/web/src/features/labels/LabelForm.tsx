@@ -9,8 +9,8 @@ import { useResourceMutations } from '../../shared/list';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { toast } from '../../shared/ui/toast';
 import { labelsPath, useAvailableFields, useRuleMatchCount, type CreateLabelBody, type LabelRow } from './api';
-import { RuleEditor } from './RuleEditor';
-import { draftsFromRules, emptyRule, ruleErrorsFromApi, validateRules, type RuleDraft } from './ruleForm';
+import { RuleEditor } from '../../shared/audience/RuleEditor';
+import { draftsFromRules, emptyRule, ruleErrorsFromApi, validateRules, type RuleDraft } from '../../shared/audience/ruleForm';
 
 const LABEL_SWATCHES = ['#1d4ed8', '#0f766e', '#15803d', '#b45309', '#b91c1c', '#7e22ce', '#be185d', '#374151'];
 

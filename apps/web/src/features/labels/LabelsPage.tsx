@@ -10,7 +10,7 @@ import { EditButton, useEditDialog } from '../tenancy/EntityForm';
 import { labelsPath, useAvailableFields, type LabelRow } from './api';
 import { LabelForm } from './LabelForm';
 import { LabelMembers } from './LabelMembers';
-import { fieldOfRule, ruleValueText } from './ruleForm';
+import { fieldOfRule, ruleValueText } from '../../shared/audience/ruleForm';
 import classes from './labels.module.css';
 
 const NO_FIELDS: readonly AvailableField[] = [];

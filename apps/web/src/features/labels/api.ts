@@ -1,4 +1,4 @@
-import type { AvailableField, createLabelSchema, labelSchema, ParticipantRecord, RuleInput, updateLabelSchema } from '@plenary/domain';
+import type { createLabelSchema, labelSchema, ParticipantRecord, RuleInput, updateLabelSchema } from '@plenary/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../shared/api/client';
@@ -19,14 +19,8 @@ export const participantsPath = (eventId: string) => `${eventPath(eventId)}/part
 /** Where the attendee list shows a label's members (the list machinery's filter `labelId`). */
 export const attendeesOfLabel = (labelId: string) => `/attendees?labelId=${encodeURIComponent(labelId)}`;
 
-/** `participants/get-available-fields`: standard and custom fields with their types (rule editor). */
-export function useAvailableFields(eventId: string) {
-  return useQuery<AvailableField[], ApiError>({
-    queryKey: ['available-fields', eventId],
-    queryFn: async ({ signal }) => (await apiFetch<{ fields: AvailableField[] }>(`${participantsPath(eventId)}/get-available-fields`, { signal })).fields,
-    staleTime: 30_000,
-  });
-}
+/** Shared with the audience editor (sessions, collections, breakouts). */
+export { useAvailableFields } from '../../shared/audience/api';
 
 /** How many participants the rules pick now (`participants?rules=…&limit=1`); off while `rules` is null. */
 export function useRuleMatchCount(eventId: string, rules: RuleInput[] | null) {

@@ -7,6 +7,7 @@ import { CalendarIcon, GlobeIcon, MapPinIcon, ArrowLeftIcon } from '../../shared
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { useUserEvents } from '../events/useEvents';
+import { UpcomingSessions } from '../participant-agenda/UpcomingSessions';
 import { EventHomeCards } from '../participant-profile/EventHomeCards';
 
 /** Pages the participant app can show so far; the app designer will supply more. */
@@ -85,6 +86,7 @@ export function EventHomePage() {
           </Group>
         </Stack>
       </Card>
+      <UpcomingSessions eventId={event.id} timezone={event.timezone} />
       <EventHomeCards eventId={event.id} />
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { API_BASE } from '../api/client';
 import type { Brand } from '../api/types';
 import { DEFAULT_BRAND } from './fallbackBrands';
@@ -38,8 +38,10 @@ export function BrandProvider({ children }: { children: ReactNode }) {
     setThemeColorMeta(brand.primaryColor);
   }, [brand.iconUrl, brand.primaryColor]);
 
-  // Wait for the brand (a few ms locally) so the page does not flash the wrong one.
-  if (isPending) return null;
+  // Wait for the brand (a few ms locally) so the page does not flash the wrong one. Deferred: the
+  // whole app's first render then runs as a transition, in slices, not as one long blocking task.
+  const settled = useDeferredValue(!isPending, false);
+  if (!settled) return null;
   return <BrandContext.Provider value={brand}>{children}</BrandContext.Provider>;
 }
 

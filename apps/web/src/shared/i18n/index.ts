@@ -10,6 +10,9 @@ import participantProfile from './en/participantProfile'; // participant's own a
 import customFields from './en/customFields'; // custom fields (features/custom-fields)
 import labels from './en/labels'; // labels (features/labels)
 import dataImport from './en/dataImport'; // data import (features/data-import)
+import content from './en/content'; // locations, materials, interactive maps (features/content, shared/maps)
+import agenda from './en/agenda'; // agenda console (features/agenda, shared/audience)
+import participantAgenda from './en/participantAgenda'; // participant agenda, maps, materials, check-in
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -25,6 +28,9 @@ export const en = {
   customFields,
   labels,
   dataImport,
+  content,
+  agenda,
+  participantAgenda,
   // ── more namespaces here ──
 };
 

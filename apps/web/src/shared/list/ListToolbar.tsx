@@ -38,20 +38,26 @@ export function SearchInput({ value, onChange, placeholder }: SearchInputProps) 
   const { t } = useTranslation('list');
   const [text, setText] = useState(value);
   const committed = useRef(value);
-  const commit = (next: string) => {
+  const tell = (next: string) => {
     const trimmed = next.trim();
     if (trimmed === committed.current) return;
     committed.current = trimmed;
     onChange(trimmed);
   };
-  const debounced = useDebouncedCallback(commit, SEARCH_DEBOUNCE_MS);
-  // The URL changed under us (back/forward, clear filters): show it.
+  const debounced = useDebouncedCallback(tell, SEARCH_DEBOUNCE_MS);
+  // Enter tells at once; the pending pause must not tell an older text afterwards.
+  const commit = (next: string) => {
+    debounced.cancel();
+    tell(next);
+  };
+  // The URL changed under us (back/forward, clear filters): show it, and drop a pending pause.
   useEffect(() => {
     if (value !== committed.current) {
+      debounced.cancel();
       committed.current = value;
       setText(value);
     }
-  }, [value]);
+  }, [value, debounced]);
   return (
     <TextInput
       type="search"
@@ -194,19 +200,24 @@ function NumberBound({ label, value, onCommit, placeholder }: { label: string; v
   const { t } = useTranslation('list');
   const [text, setText] = useState(value);
   const committed = useRef(value);
-  useEffect(() => {
-    if (value !== committed.current) {
-      committed.current = value;
-      setText(value);
-    }
-  }, [value]);
-  const commit = (next: string) => {
+  const tell = (next: string) => {
     const v = next.trim();
     if ((v !== '' && !DECIMAL.test(v)) || v === committed.current) return;
     committed.current = v;
     onCommit(v);
   };
-  const debounced = useDebouncedCallback(commit, SEARCH_DEBOUNCE_MS);
+  const debounced = useDebouncedCallback(tell, SEARCH_DEBOUNCE_MS);
+  const commit = (next: string) => {
+    debounced.cancel();
+    tell(next);
+  };
+  useEffect(() => {
+    if (value !== committed.current) {
+      debounced.cancel();
+      committed.current = value;
+      setText(value);
+    }
+  }, [value, debounced]);
   const invalid = text.trim() !== '' && !DECIMAL.test(text.trim());
   return (
     <TextInput

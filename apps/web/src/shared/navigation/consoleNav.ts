@@ -4,7 +4,7 @@ import type { DerivedRole } from '@plenary/domain';
  * The console's navigation areas, in the order their headings appear. Each needs a heading label,
  * `shell:navArea.<area>` (the catalog's type checks that every area has one).
  */
-export const NAV_AREAS = ['general', 'event', 'attendees', 'setup', 'superAdmin', 'administration'] as const;
+export const NAV_AREAS = ['general', 'event', 'attendees', 'agenda', 'content', 'setup', 'superAdmin', 'administration'] as const;
 export type NavArea = (typeof NAV_AREAS)[number];
 
 /**

@@ -13,6 +13,7 @@ import { queryClient } from '../api/queryClient';
 import { isTokenExpired } from '../api/token';
 import type { UserProfile } from '../api/types';
 import { navigateTo } from '../navigation/navigator';
+import { clearOfflineApiCaches } from '../offline/caches';
 import { toast } from '../ui/toast';
 import { commonStore, type ImpersonatedUser } from './commonStore';
 import { homeStore } from './homeStore';
@@ -79,6 +80,8 @@ async function loadBasicDetails(userId: string): Promise<void> {
 
 export function loginSuccess(answer: AuthAnswer): void {
   const claims = readClaims(answer);
+  // The service worker keeps API answers by URL, not by person: a new sign-in starts without them.
+  void clearOfflineApiCaches();
   userStore.setState((s) => ({
     token: answer.token,
     role: deriveRole(claims),
@@ -129,6 +132,7 @@ export async function logout(): Promise<void> {
   homeStore.setState({ events: [], total: 0, selectedEvent: null });
   // Forget everything fetched for this user; the host's brand stays.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'brand' });
+  void clearOfflineApiCaches(); // and the service worker's copies of them (participant app offline)
   if (token && !isTokenExpired(token)) {
     try {
       await fetch('/api/v1/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
@@ -147,5 +151,6 @@ export function setParticipantView(on: boolean): void {
 /** Spec part 6: the chosen user is stored and sent as the `impersonate` header. */
 export function impersonate(user: ImpersonatedUser | null): void {
   commonStore.setState({ impersonatedUser: user });
+  void clearOfflineApiCaches();
   void queryClient.invalidateQueries();
 }

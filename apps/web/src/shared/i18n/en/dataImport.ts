@@ -6,7 +6,7 @@ export default {
   tables: IMPORT_TABLE_LABELS,
   page: {
     title: 'Data import',
-    intro: 'Bring participants and their photos in from a spreadsheet. Every row is checked before anything is saved, and an import saves all of its rows or none.',
+    intro: 'Bring participants, their photos, sessions, who attends them and locations in from a spreadsheet. Every row is checked before anything is saved, and an import saves all of its rows or none.',
     chooseTitle: 'What do you want to import?',
     choose: 'Import {{table}}',
     fileTypes: 'Files: {{types}}',
@@ -15,6 +15,9 @@ export default {
     tableHint: {
       User: 'Add new participants and update existing ones, matched by e-mail address, with their profile and custom fields.',
       ImportPhoto: 'Give participants a photo from a web address (JPEG or PNG), matched by e-mail address.',
+      Session: 'Add and update sessions, matched by Session Id or by name and start, with times in the event’s time zone.',
+      SessionUser: 'Enroll participants in sessions by e-mail address; full sessions put them on the waitlist.',
+      Location: 'Add and update locations, matched by name, with a map link or a PDF map from a web address.',
     },
     noTables: 'No table can be imported yet.',
     back: 'All imports',

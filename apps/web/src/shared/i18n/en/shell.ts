@@ -18,6 +18,8 @@ export default {
     general: 'General',
     event: 'Event',
     attendees: 'Attendees',
+    agenda: 'Agenda',
+    content: 'Content',
     setup: 'Setup',
     superAdmin: 'Super admin',
     administration: 'Administration',

@@ -108,6 +108,7 @@ export default {
     timezoneHint: 'Start and end are entered and shown in this time zone.',
     startsBetween: 'Starts between',
     address: 'Location address',
+    timezoneFromAddress: 'Time zone set from address: {{timezone}}',
     primaryColor: 'Primary color',
     secondaryColor: 'Secondary color',
     pickColor: 'Pick a color from the screen',

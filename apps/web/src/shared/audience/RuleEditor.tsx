@@ -2,8 +2,8 @@ import { ActionIcon, Badge, Button, Fieldset, Group, Paper, Select, SimpleGrid, 
 import { MESSAGES, type AvailableField } from '@plenary/domain';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CustomFieldInputs, type CustomFieldInputField } from '../../shared/custom-fields';
-import { IconX } from '../../shared/list/icons';
+import { CustomFieldInputs, type CustomFieldInputField } from '../custom-fields';
+import { IconX } from '../list/icons';
 import { emptyRule, findField, operatorsOfField, withField, type RuleDraft, type RuleErrors } from './ruleForm';
 
 interface RuleEditorProps {
@@ -15,6 +15,8 @@ interface RuleEditorProps {
   /** 'rules' (the list as a whole) → message. */
   listError: string | undefined;
   maxRules: number;
+  /** The sentence above the rules (default: the label's 'A participant is a member when all rules match.'). */
+  intro?: string;
 }
 
 /** The value input of a rule: the custom-field control of the field's type (ENUM: one or more values, for INCLUDES). */
@@ -29,10 +31,13 @@ function valueField(index: number, field: AvailableField, label: string): Custom
 }
 
 /**
+ * Shared by labels (features/labels) and audiences (sessions, collections, breakouts); its texts
+ * are the label rule engine's, in the `labels` namespace.
+ *
  * Rules `{ field, operator, value }` over profile and custom fields. The condition offers only the
  * operators the field's type allows (spec part 5); the value input fits the type.
  */
-export function RuleEditor({ fields, loadingFields, rules, onChange, errors, listError, maxRules }: RuleEditorProps) {
+export function RuleEditor({ fields, loadingFields, rules, onChange, errors, listError, maxRules, intro }: RuleEditorProps) {
   const { t } = useTranslation('labels');
   const fieldOptions = [
     { group: t('form.standardFields'), items: fields.filter((f) => f.source === 'standard').map((f) => ({ value: f.key, label: f.name })) },
@@ -47,7 +52,7 @@ export function RuleEditor({ fields, loadingFields, rules, onChange, errors, lis
     <Fieldset legend={<Text size="sm" fw={600} component="span">{t('form.rules')}</Text>} variant="unstyled" p={0}>
       <Stack gap="sm">
         <Text size="sm" fw={500} id="rules-all-match">
-          {t('form.allMustMatch')}
+          {intro ?? t('form.allMustMatch')}
         </Text>
         {rules.map((rule, index) => {
           const field = findField(fields, rule.field);

@@ -1,0 +1,69 @@
+import { DatePickerInput, TimePicker } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import { timeFrom24h, timeTo24h } from '../../shared/custom-fields';
+
+/** The calendar's labelled controls (shared by the date inputs of this area). */
+export function useDateAriaLabels() {
+  const { t } = useTranslation('common');
+  return {
+    previousMonth: t('dates.previousMonth'),
+    nextMonth: t('dates.nextMonth'),
+    previousYear: t('dates.previousYear'),
+    nextYear: t('dates.nextYear'),
+    previousDecade: t('dates.previousDecade'),
+    nextDecade: t('dates.nextDecade'),
+    monthLevelControl: t('dates.chooseMonth'),
+    yearLevelControl: t('dates.chooseYear'),
+  };
+}
+
+interface FieldProps {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled?: boolean;
+}
+
+/** A wall-clock date 'YYYY-MM-DD' (no time zone of the browser applies). */
+export function DateField({ name, label, value, onChange, error, disabled }: FieldProps) {
+  const ariaLabels = useDateAriaLabels();
+  return (
+    <DatePickerInput
+      label={label}
+      required
+      valueFormat="ddd D MMM YYYY"
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      error={error}
+      disabled={disabled}
+      data-field={name}
+      weekendDays={[]}
+      hideOutsideDates
+      popoverProps={{ returnFocus: true }}
+      ariaLabels={ariaLabels}
+    />
+  );
+}
+
+/** A wall-clock time as the API takes it, 'hh:mm AM/PM' (Mantine's picker holds 'HH:mm'). */
+export function TimeField({ name, label, value, onChange, error, disabled }: FieldProps) {
+  const { t } = useTranslation('common');
+  const { t: ta } = useTranslation('agenda');
+  return (
+    <TimePicker
+      label={label}
+      required
+      format="12h"
+      value={timeTo24h(value)}
+      onChange={(v) => onChange(timeFrom24h(v))}
+      error={error}
+      disabled={disabled}
+      data-field={name}
+      hoursInputLabel={`${label}: ${t('dates.hours')}`}
+      minutesInputLabel={`${label}: ${t('dates.minutes')}`}
+      amPmInputLabel={`${label}: ${ta('form.amPm')}`}
+    />
+  );
+}

@@ -1,0 +1,111 @@
+import { Anchor, Button, Text } from '@mantine/core';
+import i18next from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DateTime, defineResource, formatCount, ResourceListPage, type ColumnDef, type ResourceDef } from '../../shared/list';
+import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
+import { EventRequired } from '../../shared/ui/EventRequired';
+import { EditButton, useEditDialog } from '../tenancy/EntityForm';
+import { locationsPath, type LocationRow } from './api';
+import { LocationForm } from './LocationForm';
+import { PinUsageLinks } from './PinUsageLinks';
+
+/** `/agenda/locations`: the selected event's locations. */
+export function LocationsPage() {
+  return <EventRequired>{(eventId) => <LocationsOfEvent key={eventId} eventId={eventId} />}</EventRequired>;
+}
+
+function truncated(text: string) {
+  return (
+    <Text size="sm" truncate title={text}>
+      {text}
+    </Text>
+  );
+}
+
+/**
+ * Spec part 3: "Table headers are the sorted field names of the first record." The columns are
+ * the record's fields, headed by their field names, in sorted order (ids sorted below, so a new
+ * column lands where the rule puts it).
+ */
+function locationColumns(): ColumnDef<LocationRow>[] {
+  const t = i18next.getFixedT(null, 'content');
+  const columns: ColumnDef<LocationRow>[] = [
+    { id: 'name', header: 'content:locations.columns.name', sortField: 'name', width: 180, cell: (l) => <Text size="sm" fw={500} truncate title={l.name}>{l.name}</Text> },
+    { id: 'description', header: 'content:locations.columns.description', width: 180, cell: (l) => truncated(l.description) },
+    {
+      id: 'mapLocationUrl',
+      header: 'content:locations.columns.mapLocationUrl',
+      width: 180,
+      cell: (l) =>
+        l.mapLocationUrl && (
+          <Anchor href={l.mapLocationUrl} target="_blank" rel="noopener noreferrer" size="sm" truncate aria-label={t('locations.openUrl', { name: l.name })} title={l.mapLocationUrl}>
+            {l.mapLocationUrl}
+          </Anchor>
+        ),
+    },
+    {
+      id: 'pdfMapUrl',
+      header: 'content:locations.columns.pdfMapUrl',
+      width: 100,
+      cell: (l) =>
+        l.pdfMapUrl && (
+          <Anchor href={l.pdfMapUrl} target="_blank" rel="noopener noreferrer" size="sm" aria-label={t('locations.openPdf', { name: l.name })}>
+            {t('locations.pdfLink')}
+          </Anchor>
+        ),
+    },
+    { id: 'pins', header: 'content:locations.columns.pins', width: 240, cell: (l) => <PinUsageLinks pins={l.pins} /> },
+    { id: 'sessionCount', header: 'content:locations.columns.sessionCount', width: 120, align: 'right', cell: (l) => formatCount(l.sessionCount, i18next.language) },
+    { id: 'createdAt', header: 'content:locations.columns.createdAt', sortField: 'createdAt', width: 180, defaultVisible: false, cell: (l) => <DateTime value={l.createdAt} /> },
+    { id: 'updatedAt', header: 'content:locations.columns.updatedAt', sortField: 'updatedAt', width: 180, cell: (l) => <DateTime value={l.updatedAt} /> },
+  ];
+  return columns.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+function locationsResource(eventId: string): ResourceDef<LocationRow> {
+  return defineResource<LocationRow>({
+    key: 'locations',
+    path: locationsPath(eventId),
+    searchPlaceholderKey: 'content:locations.search',
+    exportable: false,
+    rowLabel: (l) => l.name,
+    columns: locationColumns(),
+  });
+}
+
+function LocationsOfEvent({ eventId }: { eventId: string }) {
+  const { t } = useTranslation('content');
+  const resource = useMemo(() => locationsResource(eventId), [eventId]);
+  const dialog = useEditDialog<LocationRow>();
+  const deleting = useDeleteDialog<LocationRow>();
+  const add = <Button onClick={dialog.openCreate}>{t('locations.add')}</Button>;
+  return (
+    <>
+      <ResourceListPage
+        resource={resource}
+        title={t('locations.title')}
+        actions={add}
+        rowActions={(l) => (
+          <RowActions>
+            <EditButton name={l.name} onClick={() => dialog.openEdit(l)} />
+            <DeleteButton label={t('locations.delete.button', { name: l.name })} onClick={() => deleting.open(l)} />
+          </RowActions>
+        )}
+        empty={{ title: t('locations.empty'), description: t('locations.emptyText'), action: add }}
+      />
+      {dialog.open && <LocationForm eventId={eventId} record={dialog.record} onClose={dialog.close} />}
+      {deleting.record && (
+        <ConfirmDelete
+          path={resource.path}
+          id={deleting.record.id}
+          title={t('locations.delete.title')}
+          message={t('locations.delete.text', { name: deleting.record.name })}
+          confirmLabel={t('locations.delete.confirm')}
+          successMessage={t('locations.delete.deleted', { name: deleting.record.name })}
+          onClose={deleting.close}
+        />
+      )}
+    </>
+  );
+}

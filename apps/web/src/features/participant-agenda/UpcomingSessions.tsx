@@ -1,0 +1,62 @@
+import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAgendaView, useUpcomingSessions } from './api';
+import { agendaPath, myAgendaPath, sessionPath } from './paths';
+import { SeatStatus } from './EnrollButton';
+import { SessionTime } from './SessionTime';
+import { dayLabel } from './times';
+
+const SHOWN = 5;
+
+/** The event home's "Upcoming sessions": the next sessions of the 13-day window, and the way to the agenda and My Agenda. */
+export function UpcomingSessions({ eventId, timezone }: { eventId: string; timezone: string }) {
+  const { t } = useTranslation('participantAgenda');
+  const upcoming = useUpcomingSessions(eventId);
+  // The agenda is fetched along, so it is there (and cached for offline use) when the participant opens it.
+  useAgendaView(eventId);
+  const sessions = upcoming.data?.sessions.slice(0, SHOWN) ?? [];
+  return (
+    <Card component="section" aria-labelledby="upcoming-sessions">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="upcoming-sessions">
+            {t('upcoming.title')}
+          </Title>
+          <Group gap="xs">
+            <Button component={Link} to={myAgendaPath(eventId)} variant="default" size="xs">
+              {t('upcoming.mine')}
+            </Button>
+            <Button component={Link} to={agendaPath(eventId)} size="xs">
+              {t('upcoming.all')}
+            </Button>
+          </Group>
+        </Group>
+        {upcoming.isPending ? (
+          <Skeleton h={60} role="status" aria-label={t('agenda.loading')} />
+        ) : sessions.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('upcoming.empty')}
+          </Text>
+        ) : (
+          <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+            {sessions.map((s) => (
+              <Group component="li" key={s.id} justify="space-between" wrap="nowrap" align="flex-start">
+                <div>
+                  <Anchor component={Link} to={sessionPath(eventId, s.id)} fw={600}>
+                    {s.name}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {dayLabel(s.day)}
+                  </Text>
+                  <SessionTime session={s} zone={timezone} />
+                </div>
+                <SeatStatus session={s} withPending={false} />
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

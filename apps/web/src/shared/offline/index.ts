@@ -1,0 +1,3 @@
+export type { QueuedChange } from './queue';
+export { isUnreachable, queueChange, syncQueuedChanges, useOnline, useQueuedChanges } from './offlineQueue';
+export { clearOfflineApiCaches } from './caches';
