@@ -55,14 +55,14 @@ async function tabTo(page: Page, target: Locator, max = 25): Promise<void> {
 const focusIsOnBody = (page: Page) => page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
 
 test('console: Setup area, empty states in view at 390 px, Close on dialogs, keyboard save with a refusal', async ({ page, request }) => {
-  await test.step('the event admin chooses the demo event; the navigation has a Setup area after Attendees', async () => {
+  await test.step('the event admin chooses the demo event; the navigation has Agenda, Content and Setup areas after Attendees', async () => {
     await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
     await expect(page).toHaveURL(`${CONSOLE_URL}/`);
     await choose(page, page, 'Selected event', DEMO_EVENT);
     await expect(page).toHaveURL(/\/overview$/);
     const nav = page.getByRole('navigation', { name: 'Console navigation' });
     const areas = nav.getByRole('region');
-    await expect(areas).toHaveText([/^General/, /^Event/, /^Attendees/, /^Setup/]);
+    await expect(areas).toHaveText([/^General/, /^Event/, /^Attendees/, /^Agenda/, /^Content/, /^Setup/]);
     const setup = nav.getByRole('region', { name: 'Setup' });
     await expect(setup.getByRole('link', { name: 'Custom fields' })).toHaveAttribute('href', '/setup/custom-fields');
     await expect(setup.getByRole('link', { name: 'Data import' })).toHaveAttribute('href', '/setup/data-import');
