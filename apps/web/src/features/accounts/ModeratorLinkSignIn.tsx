@@ -1,6 +1,5 @@
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { sessionSchema } from '@plenary/domain';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
@@ -14,6 +13,7 @@ import { CenteredLayout } from '../../shared/ui/CenteredLayout';
 import { LoadError } from '../../shared/ui/LoadError';
 import { currentHost } from '../../shared/surface';
 import { RequireAuth } from '../../app/RequireAuth';
+import { LinkSignIn } from './LinkSignIn';
 import { createMagicLinkSignIn, type MagicLinkAnswer, type MagicLinkOutcome } from './magicLink';
 
 /** The moderator's page of a session (the link lands here; Q&A moderation comes with the engagement screens). */
@@ -43,58 +43,6 @@ function moderatorSignIn(sessionId: string) {
     signers.set(sessionId, signer);
   }
   return signer;
-}
-
-function SignInWithLink({ sessionId, token }: { sessionId: string; token: string }) {
-  const { t } = useTranslation('accounts');
-  const [failure, setFailure] = useState<Extract<MagicLinkOutcome, { ok: false }> | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    void moderatorSignIn(sessionId)(token).then((outcome) => {
-      if (active && !outcome.ok) setFailure(outcome);
-    });
-    return () => {
-      active = false;
-    };
-  }, [sessionId, token, attempt]);
-
-  return (
-    <CenteredLayout title={failure ? t('moderatorLink.failedTitle') : t('moderatorLink.title')}>
-      {failure ? (
-        <Stack gap="md">
-          <Alert color="red" variant="light" role="alert">
-            {failure.message}
-          </Alert>
-          <Text size="sm">{t('moderatorLink.alternatives')}</Text>
-          <Stack gap="sm">
-            {failure.retryable && (
-              <Button
-                size="md"
-                onClick={() => {
-                  setFailure(null);
-                  setAttempt((n) => n + 1);
-                }}
-              >
-                {t('common:actions.retry')}
-              </Button>
-            )}
-            <Button component={Link} to="/login" replace size="md" variant={failure.retryable ? 'default' : 'filled'}>
-              {t('moderatorLink.withPassword')}
-            </Button>
-          </Stack>
-        </Stack>
-      ) : (
-        <Center py="lg">
-          <Stack align="center" gap="sm" role="status">
-            <Loader />
-            <Text c="dimmed">{t('moderatorLink.working')}</Text>
-          </Stack>
-        </Center>
-      )}
-    </CenteredLayout>
-  );
 }
 
 type SessionRow = z.input<typeof sessionSchema>;
@@ -172,7 +120,7 @@ function ModeratorSessionPage({ sessionId }: { sessionId: string }) {
  */
 export function ModeratorLinkPage() {
   const { sessionId = '', token } = useParams();
-  if (token !== undefined) return <SignInWithLink sessionId={sessionId} token={token} />;
+  if (token !== undefined) return <LinkSignIn token={token} signIn={moderatorSignIn(sessionId)} texts="moderatorLink" passwordPath="/login" />;
   return (
     <RequireAuth>
       <ModeratorSessionPage sessionId={sessionId} />
