@@ -8,7 +8,9 @@
  * sessions, 50,000 participants, 500,000 enrollments by default) and serves the API on 127.0.0.1.
  * This thread, as one participant:
  *  - times BENCH_SEQUENTIAL (default 30) sequential `GET sessions/v2/view?day=…` and `?mine=true` (p50, p95);
- *  - runs autocannon for BENCH_DURATION s (default 10) at BENCH_CONNECTIONS (default 200) on each;
+ *  - runs autocannon for BENCH_DURATION s (default 10) at BENCH_CONNECTIONS (default 200) on each,
+ *    uncompressed and as a browser asks (Accept-Encoding: br), then on a bare server that sends the
+ *    very same bytes (bench/lib/ceiling.ts): the machine's ceiling for an answer of that size;
  *  - sends BENCH_RACERS (default 1,000) enroll requests at once for a session of 100 seats and
  *    reports enrolled / waitlisted / lost (answers vs rows vs the session's counters);
  * then prints EXPLAIN ANALYZE of the agenda statement and a Markdown section (it writes no file).
@@ -21,6 +23,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import type { SeededAgenda } from './lib/agenda.js';
+import { startCeilingServer } from './lib/ceiling.js';
 import { ask, startWorker } from './lib/worker.js';
 
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 50_000);
@@ -100,17 +103,17 @@ async function serve(): Promise<void> {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
 
-async function sequential(url: string, token: string): Promise<{ p50: number; p95: number; sessions: number; bytes: number }> {
+async function sequential(url: string, token: string): Promise<{ p50: number; p95: number; sessions: number; bytes: number; body: string }> {
   const headers = { authorization: `Bearer ${token}` };
   let sessions = 0;
-  let bytes = 0;
+  let body = '';
   for (let i = 0; i < 2; i++) {
     const res = await fetch(url, { headers });
-    const text = await res.text();
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text}`);
-    sessions = (JSON.parse(text) as { sessions: unknown[] }).sessions.length;
-    bytes = text.length;
+    body = await res.text();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body}`);
+    sessions = (JSON.parse(body) as { sessions: unknown[] }).sessions.length;
   }
+  const bytes = Buffer.byteLength(body);
   const times: number[] = [];
   for (let i = 0; i < SEQUENTIAL; i++) {
     const started = performance.now();
@@ -119,13 +122,16 @@ async function sequential(url: string, token: string): Promise<{ p50: number; p9
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), sessions, bytes };
+  return { p50: percentile(times, 50), p95: percentile(times, 95), sessions, bytes, body };
 }
 
-async function load(url: string, token: string, connections: number) {
+/** As a browser asks: it always accepts compressed answers (the API compresses JSON with brotli). */
+const BROWSER = { 'accept-encoding': 'br, gzip, deflate' };
+
+async function load(url: string, headers: Record<string, string>, connections: number) {
   const times: number[] = [];
   const loadavgAtStart = loadavg()[0]!;
-  const instance = autocannon({ url, connections, duration: DURATION, headers: { authorization: `Bearer ${token}` } });
+  const instance = autocannon({ url, connections, duration: DURATION, headers });
   instance.on('response', (_c: unknown, _s: number, _b: number, t: number) => times.push(t));
   const result = await instance;
   times.sort((a, b) => a - b);
@@ -146,15 +152,28 @@ async function main(): Promise<void> {
     for (const [label, url] of kinds) {
       const s = await sequential(url, ready.viewer.token);
       console.log(`   ${label.padEnd(30)} ${s.sessions} sessions, ${(s.bytes / 1024).toFixed(0)} KiB   sequential p50 ${ms(s.p50)} ms  p95 ${ms(s.p95)} ms`);
-      const loads = [];
-      for (const c of CONNECTIONS) {
-        const l = await load(url, ready.viewer.token, c);
-        console.log(`   ${label.padEnd(30)} c=${c}  ${l.rps.toFixed(0)} req/s  p50 ${l.p50} ms  p95 ${l.p95} ms  errors ${l.errors}  non-2xx ${l.non2xx}  load ${l.loadavg.toFixed(1)}`);
-        loads.push(l);
+      const auth = { authorization: `Bearer ${ready.viewer.token}` };
+      const ceiling = await startCeilingServer(s.body);
+      const cells: string[] = [];
+      try {
+        // The endpoint as sent uncompressed and as a browser gets it, then the machine's ceiling for the same bytes.
+        const runs: Array<[string, string, Record<string, string>]> = [
+          ['API, identity', url, auth],
+          ['API, brotli', url, { ...auth, ...BROWSER }],
+          ['ceiling, identity', ceiling.url, {}],
+          [`ceiling, brotli (${(ceiling.brBytes / 1024).toFixed(0)} KiB)`, ceiling.url, BROWSER],
+        ];
+        for (const c of CONNECTIONS) {
+          for (const [kind, target, headers] of runs) {
+            const l = await load(target, headers, c);
+            console.log(`   ${label.padEnd(30)} ${kind.padEnd(26)} c=${c}  ${l.rps.toFixed(0)} req/s  p50 ${l.p50} ms  p95 ${l.p95} ms  errors ${l.errors}  non-2xx ${l.non2xx}  load ${l.loadavg.toFixed(1)}`);
+            cells.push(`${kind} @${l.connections}: ${l.rps.toFixed(0)} req/s, p50 ${l.p50}, p95 ${l.p95} ms (errors ${l.errors}, load ${l.loadavg.toFixed(1)})`);
+          }
+        }
+      } finally {
+        await ceiling.stop();
       }
-      rows.push(
-        `| ${label} | ${s.sessions} | ${(s.bytes / 1024).toFixed(0)} KiB | ${ms(s.p50)} | ${ms(s.p95)} | ${loads.map((l) => `${l.rps.toFixed(0)} req/s, p50 ${l.p50}, p95 ${l.p95} ms @${l.connections} (errors ${l.errors}, non-2xx ${l.non2xx}, load ${l.loadavg.toFixed(1)})`).join('; ')} |`,
-      );
+      rows.push(`| ${label} | ${s.sessions} | ${(s.bytes / 1024).toFixed(0)} KiB | ${ms(s.p50)} | ${ms(s.p95)} | ${cells.join('<br>')} |`);
     }
 
     console.log(`\n-- race: ${ready.racers.length} participants enroll at once in a session of 100 seats`);
