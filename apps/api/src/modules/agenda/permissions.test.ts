@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { encodeQrPayload } from '@plenary/domain';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { at, eventCases, eventUrl as ev, itEachPermission } from '../../../test/permission-matrix.js';
 import type { Tenant } from './agenda.test-utils.js';
 
 /**
- * Who may call what: every agenda endpoint × every role of f.tenant() (and no token) × the
- * caller's own event and another tenant's event.
- * - admin: event admins and the hub, organisation and super admins above; moderators and participants 403;
- * - read: admins and moderators; participants 403;
- * - member: anyone with a role in the event;
- * - participant: the event's participants only (enroll, leave, scan); admins and moderators 403.
- * Without a role in the event (another tenant): 404; super admins reach every event. No token: 401.
+ * Who may call what (test/permission-matrix.ts): every agenda endpoint by kind; `participant`
+ * endpoints (enroll, leave, scan) are for the event's participants only.
  */
-const ROLES = ['superadmin', 'orgAdmin', 'hubAdmin', 'eventAdmin', 'moderator', 'participant', 'anonymous'] as const;
-type Role = (typeof ROLES)[number];
-type Kind = 'admin' | 'read' | 'member' | 'participant';
-
 interface Target {
   tenant: Tenant;
   sessionId: string;
   participantId: string;
-}
-interface Case {
-  name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  kind: Kind;
-  ok: number;
-  request: (x: Target) => Promise<{ url: string; payload?: unknown }>;
 }
 
 let t: TestContext;
@@ -48,11 +33,9 @@ async function target(tenant: Tenant): Promise<Target> {
   return { tenant, sessionId, participantId: p.id };
 }
 
-const ev = (x: Target, path: string) => `/api/v1/events/${x.tenant.event.id}/${path}`;
-const at = (path: (x: Target) => string, payload?: (x: Target) => unknown) => async (x: Target) => ({ url: path(x), ...(payload ? { payload: payload(x) } : {}) });
-const fresh = (path: (x: Target, id: string) => string, payload?: unknown) => async (x: Target) => ({ url: path(x, await newSession(x.tenant)), ...(payload ? { payload } : {}) });
+const fresh = (path: (x: Target, id: string) => string) => async (x: Target) => ({ url: path(x, await newSession(x.tenant)) });
 
-const CASES: Case[] = [
+const CASES = eventCases<Target>([
   { name: 'list sessions', method: 'GET', kind: 'read', ok: 200, request: at((x) => ev(x, 'sessions')) },
   { name: 'export sessions', method: 'GET', kind: 'read', ok: 200, request: at((x) => ev(x, 'sessions/export?format=csv')) },
   { name: 'create a session', method: 'POST', kind: 'admin', ok: 201, request: at((x) => ev(x, 'sessions'), () => ({ name: 'New', ...body })) },
@@ -92,22 +75,7 @@ const CASES: Case[] = [
   { name: 'my agenda calendar', method: 'GET', kind: 'member', ok: 200, request: at((x) => ev(x, 'sessions/v2/my-agenda.ics')) },
   { name: 'audience options', method: 'GET', kind: 'admin', ok: 200, request: at((x) => ev(x, 'target-audiences/update-options')) },
   { name: 'audience check', method: 'POST', kind: 'admin', ok: 200, request: at((x) => ev(x, 'target-audiences/check'), () => ({ audience: { type: 'EVERYONE' } })) },
-];
-
-function expected(kind: Kind, role: Role, own: boolean, ok: number): number {
-  if (role === 'anonymous') return 401;
-  if (!own && role !== 'superadmin') return 404;
-  switch (kind) {
-    case 'admin':
-      return role === 'moderator' || role === 'participant' ? 403 : ok;
-    case 'read':
-      return role === 'participant' ? 403 : ok;
-    case 'member':
-      return ok;
-    case 'participant':
-      return role === 'participant' ? ok : 403;
-  }
-}
+]);
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -117,18 +85,5 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('agenda permission matrix', () => {
-  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const got: string[] = [];
-    const want: string[] = [];
-    for (const [own, x] of [[true, a], [false, b]] as const) {
-      for (const role of ROLES) {
-        const token = role === 'anonymous' ? undefined : a.tenant.tokens[role];
-        const req = await c.request(x);
-        const res = await t.as(token, { method: c.method, url: req.url, ...(req.payload !== undefined ? { payload: req.payload as object } : {}) });
-        got.push(`${own ? 'own' : 'other'} ${role}: ${res.statusCode}`);
-        want.push(`${own ? 'own' : 'other'} ${role}: ${expected(c.kind, role, own, c.ok)}`);
-      }
-    }
-    expect(got).toEqual(want);
-  });
+  itEachPermission(CASES, () => ({ t, tokens: a.tenant.tokens, own: a, other: b }));
 });

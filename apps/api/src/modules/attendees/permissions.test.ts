@@ -1,40 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { at, eventCases, eventUrl as ev, itEachPermission, type MatrixRequest } from '../../../test/permission-matrix.js';
 import { multipart, type Tenant } from './attendees.test-utils.js';
 
 /**
- * Who may call what: every attendees endpoint × every role of f.tenant() (and no token) × the
- * caller's own event and another tenant's event.
- * - admin: event admins and the hub, organisation and super admins above; moderators and participants 403;
- * - read: admins and moderators; participants 403;
- * - member: anyone with a role in the event;
- * - self: the event's participants (their own profile); anyone else 404.
- * Without a role in the event (another tenant): 404; super admins reach every event. No token: 401.
+ * Who may call what (test/permission-matrix.ts): every attendees endpoint by kind; `self`
+ * endpoints (the participant's own profile) answer 404 to anyone else.
  */
-const ROLES = ['superadmin', 'orgAdmin', 'hubAdmin', 'eventAdmin', 'moderator', 'participant', 'anonymous'] as const;
-type Role = (typeof ROLES)[number];
-type Kind = 'admin' | 'read' | 'member' | 'self';
-
 interface Target {
   tenant: Tenant;
   participantId: string;
   participantUserId: string;
   customFieldId: string;
   labelId: string;
-}
-interface Request {
-  url: string;
-  payload?: unknown;
-  headers?: Record<string, string>;
-}
-interface Case {
-  name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  kind: Kind;
-  ok: number;
-  request: (x: Target) => Promise<Request>;
 }
 
 let t: TestContext;
@@ -58,15 +38,13 @@ async function target(tenant: Tenant): Promise<Target> {
   return { tenant, participantId: p.id, participantUserId: user.id, customFieldId: cf.id, labelId: label.id };
 }
 
-const ev = (x: Target, path: string) => `/api/v1/events/${x.tenant.event.id}/${path}`;
-const at = (path: (x: Target) => string, payload?: (x: Target) => unknown) => async (x: Target): Promise<Request> => ({ url: path(x), ...(payload ? { payload: payload(x) } : {}) });
 const freshParticipant = async (x: Target) => (await target(x.tenant)).participantId;
-const photo = (path: (x: Target) => string) => async (x: Target): Promise<Request> => {
+const photo = (path: (x: Target) => string) => async (x: Target): Promise<MatrixRequest> => {
   const body = multipart('me.png', png);
   return { url: path(x), payload: body.payload, headers: body.headers };
 };
 
-const CASES: Case[] = [
+const CASES = eventCases<Target>([
   { name: 'list participants', method: 'GET', kind: 'read', ok: 200, request: at((x) => ev(x, 'participants')) },
   { name: 'export participants', method: 'GET', kind: 'read', ok: 200, request: at((x) => `/api/v1/participants/export?eventId=${x.tenant.event.id}`) },
   { name: 'add a participant', method: 'POST', kind: 'admin', ok: 201, request: at((x) => ev(x, 'participants'), () => ({ email: `new-${unique()}@example.com`, firstName: 'N', lastName: 'P' })) },
@@ -115,22 +93,7 @@ const CASES: Case[] = [
   { name: 'get a label', method: 'GET', kind: 'read', ok: 200, request: at((x) => ev(x, `labels/${x.labelId}`)) },
   { name: 'update a label', method: 'PATCH', kind: 'admin', ok: 200, request: at((x) => ev(x, `labels/${x.labelId}`), () => ({ color: '#123456' })) },
   { name: 'delete a label', method: 'DELETE', kind: 'admin', ok: 204, request: async (x) => ({ url: ev(x, `labels/${(await target(x.tenant)).labelId}`) }) },
-];
-
-function expected(kind: Kind, role: Role, own: boolean, ok: number): number {
-  if (role === 'anonymous') return 401;
-  if (!own && role !== 'superadmin') return 404;
-  switch (kind) {
-    case 'admin':
-      return role === 'moderator' || role === 'participant' ? 403 : ok;
-    case 'read':
-      return role === 'participant' ? 403 : ok;
-    case 'member':
-      return ok;
-    case 'self':
-      return role === 'participant' && own ? ok : 404;
-  }
-}
+]);
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -141,18 +104,5 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('attendees permission matrix', () => {
-  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const got: string[] = [];
-    const want: string[] = [];
-    for (const [own, x] of [[true, a], [false, b]] as const) {
-      for (const role of ROLES) {
-        const token = role === 'anonymous' ? undefined : a.tenant.tokens[role];
-        const req = await c.request(x);
-        const res = await t.as(token, { method: c.method, url: req.url, ...(req.payload !== undefined ? { payload: req.payload as object } : {}), ...(req.headers ? { headers: req.headers } : {}) });
-        got.push(`${own ? 'own' : 'other'} ${role}: ${res.statusCode}`);
-        want.push(`${own ? 'own' : 'other'} ${role}: ${expected(c.kind, role, own, c.ok)}`);
-      }
-    }
-    expect(got).toEqual(want);
-  });
+  itEachPermission(CASES, () => ({ t, tokens: a.tenant.tokens, own: a, other: b }));
 });

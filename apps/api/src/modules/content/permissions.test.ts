@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { at, eventCases, eventUrl as ev, itEachPermission, type MatrixRequest } from '../../../test/permission-matrix.js';
 import type { Tenant } from '../attendees/attendees.test-utils.js';
 import { form, pdf, png } from './content.test-utils.js';
 
 /**
- * Who may call what: every content endpoint × every role of f.tenant() (and no token) × the
- * caller's own event and another tenant's event.
- * - admin: event admins and the hub, organisation and super admins above; moderators and participants 403;
- * - read: admins and moderators; participants 403 (breakouts, exports);
- * - member: anyone with a role in the event, participants included (locations, materials, maps, collections).
- * Without a role in the event (another tenant): 404; super admins reach every event. No token: 401.
+ * Who may call what (test/permission-matrix.ts): every content endpoint by kind; participants
+ * read locations, materials, maps and collections (member), not breakouts or exports (read).
  */
-const ROLES = ['superadmin', 'orgAdmin', 'hubAdmin', 'eventAdmin', 'moderator', 'participant', 'anonymous'] as const;
-type Role = (typeof ROLES)[number];
-type Kind = 'admin' | 'read' | 'member';
-
 interface Target {
   tenant: Tenant;
   locationId: string;
@@ -24,18 +17,6 @@ interface Target {
   pinId: string;
   collectionId: string;
   breakoutId: string;
-}
-interface Request {
-  url: string;
-  payload?: unknown;
-  headers?: Record<string, string>;
-}
-interface Case {
-  name: string;
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  kind: Kind;
-  ok: number;
-  request: (x: Target) => Promise<Request>;
 }
 
 let t: TestContext;
@@ -72,14 +53,12 @@ async function target(tenant: Tenant): Promise<Target> {
   };
 }
 
-const ev = (x: Target, path: string) => `/api/v1/events/${x.tenant.event.id}/${path}`;
-const at = (path: (x: Target) => string | Promise<string>, payload?: (x: Target) => unknown) => async (x: Target): Promise<Request> => ({ url: await path(x), ...(payload ? { payload: payload(x) } : {}) });
-const upload = (path: (x: Target) => string, file: () => { name: string; bytes: Buffer }, fields: () => Record<string, string> = () => ({})) => async (x: Target): Promise<Request> => {
+const upload = (path: (x: Target) => string, file: () => { name: string; bytes: Buffer }, fields: () => Record<string, string> = () => ({})) => async (x: Target): Promise<MatrixRequest> => {
   const body = form(fields(), file());
   return { url: path(x), payload: body.payload, headers: body.headers };
 };
 
-const CASES: Case[] = [
+const CASES = eventCases<Target>([
   { name: 'list locations', method: 'GET', kind: 'member', ok: 200, request: at((x) => ev(x, 'locations')) },
   { name: 'export locations', method: 'GET', kind: 'read', ok: 200, request: at((x) => ev(x, 'locations/export?format=csv')) },
   { name: 'create a location', method: 'POST', kind: 'admin', ok: 201, request: at((x) => ev(x, 'locations'), () => ({ name: `Room ${unique()}` })) },
@@ -120,20 +99,7 @@ const CASES: Case[] = [
   { name: 'get a breakout', method: 'GET', kind: 'read', ok: 200, request: at((x) => ev(x, `breakouts/${x.breakoutId}`)) },
   { name: 'update a breakout', method: 'PATCH', kind: 'admin', ok: 200, request: at((x) => ev(x, `breakouts/${x.breakoutId}`), () => ({ description: unique() })) },
   { name: 'delete a breakout', method: 'DELETE', kind: 'admin', ok: 204, request: at(async (x) => ev(x, `breakouts/${await rows.breakout(x.tenant.event.id)}`)) },
-];
-
-function expected(kind: Kind, role: Role, own: boolean, ok: number): number {
-  if (role === 'anonymous') return 401;
-  if (!own && role !== 'superadmin') return 404;
-  switch (kind) {
-    case 'admin':
-      return role === 'moderator' || role === 'participant' ? 403 : ok;
-    case 'read':
-      return role === 'participant' ? 403 : ok;
-    case 'member':
-      return ok;
-  }
-}
+]);
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -144,18 +110,5 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('content permission matrix', () => {
-  it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const got: string[] = [];
-    const want: string[] = [];
-    for (const [own, x] of [[true, a], [false, b]] as const) {
-      for (const role of ROLES) {
-        const token = role === 'anonymous' ? undefined : a.tenant.tokens[role];
-        const req = await c.request(x);
-        const res = await t.as(token, { method: c.method, url: req.url, ...(req.payload !== undefined ? { payload: req.payload as object } : {}), ...(req.headers ? { headers: req.headers } : {}) });
-        got.push(`${own ? 'own' : 'other'} ${role}: ${res.statusCode}`);
-        want.push(`${own ? 'own' : 'other'} ${role}: ${expected(c.kind, role, own, c.ok)}`);
-      }
-    }
-    expect(got).toEqual(want);
-  });
+  itEachPermission(CASES, () => ({ t, tokens: a.tenant.tokens, own: a, other: b }));
 });
