@@ -92,8 +92,27 @@ export const createEventSchema = z
   .superRefine(refineDateOrder);
 export type CreateEvent = z.output<typeof createEventSchema>;
 
-/** Partial; a new start or end is checked against the stored other one by the API. */
-export const updateEventSchema = z.object(eventFields).partial().superRefine(refineDateOrder);
+/**
+ * What a new time zone does to the event's sessions: KEEP_LOCAL_TIMES (the default) keeps their
+ * wall-clock times (9:00 AM stays 9:00 AM in the new zone; the instants move), KEEP_INSTANTS keeps
+ * the instants (for an event really moved in time; the local times shown change).
+ */
+export const SESSION_TIMES_CHOICES = ['KEEP_LOCAL_TIMES', 'KEEP_INSTANTS'] as const;
+export type SessionTimesChoice = (typeof SESSION_TIMES_CHOICES)[number];
+export const DEFAULT_SESSION_TIMES: SessionTimesChoice = 'KEEP_LOCAL_TIMES';
+
+/**
+ * Partial; a new start or end is checked against the stored other one by the API. `sessionTimes`
+ * is optional with no `.default()` (zod 4 keeps defaults through `.partial()`, and a default here
+ * would tell "not given" from "given" apart nowhere): the API applies DEFAULT_SESSION_TIMES.
+ */
+export const updateEventSchema = z
+  .object({
+    ...eventFields,
+    sessionTimes: z.enum(SESSION_TIMES_CHOICES, { error: TENANCY_MESSAGES.invalidSessionTimes }),
+  })
+  .partial()
+  .superRefine(refineDateOrder);
 export type UpdateEvent = z.output<typeof updateEventSchema>;
 
 export const eventListQuerySchema = listQuerySchema.extend({

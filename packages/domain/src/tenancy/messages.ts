@@ -1,6 +1,7 @@
 /** Texts of the tenancy area that the spec does not quote (ours). */
 export const TENANCY_MESSAGES = {
   invalidTimezone: 'Please choose a valid time zone',
+  invalidSessionTimes: 'Please choose KEEP_LOCAL_TIMES or KEEP_INSTANTS',
   invalidColor: 'Please enter a colour like #1a2b3c',
   invalidVersion: 'Please enter a version like 1.2.3',
   versionExists: 'This version already exists for this platform',

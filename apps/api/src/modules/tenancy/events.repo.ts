@@ -71,6 +71,42 @@ export async function updateEvent(db: Db, id: string, values: Omit<Updateable<Ev
   await db.updateTable('events').set({ ...values, updatedAt: new Date() }).where('id', '=', id).execute();
 }
 
+/**
+ * `column` read as a wall-clock time in `from` and taken as the same wall-clock time in `to`
+ * (PostgreSQL: a wall time a DST change skips in `to` moves forward by the gap; an ambiguous one
+ * takes the standard-time reading).
+ */
+const sameWallTime = (column: string, from: string, to: string) => sql<Date>`((${sql.ref(column)} AT TIME ZONE ${from}) AT TIME ZONE ${to})`;
+
+/**
+ * The end for a start and end moved to the same wall-clock times: the moved end, unless a DST
+ * change made it not follow the moved start (an end in the repeated hour of the old zone): then the
+ * start plus the old duration, so the row keeps `start_at < end_at` (sessions) / `<=` (events).
+ */
+const movedEnd = (start: string, end: string, from: string, to: string) =>
+  sql<Date>`CASE WHEN ${sameWallTime(end, from, to)} >= ${sameWallTime(start, from, to)} AND (${sql.ref(end)} = ${sql.ref(start)} OR ${sameWallTime(end, from, to)} > ${sameWallTime(start, from, to)})
+    THEN ${sameWallTime(end, from, to)} ELSE ${sameWallTime(start, from, to)} + (${sql.ref(end)} - ${sql.ref(start)}) END`;
+
+/** Moves every session of the event to the same wall-clock times in zone `to` as in `from`; answers their ids. */
+export async function moveSessionsToZone(db: Db, eventId: string, from: string, to: string, updatedBy: string): Promise<string[]> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ startAt: sameWallTime('start_at', from, to), endAt: movedEnd('start_at', 'end_at', from, to), updatedBy, updatedAt: new Date() })
+    .where('eventId', '=', eventId)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The event's own start and end, moved the same way (when the update does not set them). */
+export async function moveEventTimesToZone(db: Db, id: string, from: string, to: string): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ startAt: sameWallTime('start_at', from, to), endAt: movedEnd('start_at', 'end_at', from, to) })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Deletes the event (participants follow by cascade) and the roles held on it. */
 export async function deleteEvent(db: Db, id: string): Promise<void> {
   await db.deleteFrom('memberships').where('scope', '=', 'event').where('scopeId', '=', id).execute();

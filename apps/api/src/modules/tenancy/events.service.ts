@@ -1,5 +1,6 @@
 import {
   dateOrderIssues,
+  DEFAULT_SESSION_TIMES,
   MESSAGES,
   type CreateEvent,
   type EventFilters,
@@ -10,10 +11,13 @@ import { canAdminHub } from '../../platform/access.js';
 import { audit, type WriteContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
+import { auditMany } from '../attendees/participants.repo.js';
 import { findHub } from './event-hubs.repo.js';
 import * as repo from './events.repo.js';
 
 const ENTITY = 'event';
+/** The agenda's audit entity for sessions (sessions.service.ts). */
+const SESSION_ENTITY = 'session';
 
 export async function getEvent(db: Db, ctx: WriteContext, id: string): Promise<EventRecord> {
   const record = await repo.eventList.byId(db, ctx.principal, id);
@@ -46,13 +50,21 @@ export type DeriveTimezone = (address: string) => Promise<string | undefined>;
 /**
  * A new address without a time zone in the same request derives the time zone from the address
  * (kept as it was when nothing matches); a time zone given with it wins.
+ *
+ * A new time zone (given or derived) keeps, by default (`sessionTimes` KEEP_LOCAL_TIMES), the
+ * wall-clock times of every session and of the event's own start and end when the body does not set
+ * them: 9:00 AM in the old zone is 9:00 AM in the new one. KEEP_INSTANTS keeps the instants.
+ * All in the event update's transaction, with an audit row per moved session.
  */
-export async function updateEvent(db: Db, ctx: WriteContext, id: string, body: UpdateEvent, deriveTimezone?: DeriveTimezone): Promise<EventRecord> {
+export async function updateEvent(db: Db, ctx: WriteContext, id: string, request: UpdateEvent, deriveTimezone?: DeriveTimezone): Promise<EventRecord> {
+  const { sessionTimes = DEFAULT_SESSION_TIMES, ...given } = request;
+  let body = given;
   const event = await getEvent(db, ctx, id);
   if (deriveTimezone && body.timezone === undefined && body.address !== undefined && body.address.trim() !== '' && body.address !== event.address) {
     const timezone = await deriveTimezone(body.address);
     if (timezone) body = { ...body, timezone };
   }
+  const movedTo = body.timezone !== undefined && body.timezone !== event.timezone && sessionTimes === 'KEEP_LOCAL_TIMES' ? body.timezone : undefined;
   const issues = dateOrderIssues({ startAt: body.startAt ?? event.startAt, endAt: body.endAt ?? event.endAt });
   if (Object.keys(issues).length > 0) throw badRequest(`startAt: ${issues.startAt}`, issues);
   let organizationId: string | undefined;
@@ -61,6 +73,11 @@ export async function updateEvent(db: Db, ctx: WriteContext, id: string, body: U
   }
   await db.transaction().execute(async (tx) => {
     await repo.updateEvent(tx, id, { ...body, ...(organizationId ? { organizationId } : {}), updatedBy: ctx.actorId });
+    if (movedTo) {
+      if (body.startAt === undefined && body.endAt === undefined) await repo.moveEventTimesToZone(tx, id, event.timezone, movedTo);
+      const sessionIds = await repo.moveSessionsToZone(tx, id, event.timezone, movedTo, ctx.actorId);
+      await auditMany(tx, ctx, 'update', sessionIds, SESSION_ENTITY);
+    }
     await audit(tx, ctx, 'update', ENTITY, id);
   });
   return getEvent(db, ctx, id);
