@@ -27,6 +27,32 @@ const networkFirst = (cacheName: string, urlPattern: RegExp): RuntimeCaching => 
     expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
   },
 });
+type CachePlugin = NonNullable<NonNullable<RuntimeCaching['options']>['plugins']>[number];
+/**
+ * Keeps an opened video or audio file for offline use. A player first asks for `Range: bytes=0-`,
+ * which the API answers with the whole file as a 206 — an answer the Cache API refuses to store.
+ * That answer is stored as the 200 it amounts to and still handed to the player as its 206; later
+ * ranges are cut from the stored file (rangeRequests). Partial answers (a seek before the file is
+ * stored, Safari's two-byte probe) pass through uncached. No closures: copied into sw.js as source.
+ */
+const wholeFileRanges: CachePlugin = {
+  fetchDidSucceed: async ({ response, state }) => {
+    const contentRange = response.headers.get('content-range') ?? '';
+    const whole = /^bytes 0-(\d+)\/(\d+)$/.exec(contentRange);
+    if (response.status !== 206 || !whole || Number(whole[1]) + 1 !== Number(whole[2])) return response;
+    if (state) state.contentRange = contentRange;
+    const headers = new Headers(response.headers);
+    headers.delete('content-range');
+    return new Response(response.body, { status: 200, statusText: 'OK', headers });
+  },
+  handlerWillRespond: async ({ response, state }) => {
+    const contentRange: unknown = state?.contentRange;
+    if (typeof contentRange !== 'string' || response.status !== 200) return response;
+    const headers = new Headers(response.headers);
+    headers.set('content-range', contentRange);
+    return new Response(response.body, { status: 206, statusText: 'Partial Content', headers });
+  },
+};
 const participantOfflineCaching: RuntimeCaching[] = [
   // The brand and one's events: the app shell needs them to start.
   networkFirst('plenary-app', /^https?:\/\/[^/]+\/api\/v1\/(brand|users\/[^/]+\/events)(\?|$)/),
@@ -41,7 +67,9 @@ const participantOfflineCaching: RuntimeCaching[] = [
     options: {
       cacheName: 'plenary-files',
       cacheableResponse: { statuses: [200] },
+      // A cached video or audio file answers the player's ranges (seeking), offline too.
       rangeRequests: true,
+      plugins: [wholeFileRanges],
       expiration: { maxEntries: 100, maxAgeSeconds: 30 * 24 * 3600 },
     },
   },

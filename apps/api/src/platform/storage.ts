@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Config } from './config.js';
 
 /**
@@ -17,14 +19,24 @@ import type { Config } from './config.js';
 export interface Storage {
   /** Stores the bytes and returns their new key. */
   put(bytes: Buffer, contentType: StoredContentType): Promise<string>;
-  /** The bytes and content type of a key, or undefined (unknown or malformed key). */
+  /** The bytes and content type of a key, or undefined (unknown or malformed key). Reads the whole file: serve with `open`. */
   get(key: string): Promise<{ bytes: Buffer; contentType: StoredContentType } | undefined>;
+  /** A key's size and type, with a stream of its bytes, or undefined (unknown or malformed key). */
+  open(key: string): Promise<StoredFile | undefined>;
   /** Removes a key (no error when it is gone). */
   delete(key: string): Promise<void>;
   /** The URL the API serves the file at, relative to the site: `/api/v1/files/<key>`. */
   url(key: string): string;
   /** The key of a URL made by `url()`, or undefined for any other URL. */
   keyOf(url: string | null | undefined): string | undefined;
+}
+
+/** An opened stored file: nothing is read until `stream` is called. */
+export interface StoredFile {
+  size: number;
+  contentType: StoredContentType;
+  /** The bytes from `start` to `end`, both included (as in HTTP ranges), or the whole file. */
+  stream(range?: { start: number; end: number }): Readable;
 }
 
 export const STORED_TYPES = {
@@ -73,6 +85,20 @@ export function createDiskStorage(root: string): Storage {
       if (!contentType) return undefined;
       try {
         return { bytes: await readFile(pathOf(key)), contentType };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
+    async open(key) {
+      const contentType = contentTypeOfKey(key);
+      if (!contentType) return undefined;
+      const path = pathOf(key);
+      try {
+        const stats = await stat(path);
+        if (!stats.isFile()) return undefined;
+        // A key's bytes never change (a new file gets a new key), so the size stays true for the stream.
+        return { size: stats.size, contentType, stream: (range) => createReadStream(path, range ?? {}) };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw err;

@@ -30,10 +30,11 @@ function Preview({ material }: { material: MaterialView }) {
           style={{ width: '100%', height: '75vh', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
         />
       );
+    // crossOrigin (same-origin files): lets the service worker answer seeks from a cached file (workbox "Serving cached audio and video").
     case 'video':
-      return <video src={material.url} controls preload="metadata" aria-label={t('material.video', { name: material.name })} style={{ width: '100%', maxHeight: '75vh', borderRadius: 8 }} />;
+      return <video src={material.url} crossOrigin="anonymous" controls preload="metadata" aria-label={t('material.video', { name: material.name })} style={{ width: '100%', maxHeight: '75vh', borderRadius: 8 }} />;
     case 'audio':
-      return <audio src={material.url} controls preload="metadata" aria-label={t('material.audio', { name: material.name })} style={{ width: '100%' }} />;
+      return <audio src={material.url} crossOrigin="anonymous" controls preload="metadata" aria-label={t('material.audio', { name: material.name })} style={{ width: '100%' }} />;
     default:
       return <Text c="dimmed">{t('material.noPreview')}</Text>;
   }
