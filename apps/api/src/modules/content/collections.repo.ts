@@ -4,9 +4,13 @@ import type { Db } from '../../platform/db/index.js';
 import type { AudienceJson } from '../../platform/db/schema.js';
 import { defineList } from '../../platform/list.js';
 import { audienceRecord } from '../agenda/index.js';
-import { audienceLabels, authorColumns, authors, nameTakenIn, type ContentScope } from './content.repo.js';
+import { audienceLabels, authorColumns, authors, collectionShown, nameTakenIn, shownSessionCount, type ContentScope } from './content.repo.js';
 
-/** `GET events/{eventId}/collections`: scope = the event and whether the reader is an admin (ContentScope). */
+/**
+ * `GET events/{eventId}/collections`: scope = the event, whether the reader is an admin, and whose
+ * audiences apply (ContentScope): a participant lists the collections whose audience includes them,
+ * with the number of their sessions the participant's agenda shows.
+ */
 export const collectionList = defineList({
   query: listQuerySchema,
   select: (db: Db, scope: ContentScope) =>
@@ -17,7 +21,9 @@ export const collectionList = defineList({
       .select(['c.id', 'c.eventId', 'c.name', 'c.description', 'c.color', 'c.createdAt', 'c.updatedAt', ...authorColumns(scope.admin)])
       // Who a track is for is the organisers' business: NULL for anyone but admins.
       .select((scope.admin ? sql<AudienceJson | null>`c.audience` : sql<AudienceJson | null>`NULL::jsonb`).as('audience'))
-      .where('c.eventId', '=', scope.eventId),
+      .select(shownSessionCount(scope.reader, sql`s.id IN (SELECT vsc.session_id FROM session_collections vsc WHERE vsc.collection_id = c.id)`).as('shownSessionCount'))
+      .where('c.eventId', '=', scope.eventId)
+      .$if(scope.reader !== 'all', (qb) => qb.where(collectionShown(scope.reader))),
   pageColumns: {
     audienceLabels: audienceLabels(),
     sessionCount: sql<number>`(SELECT count(*)::int FROM session_collections sc WHERE sc.collection_id = list_page.id)`,
@@ -32,7 +38,7 @@ export const collectionList = defineList({
       color: row.color,
       audience,
       rulesLength: audience ? audience.rules.length : null,
-      sessionCount: row.sessionCount,
+      sessionCount: row.shownSessionCount ?? row.sessionCount,
       createdBy: authors(row).createdBy,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,

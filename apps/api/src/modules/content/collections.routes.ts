@@ -6,6 +6,7 @@ import * as service from './collections.service.js';
 import { ACCESS, contentAccess, contentScope, errors, idParams, noContent, TAG } from './content.http.js';
 
 const BASE = '/events/:eventId/collections';
+const PARTICIPANTS = 'A participant reads only the collections whose audience includes them (404 for another), with sessionCount over the sessions their agenda shows.';
 const AUDIENCE = 'audience: { type: EVERYONE | LABELS (labelIds of this event) | RULES (the label rule engine) }; 400 with audience.* field messages.';
 
 /** `events/{eventId}/collections`: tracks that group sessions. */
@@ -16,7 +17,7 @@ export function collectionRoutes(app: ZodApp, { db }: AppDeps): void {
     scope: (request) => contentScope(db, request, 'member'),
     record: collectionSchema,
     tags: [TAG],
-    summary: `An event's collections (tracks): audience with label names, rulesLength, sessionCount, createdBy name. ${ACCESS.member}`,
+    summary: `An event's collections (tracks): audience with label names, rulesLength, sessionCount, createdBy name. ${PARTICIPANTS} ${ACCESS.member}`,
   });
   registerExport(app, BASE.slice(1), { db, list: collectionList, scope: (request) => contentScope(db, request, 'read'), tags: [TAG], filename: 'collections' });
 
@@ -31,7 +32,7 @@ export function collectionRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.get(
     `${BASE}/:id`,
-    { schema: { tags: [TAG], summary: 'A collection', description: ACCESS.member, params: idParams, response: { 200: collectionSchema, ...errors(400, 401, 403, 404) } } },
+    { schema: { tags: [TAG], summary: 'A collection', description: `${PARTICIPANTS} ${ACCESS.member}`, params: idParams, response: { 200: collectionSchema, ...errors(400, 401, 403, 404) } } },
     async (request) => service.getCollection(db, await contentScope(db, request, 'member'), request.params.id),
   );
 

@@ -5,8 +5,10 @@ import { CONTENT_MESSAGES, AGENDA_MESSAGES } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { HttpError } from '../../platform/errors.js';
 import { idempotencyGate } from '../../platform/idempotency.js';
-import type { ContentScope } from './content.repo.js';
+import type { ContentReader, ContentScope } from './content.repo.js';
 import { allowed, eventAccess, eventIdOf, type EventAccess } from '../attendees/attendees.access.js';
+import { participantIdOfUser } from '../attendees/participants.repo.js';
+import { viewerOf } from '../agenda/index.js';
 
 export const TAG = 'content';
 export { errorResponses as errors, noContent } from '../../platform/errors.js';
@@ -30,10 +32,21 @@ export const ACCESS = {
 
 export const contentAccess = (db: Db, request: FastifyRequest, need: ContentNeed): Promise<EventAccess> => eventAccess(db, request, eventIdOf(request), need);
 
-/** The reader's ContentScope (content.repo.ts): an admin or not. */
-export const scopeOf = ({ ctx, event }: EventAccess): ContentScope => ({ eventId: event.id, admin: allowed(ctx.principal, event, 'admin') });
-export const adminScope = (eventId: string): ContentScope => ({ eventId, admin: true });
-export const contentScope = async (db: Db, request: FastifyRequest, need: ContentNeed): Promise<ContentScope> => scopeOf(await contentAccess(db, request, need));
+/**
+ * Whose audiences apply (content.repo.ts ContentReader): admins and moderators read everything; a
+ * participant what their agenda shows (the agenda's Viewer: labels and matched rule sets, 2-3
+ * statements); a member without a participant record only what is for everyone.
+ */
+export async function readerOf(db: Db, { ctx, event }: EventAccess): Promise<ContentReader> {
+  if (allowed(ctx.principal, event, 'read')) return 'all';
+  const participantId = await participantIdOfUser(db, event.id, ctx.principal.userId);
+  return participantId ? viewerOf(db, event.id, participantId) : 'none';
+}
+
+/** The reader's ContentScope (content.repo.ts): an admin or not, and whose audiences apply. */
+export const scopeOf = async (db: Db, a: EventAccess): Promise<ContentScope> => ({ eventId: a.event.id, admin: allowed(a.ctx.principal, a.event, 'admin'), reader: await readerOf(db, a) });
+export const adminScope = (eventId: string): ContentScope => ({ eventId, admin: true, reader: 'all' });
+export const contentScope = async (db: Db, request: FastifyRequest, need: ContentNeed): Promise<ContentScope> => scopeOf(db, await contentAccess(db, request, need));
 
 /** An uploaded file plus the form's text fields. */
 export interface Upload {

@@ -2,18 +2,66 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { PinUsage } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { FILES_PATH } from '../../platform/storage.js';
+import { viewerInAudience, visibleTo, type Viewer } from '../agenda/index.js';
 
 /** SQL shared by the content lists. */
 
 /**
- * What content records are read for: the event, and whether the reader administers it. Only admins
- * get the creator's e-mail and a collection's audience; everyone else (participants, moderators)
- * gets the creator as a name (spec part 3) and no audience rules or labels.
+ * Whose audiences apply to a read: 'all' (admins and moderators: every record), a participant (the
+ * agenda's Viewer: what their agenda shows), or 'none' (a member without a participant record: no
+ * audience but EVERYONE includes them, no session is shown to them).
+ */
+export type ContentReader = 'all' | 'none' | Viewer;
+
+/**
+ * What content records are read for: the event, whether the reader administers it, and whose
+ * audiences apply (`reader`). Only admins get the creator's e-mail and a collection's audience;
+ * everyone else (participants, moderators) gets the creator as a name (spec part 3) and no
+ * audience rules or labels. Participants read only the collections and materials their audiences
+ * open to them (collectionShown, materialShown).
  */
 export interface ContentScope {
   eventId: string;
   admin: boolean;
+  reader: ContentReader;
 }
+
+/** Session `s` (over `sessions s LEFT JOIN breakouts b`) is in the reader's agenda: the agenda's own `visibleTo`. */
+export const sessionShown = (reader: ContentReader): RawBuilder<SqlBool> =>
+  reader === 'all' ? sql<SqlBool>`true` : reader === 'none' ? sql<SqlBool>`false` : sql<SqlBool>`coalesce(${visibleTo(reader)}, false)`;
+
+/**
+ * Collection `c` is for the reader: its audience includes them (the agenda's per-row audience test,
+ * the one `visibleTo` applies to a session's collections).
+ */
+export const collectionShown = (reader: ContentReader): RawBuilder<SqlBool> =>
+  reader === 'all'
+    ? sql<SqlBool>`true`
+    : reader === 'none'
+      ? sql<SqlBool>`(c.audience->>'type' = 'EVERYONE')`
+      : viewerInAudience(sql.ref('c.audience'), reader);
+
+/**
+ * Material `m` is for the reader: attached to no session (an event-wide material), pinned on an
+ * interactive map (maps are the whole event's), or attached to a session their agenda shows.
+ */
+export const materialShown = (reader: ContentReader): RawBuilder<SqlBool> =>
+  reader === 'all'
+    ? sql<SqlBool>`true`
+    : sql<SqlBool>`(NOT EXISTS (SELECT 1 FROM session_materials sm WHERE sm.material_id = m.id)
+      OR EXISTS (SELECT 1 FROM map_pins mp WHERE mp.material_id = m.id)
+      OR EXISTS (SELECT 1 FROM session_materials sm JOIN sessions s ON s.id = sm.session_id LEFT JOIN breakouts b ON b.id = s.breakout_id
+        WHERE sm.material_id = m.id AND ${sessionShown(reader)}))`;
+
+/**
+ * How many of the sessions `of` picks (a condition over `sessions s`, e.g. "s is in collection c")
+ * the reader's agenda shows, or NULL for 'all' (the list's count of every session is used then):
+ * a participant is not told how many sessions they can not see.
+ */
+export const shownSessionCount = (reader: ContentReader, of: RawBuilder<SqlBool>): RawBuilder<number | null> =>
+  reader === 'all'
+    ? sql<number | null>`NULL::int`
+    : sql<number | null>`(SELECT count(*)::int FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id WHERE ${of} AND ${sessionShown(reader)})`;
 
 /** The public URL of a stored key (the store's `url()`; the list records are built without a store at hand). */
 export const fileUrl = (key: string): string => `${FILES_PATH}${key}`;

@@ -2,9 +2,13 @@ import { sql, type SqlBool } from 'kysely';
 import { locationListQuerySchema, type LocationRecord, type PinUsage } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { defineList } from '../../platform/list.js';
-import { authorColumns, authors, fileUrl, pinUsages, nameTakenIn, type ContentScope } from './content.repo.js';
+import { authorColumns, authors, fileUrl, pinUsages, nameTakenIn, shownSessionCount, type ContentScope } from './content.repo.js';
 
-/** `GET events/{eventId}/locations`: scope = the event and whether the reader is an admin (ContentScope). */
+/**
+ * `GET events/{eventId}/locations`: scope = the event, whether the reader is an admin, and whose
+ * audiences apply (ContentScope). Every participant reads every location; sessionCount counts the
+ * sessions their agenda shows.
+ */
 export const locationList = defineList({
   query: locationListQuerySchema,
   select: (db: Db, scope: ContentScope) =>
@@ -13,12 +17,13 @@ export const locationList = defineList({
       .leftJoin('users as cb', 'cb.id', 'l.createdBy')
       .leftJoin('users as ub', 'ub.id', 'l.updatedBy')
       .select(['l.id', 'l.eventId', 'l.name', 'l.description', 'l.mapLocationUrl', 'l.pdfMapKey', 'l.createdAt', 'l.updatedAt', ...authorColumns(scope.admin)])
+      .select(shownSessionCount(scope.reader, sql`s.location_id = l.id`).as('shownSessionCount'))
       .where('l.eventId', '=', scope.eventId),
   pageColumns: {
     pins: pinUsages('location_id'),
     sessionCount: sql<number>`(SELECT count(*)::int FROM sessions s WHERE s.location_id = list_page.id)`,
   },
-  record: ({ pdfMapKey, ...row }): LocationRecord => ({
+  record: ({ pdfMapKey, shownSessionCount, ...row }): LocationRecord => ({
     id: row.id,
     eventId: row.eventId,
     name: row.name,
@@ -26,7 +31,7 @@ export const locationList = defineList({
     mapLocationUrl: row.mapLocationUrl,
     pdfMapUrl: pdfMapKey ? fileUrl(pdfMapKey) : null,
     pins: row.pins as PinUsage[],
-    sessionCount: row.sessionCount,
+    sessionCount: shownSessionCount ?? row.sessionCount,
     ...authors(row),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

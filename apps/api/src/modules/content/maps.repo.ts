@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import { listQuerySchema, type InteractiveMapRecord, type PinRecord } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { defineList } from '../../platform/list.js';
-import { visibleTo, type Viewer } from '../agenda/index.js';
-import { authorColumns, authors, fileUrl, type ContentScope } from './content.repo.js';
+import { authorColumns, authors, fileUrl, sessionShown, type ContentReader, type ContentScope } from './content.repo.js';
 
 /** `GET events/{eventId}/interactive-maps`: scope = the event and whether the reader is an admin (ContentScope). Records carry pinCount, not the pins. */
 export const mapList = defineList({
@@ -46,17 +45,11 @@ export const mapList = defineList({
 });
 
 /**
- * Whose pins are read: 'all' (admins and moderators: every linked session), a participant (a
- * session only when the agenda shows it to them: the agenda's `visibleTo`), or 'none' (a member
- * without a participant record: no session at all).
+ * A map's pins with what they link to (names, and a material's URL and type), in name order. The
+ * linked session only when `reader` sees it (content.repo sessionShown: 'all' every one, a
+ * participant what their agenda shows, 'none' no session); the pin itself always.
  */
-export type PinReader = 'all' | 'none' | Viewer;
-
-const sessionShown = (reader: PinReader) =>
-  reader === 'all' ? sql<boolean>`true` : reader === 'none' ? sql<boolean>`false` : sql<boolean>`coalesce(${visibleTo(reader)}, false)`;
-
-/** A map's pins with what they link to (names, and a material's URL and type), in name order. */
-export async function pinsOfMap(db: Db, mapId: string, reader: PinReader): Promise<PinRecord[]> {
+export async function pinsOfMap(db: Db, mapId: string, reader: ContentReader): Promise<PinRecord[]> {
   const rows = await db
     .selectFrom('mapPins as p')
     .leftJoin('locations as l', 'l.id', 'p.locationId')

@@ -2,7 +2,7 @@ import { createPinSchema, interactiveMapSchema, MAP_MAX_BYTES, pinSchema, update
 import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, type ZodApp } from '../../platform/list.js';
 import { storageFor } from '../../platform/storage.js';
-import { ACCESS, contentAccess, contentScope, errors, eventParams, idParams, noContent, pinParams, readUpload, scopeOf, TAG, uploadGate } from './content.http.js';
+import { ACCESS, contentAccess, contentScope, errors, eventParams, idParams, noContent, pinParams, readUpload, TAG, uploadGate } from './content.http.js';
 import { mapList } from './maps.repo.js';
 import * as service from './maps.service.js';
 
@@ -51,10 +51,7 @@ export function mapRoutes(app: ZodApp, { db, config }: AppDeps): void {
   app.get(
     `${BASE}/:id`,
     { schema: { tags: [TAG], summary: 'An interactive map with its pins', description: `A participant sees a pin's link to a session only when their agenda shows the session (published, in its audience). ${ACCESS.member}`, params: idParams, response: { 200: interactiveMapSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => {
-      const a = await contentAccess(db, request, 'member');
-      return service.getMap(db, scopeOf(a), request.params.id, await service.pinReaderOf(db, a));
-    },
+    async (request) => service.getMap(db, await contentScope(db, request, 'member'), request.params.id),
   );
 
   app.patch(

@@ -13,9 +13,7 @@ import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
-import { allowed, type EventAccess } from '../attendees/attendees.access.js';
-import { participantIdOfUser } from '../attendees/participants.repo.js';
-import { viewerOf } from '../agenda/index.js';
+import type { EventAccess } from '../attendees/attendees.access.js';
 import { checkMapFile } from './content.files.js';
 import { adminScope, fieldsError, parseOr400, type Upload } from './content.http.js';
 import { release, withStoredFile } from './content.service.js';
@@ -26,20 +24,15 @@ const ENTITY = 'interactive-map';
 const PIN_ENTITY = 'map-pin';
 
 /**
- * Whose pins a reader sees: admins and moderators every linked session; a participant only the
- * sessions their agenda shows (published, in their audience, the breakout's and collections' too).
+ * A map with its pins (GET one map). A pin's link to a session only when the scope's reader sees
+ * the session (content.http readerOf: admins and moderators every one, a participant what their
+ * agenda shows). Its material always: a pinned material is readable by every participant
+ * (content.repo materialShown).
  */
-export async function pinReaderOf(db: Db, { ctx, event }: EventAccess): Promise<repo.PinReader> {
-  if (allowed(ctx.principal, event, 'read')) return 'all';
-  const participantId = await participantIdOfUser(db, event.id, ctx.principal.userId);
-  return participantId ? viewerOf(db, event.id, participantId) : 'none';
-}
-
-/** A map with its pins (GET one map), their sessions as `reader` may see them (default: an admin's). */
-export async function getMap(db: Db, scope: ContentScope, id: string, reader: repo.PinReader = 'all'): Promise<InteractiveMapRecord> {
+export async function getMap(db: Db, scope: ContentScope, id: string): Promise<InteractiveMapRecord> {
   const record = await repo.mapList.byId(db, scope, id);
   if (!record) throw notFound();
-  return { ...record, pins: await repo.pinsOfMap(db, id, reader) };
+  return { ...record, pins: await repo.pinsOfMap(db, id, scope.reader) };
 }
 
 export async function createMap(db: Db, { ctx, event }: EventAccess, storage: Storage, upload: Upload): Promise<InteractiveMapRecord> {

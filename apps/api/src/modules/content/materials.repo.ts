@@ -2,9 +2,13 @@ import { sql, type SqlBool } from 'kysely';
 import { materialListQuerySchema, type MaterialRecord, type PinUsage } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { defineList } from '../../platform/list.js';
-import { authorColumns, authors, fileUrl, pinUsages, type ContentScope } from './content.repo.js';
+import { authorColumns, authors, fileUrl, materialShown, pinUsages, shownSessionCount, type ContentScope } from './content.repo.js';
 
-/** `GET events/{eventId}/materials`: scope = the event and whether the reader is an admin (ContentScope). */
+/**
+ * `GET events/{eventId}/materials`: scope = the event, whether the reader is an admin, and whose
+ * audiences apply (ContentScope): a participant lists the event-wide, the pinned and their agenda's
+ * sessions' materials (materialShown), with the number of those sessions.
+ */
 export const materialList = defineList({
   query: materialListQuerySchema,
   select: (db: Db, scope: ContentScope) =>
@@ -25,13 +29,15 @@ export const materialList = defineList({
         'm.createdAt',
         'm.updatedAt',
         ...authorColumns(scope.admin),
+        shownSessionCount(scope.reader, sql`s.id IN (SELECT vsm.session_id FROM session_materials vsm WHERE vsm.material_id = m.id)`).as('shownSessionCount'),
       ])
-      .where('m.eventId', '=', scope.eventId),
+      .where('m.eventId', '=', scope.eventId)
+      .$if(scope.reader !== 'all', (qb) => qb.where(materialShown(scope.reader))),
   pageColumns: {
     pins: pinUsages('material_id'),
     sessionCount: sql<number>`(SELECT count(*)::int FROM session_materials sm WHERE sm.material_id = list_page.id)`,
   },
-  record: ({ fileKey, ...row }): MaterialRecord => ({
+  record: ({ fileKey, shownSessionCount, ...row }): MaterialRecord => ({
     id: row.id,
     eventId: row.eventId,
     name: row.name,
@@ -41,7 +47,7 @@ export const materialList = defineList({
     fileSize: row.fileSize,
     url: fileUrl(fileKey),
     pins: row.pins as PinUsage[],
-    sessionCount: row.sessionCount,
+    sessionCount: shownSessionCount ?? row.sessionCount,
     ...authors(row),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -11,6 +11,10 @@ const TYPES =
   'Accepted (spec part 5), by extension AND content: images .jpeg/.jpg/.png, video .mp4/.m4v/.mov, audio .mp3/.m4a, .pdf, .ppt/.pptx; ' +
   `at most ${MATERIAL_MAX_BYTES / 1_000_000} MB (413). A file whose content is not of its extension's type is refused (400, field file).`;
 
+const PARTICIPANTS =
+  'A participant reads a material attached to no session, pinned on an interactive map, or attached to a session their agenda shows (404 for another), ' +
+  'with sessionCount over those sessions.';
+
 /** `events/{eventId}/materials`: files shown to participants (slides, videos, handouts). */
 export function materialRoutes(app: ZodApp, { db, config }: AppDeps): void {
   const storage = storageFor(config);
@@ -21,7 +25,7 @@ export function materialRoutes(app: ZodApp, { db, config }: AppDeps): void {
     scope: (request) => contentScope(db, request, 'member'),
     record: materialSchema,
     tags: [TAG],
-    summary: `An event's materials: file type, size, url, pins, sessionCount, createdBy/updatedBy names. Filter fileType=pdf,png,…. ${ACCESS.member}`,
+    summary: `An event's materials: file type, size, url, pins, sessionCount, createdBy/updatedBy names. Filter fileType=pdf,png,…. ${PARTICIPANTS} ${ACCESS.member}`,
   });
   registerExport(app, BASE.slice(1), { db, list: materialList, scope: (request) => contentScope(db, request, 'read'), tags: [TAG], filename: 'materials' });
 
@@ -48,7 +52,7 @@ export function materialRoutes(app: ZodApp, { db, config }: AppDeps): void {
 
   app.get(
     `${BASE}/:id`,
-    { schema: { tags: [TAG], summary: 'A material', description: ACCESS.member, params: idParams, response: { 200: materialSchema, ...errors(400, 401, 403, 404) } } },
+    { schema: { tags: [TAG], summary: 'A material', description: `${PARTICIPANTS} ${ACCESS.member}`, params: idParams, response: { 200: materialSchema, ...errors(400, 401, 403, 404) } } },
     async (request) => service.getMaterial(db, await contentScope(db, request, 'member'), request.params.id),
   );
 

@@ -6,6 +6,7 @@ import { client, pdf, png, type Client } from './content.test-utils.js';
 /**
  * What non-admins read of the content: no creator's e-mail, no collection audience (spec part 3
  * "createdBy is shown as a name"), and pins without links to sessions the agenda hides from them.
+ * Which collections and materials a participant reads at all: audience.test.ts.
  */
 let t: TestContext;
 let tenant: Tenant;
@@ -32,6 +33,10 @@ async function label(): Promise<string> {
   return row.id;
 }
 
+async function participantId(): Promise<string> {
+  return (await t.deps.db.selectFrom('participants').select('id').where('eventId', '=', eventId).where('userId', '=', tenant.users.participant.id).executeTakeFirstOrThrow()).id;
+}
+
 async function publishedSession(audience: { type: string; labelIds: string[]; rules: unknown[] }): Promise<string> {
   const start = new Date('2026-06-01T09:00:00Z');
   const row = await t.deps.db
@@ -45,6 +50,8 @@ async function publishedSession(audience: { type: string; labelIds: string[]; ru
 describe('records non-admins read', () => {
   it("carry the creator's name without the e-mail, and collections without their audience; admins get both", async () => {
     const vip = await label();
+    // The participant is in the track's audience (audience.test.ts: outside it they do not read the track at all).
+    await t.deps.db.insertInto('participantLabels').values({ participantId: await participantId(), labelId: vip }).execute();
     const collection = (await admin.post('collections', { name: unique('Track'), audience: { type: 'LABELS', labelIds: [vip] } })).json();
     const location = (await admin.post('locations', { name: unique('Room') })).json();
     const material = (await admin.upload('POST', 'materials', { name: unique('Slides') }, { name: 'slides.pdf', bytes: pdf() })).json();
@@ -102,8 +109,7 @@ describe('pins participants see', () => {
     expect(await sessionsOf(moderator)).toEqual([['A VIP lounge', forVips], ['B Main hall', forAll]]);
     expect(await sessionsOf(participant)).toEqual([['A VIP lounge', null], ['B Main hall', forAll]]);
 
-    const participantId = (await t.deps.db.selectFrom('participants').select('id').where('eventId', '=', eventId).where('userId', '=', tenant.users.participant.id).executeTakeFirstOrThrow()).id;
-    await t.deps.db.insertInto('participantLabels').values({ participantId, labelId: vip }).execute();
+    await t.deps.db.insertInto('participantLabels').values({ participantId: await participantId(), labelId: vip }).execute();
     expect(await sessionsOf(participant)).toEqual([['A VIP lounge', forVips], ['B Main hall', forAll]]);
   });
 });
