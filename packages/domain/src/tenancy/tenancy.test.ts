@@ -52,6 +52,13 @@ describe('events', () => {
     });
     expect(createEventSchema.safeParse({ ...event, endAt: event.startAt }).success).toBe(true);
   });
+  it('takes sessionTimes on update only when given (no default leaks into the partial)', () => {
+    expect(updateEventSchema.parse({})).toEqual({});
+    expect(updateEventSchema.parse({ timezone: 'asia/tokyo' })).toEqual({ timezone: 'Asia/Tokyo' });
+    for (const sessionTimes of ['KEEP_LOCAL_TIMES', 'KEEP_INSTANTS']) expect(updateEventSchema.parse({ sessionTimes })).toEqual({ sessionTimes });
+    for (const sessionTimes of ['keep_local_times', '', null, 2]) expect(fields(updateEventSchema, { sessionTimes })).toEqual({ sessionTimes: TENANCY_MESSAGES.invalidSessionTimes });
+    expect(createEventSchema.safeParse({ ...event, sessionTimes: 'KEEP_INSTANTS' }).data).not.toHaveProperty('sessionTimes');
+  });
   it('needs a name, and knows its lengths', () => {
     expect(fields(createEventSchema, { ...event, name: '  ' })).toEqual({ name: MESSAGES.required });
     expect(fields(createEventSchema, { ...event, name: 'x'.repeat(301) })).toEqual({ name: MESSAGES.maxLength });

@@ -1,4 +1,4 @@
-import { ColorInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { ColorInput, ColorPicker, MantineThemeProvider, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { DROPDOWN_MAX_MENU_HEIGHT, EVENT_ADDRESS_MAX_LENGTH, EVENT_DESCRIPTION_MAX_LENGTH, MESSAGES, TENANCY_NAME_MAX_LENGTH } from '@plenary/domain';
 import { useCallback, useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,16 +38,24 @@ export function EventFields<T extends EventFieldValues>({
   form,
   autoFocus = false,
   children,
+  afterTimezone,
 }: {
   form: EventFieldsForm<T>;
   /** Focus the name when shown (in a modal). */
   autoFocus?: boolean;
   children?: ReactNode;
+  /** Shown right under the time zone (what a new zone does to the sessions). */
+  afterTimezone?: ReactNode;
 }) {
   const { t } = useTranslation('tenancy');
   const { values, errors, setValue } = form;
   const zones = useMemo(() => zoneData(values.timezone), [values.timezone]);
   const colorLabel = { eyeDropperButtonProps: { 'aria-label': t('events.pickColor') } };
+  // ColorInput does not pass slider labels to its ColorPicker; the picker's default props do reach it.
+  const pickerLabels = useMemo(
+    () => ({ components: { ColorPicker: ColorPicker.extend({ defaultProps: { saturationLabel: t('events.colorSaturation'), hueLabel: t('events.colorHue'), alphaLabel: t('events.colorAlpha') } }) } }),
+    [t],
+  );
   const setTimezone = useCallback((zone: string) => setValue('timezone', zone), [setValue]);
   const fromAddress = useTimezoneFromAddress(values.address, values.timezone, setTimezone);
 
@@ -84,6 +92,7 @@ export function EventFields<T extends EventFieldValues>({
         error={errors.timezone}
         allowDeselect={false}
       />
+      {afterTimezone}
       <TextInput
         label={t('events.address')}
         autoComplete="street-address"
@@ -94,26 +103,28 @@ export function EventFields<T extends EventFieldValues>({
         description={fromAddress.hint?.kind === 'set' ? t('events.timezoneFromAddress', { timezone: fromAddress.hint.timezone }) : fromAddress.hint?.message}
         descriptionProps={{ role: 'status' }}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <ColorInput
-          label={t('events.primaryColor')}
-          format="hex"
-          name="primaryColor"
-          {...colorLabel}
-          value={values.primaryColor}
-          onChange={(v) => setValue('primaryColor', v)}
-          error={errors.primaryColor}
-        />
-        <ColorInput
-          label={t('events.secondaryColor')}
-          format="hex"
-          name="secondaryColor"
-          {...colorLabel}
-          value={values.secondaryColor}
-          onChange={(v) => setValue('secondaryColor', v)}
-          error={errors.secondaryColor}
-        />
-      </SimpleGrid>
+      <MantineThemeProvider theme={pickerLabels}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <ColorInput
+            label={t('events.primaryColor')}
+            format="hex"
+            name="primaryColor"
+            {...colorLabel}
+            value={values.primaryColor}
+            onChange={(v) => setValue('primaryColor', v)}
+            error={errors.primaryColor}
+          />
+          <ColorInput
+            label={t('events.secondaryColor')}
+            format="hex"
+            name="secondaryColor"
+            {...colorLabel}
+            value={values.secondaryColor}
+            onChange={(v) => setValue('secondaryColor', v)}
+            error={errors.secondaryColor}
+          />
+        </SimpleGrid>
+      </MantineThemeProvider>
     </>
   );
 }

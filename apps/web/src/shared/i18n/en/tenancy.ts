@@ -112,6 +112,20 @@ export default {
     primaryColor: 'Primary color',
     secondaryColor: 'Secondary color',
     pickColor: 'Pick a color from the screen',
+    // The color picker's sliders (they have no visible label).
+    colorSaturation: 'Saturation and brightness',
+    colorHue: 'Hue',
+    colorAlpha: 'Opacity',
+    // Shown when the time zone changes on an event that has sessions (SessionTimesChoice).
+    sessionTimes: {
+      label: 'Sessions in the new time zone',
+      description_one: 'The time zone changes from {{from}} to {{to}}. What should happen to the event’s session?',
+      description_other: 'The time zone changes from {{from}} to {{to}}. What should happen to the event’s {{count}} sessions?',
+      KEEP_LOCAL_TIMES: 'Keep sessions at the same local times',
+      KEEP_LOCAL_TIMES_hint: 'A session at 9:00 AM stays at 9:00 AM in the new time zone. Choose this when you are correcting the time zone.',
+      KEEP_INSTANTS: 'Keep sessions at the same moments (their local times change)',
+      KEEP_INSTANTS_hint: 'Each session, and the event’s start and end, stays at the same moment, so its local time shifts with the time zone.',
+    },
   },
   adminUsers: {
     title: 'Admin users',
