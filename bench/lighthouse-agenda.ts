@@ -109,7 +109,11 @@ interface Scores {
   performance: number;
   accessibility: number;
   benchmarkIndex: number;
+  /** 1-minute load average when the run ended (other work on the machine slows Lighthouse's CPU). */
+  load: number;
   metrics: Record<string, string>;
+  /** The metrics in milliseconds (CLS unitless), for the medians. */
+  values: Record<string, number>;
   failing: string[];
 }
 
@@ -153,6 +157,7 @@ async function main(): Promise<void> {
       if (!result) throw new Error('Lighthouse answered nothing');
       const lhr = result.lhr;
       const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
+      const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
         .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
@@ -160,6 +165,14 @@ async function main(): Promise<void> {
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
         benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        load: loadavg()[0]!,
+        values: {
+          FCP: value('first-contentful-paint'),
+          LCP: value('largest-contentful-paint'),
+          TBT: value('total-blocking-time'),
+          CLS: value('cumulative-layout-shift'),
+          SI: value('speed-index'),
+        },
         metrics: {
           FCP: audit('first-contentful-paint'),
           LCP: audit('largest-contentful-paint'),
@@ -170,7 +183,7 @@ async function main(): Promise<void> {
         failing,
       });
       const r = results.at(-1)!;
-      console.log(`run ${run + 1}: performance ${r.performance}, accessibility ${r.accessibility} (benchmarkIndex ${r.benchmarkIndex}, load ${loadavg()[0]!.toFixed(1)}) — ${Object.entries(r.metrics).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      console.log(`run ${run + 1}: performance ${r.performance}, accessibility ${r.accessibility} (benchmarkIndex ${r.benchmarkIndex}, load ${r.load.toFixed(1)}) — ${Object.entries(r.metrics).map(([k, v]) => `${k} ${v}`).join(', ')}`);
       mkdirSync(join(root, '.tmp', 'bench'), { recursive: true });
       writeFileSync(join(root, '.tmp', 'bench', 'lighthouse-agenda.json'), JSON.stringify(lhr, null, 1));
     }
@@ -185,6 +198,13 @@ async function main(): Promise<void> {
   const perf = median(results.map((r) => r.performance));
   const a11y = median(results.map((r) => r.accessibility));
   console.log(`\nagenda page, Lighthouse ${RUNS} run(s), mobile throttled (CPU ×${CPU_SLOWDOWN ?? 4}): performance ${perf} (target ≥ ${TARGETS.performance}), accessibility ${a11y} (target ≥ ${TARGETS.accessibility})`);
+  const range = (xs: number[], digits = 0) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+  const medianOf = (key: string) => median(results.map((r) => r.values[key]!));
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.log(
+    `medians: FCP ${seconds(medianOf('FCP'))}, LCP ${seconds(medianOf('LCP'))}, TBT ${Math.round(medianOf('TBT'))} ms, CLS ${medianOf('CLS').toFixed(3)}, SI ${seconds(medianOf('SI'))}; ` +
+      `performance per run ${results.map((r) => r.performance).join(', ')}; 1-min load ${range(results.map((r) => r.load), 1)}, benchmarkIndex ${range(results.map((r) => r.benchmarkIndex))}`,
+  );
   const last = results.at(-1)!;
   if (last.failing.length > 0) console.log(`audits below 0.9 in the last run:\n  ${last.failing.join('\n  ')}`);
   if (perf < TARGETS.performance || a11y < TARGETS.accessibility) process.exitCode = 1;

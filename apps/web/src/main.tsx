@@ -1,6 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/mantine-participant.css';
 import './app/global.css';
 import './shared/i18n';
 import { StrictMode, startTransition } from 'react';

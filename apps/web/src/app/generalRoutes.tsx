@@ -1,15 +1,6 @@
 import { isCmsHost } from '@plenary/domain';
 import { useState, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { ForgotPasswordPage } from '../features/accounts/ForgotPasswordPage';
-import { LoginCallbackPage } from '../features/accounts/LoginCallbackPage';
-import { LogoutPage } from '../features/accounts/LogoutPage';
-import { MagicLinkOr } from '../features/accounts/MagicLinkSignIn';
-import { NoEventAccessPage } from '../features/accounts/NoEventAccessPage';
-import { RegistrationPage } from '../features/accounts/RegistrationPage';
-import { SetPasswordPage } from '../features/accounts/SetPasswordPage';
-import { SignInPage } from '../features/accounts/SignInPage';
-import { VerifyEmailPage } from '../features/accounts/VerifyEmailPage';
 import { useUserState } from '../shared/session/hooks';
 import { RequireAuth } from './RequireAuth';
 
@@ -23,29 +14,41 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return signedInOnArrival ? <Navigate to="/" replace /> : children;
 }
 
-/** Spec part 2, general routes (both hosts). */
+const signInPage = () => import('../features/accounts/SignInPage');
+const setPasswordPage = () => import('../features/accounts/SetPasswordPage');
+
+/**
+ * Spec part 2, general routes (both hosts). Each page loads on first use: someone opening the
+ * agenda already signed in does not download, parse and run the sign-in forms (and zod, which they
+ * validate with) before the agenda shows.
+ */
 export function generalRoutes(): RouteObject[] {
   const onCms = isCmsHost(window.location.hostname);
   return [
     {
       path: '/login',
-      element: (
-        <SignedOutOnly>
-          <SignInPage audience={onCms ? 'admin' : 'participant'} />
-        </SignedOutOnly>
-      ),
+      lazy: () => signInPage().then(({ SignInPage }) => ({ element: <SignedOutOnly><SignInPage audience={onCms ? 'admin' : 'participant'} /></SignedOutOnly> })),
     },
-    { path: '/admin/login', element: <SignedOutOnly><SignInPage audience="admin" /></SignedOutOnly> },
-    { path: '/event/login', element: <MagicLinkOr><SignedOutOnly><SignInPage audience="participant" /></SignedOutOnly></MagicLinkOr> },
-    { path: '/login/callback', element: <LoginCallbackPage /> },
-    { path: '/logout', element: <LogoutPage /> },
-    { path: '/registration', element: <RegistrationPage /> },
-    { path: '/verify-email/:token', element: <VerifyEmailPage /> },
-    { path: '/forgot-password', element: <ForgotPasswordPage /> },
-    { path: '/reset-password', element: <SetPasswordPage mode="reset" /> },
-    { path: '/create-password', element: <SetPasswordPage mode="create" /> },
-    { path: '/create-new-password', element: <SetPasswordPage mode="createNew" /> },
-    { path: '/no-event-access', element: <RequireAuth><NoEventAccessPage /></RequireAuth> },
+    { path: '/admin/login', lazy: () => signInPage().then(({ SignInPage }) => ({ element: <SignedOutOnly><SignInPage audience="admin" /></SignedOutOnly> })) },
+    {
+      path: '/event/login',
+      lazy: () =>
+        Promise.all([import('../features/accounts/MagicLinkSignIn'), signInPage()]).then(([{ MagicLinkOr }, { SignInPage }]) => ({
+          element: <MagicLinkOr><SignedOutOnly><SignInPage audience="participant" /></SignedOutOnly></MagicLinkOr>,
+        })),
+    },
+    { path: '/login/callback', lazy: () => import('../features/accounts/LoginCallbackPage').then((m) => ({ Component: m.LoginCallbackPage })) },
+    { path: '/logout', lazy: () => import('../features/accounts/LogoutPage').then((m) => ({ Component: m.LogoutPage })) },
+    { path: '/registration', lazy: () => import('../features/accounts/RegistrationPage').then((m) => ({ Component: m.RegistrationPage })) },
+    { path: '/verify-email/:token', lazy: () => import('../features/accounts/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })) },
+    { path: '/forgot-password', lazy: () => import('../features/accounts/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })) },
+    { path: '/reset-password', lazy: () => setPasswordPage().then(({ SetPasswordPage }) => ({ element: <SetPasswordPage mode="reset" /> })) },
+    { path: '/create-password', lazy: () => setPasswordPage().then(({ SetPasswordPage }) => ({ element: <SetPasswordPage mode="create" /> })) },
+    { path: '/create-new-password', lazy: () => setPasswordPage().then(({ SetPasswordPage }) => ({ element: <SetPasswordPage mode="createNew" /> })) },
+    {
+      path: '/no-event-access',
+      lazy: () => import('../features/accounts/NoEventAccessPage').then(({ NoEventAccessPage }) => ({ element: <RequireAuth><NoEventAccessPage /></RequireAuth> })),
+    },
     {
       path: '/event-url/:eventId',
       lazy: () => import('../features/app-links/EventUrlPage').then((m) => ({ Component: m.EventUrlPage })),

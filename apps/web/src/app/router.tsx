@@ -1,19 +1,27 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { registerNavigator } from '../shared/navigation/navigator';
 import type { Surface } from '../shared/surface';
-import { consoleRoutes } from './console/consoleRoutes';
 import { generalRoutes } from './generalRoutes';
-import { participantRoutes } from './participant/participantRoutes';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RouteLoading } from './RouteLoading';
 
+/**
+ * The console's route tree (its layout, navigation and home screen) loads on first use: the
+ * participant app's start-up, which a phone on a slow network pays for, does not carry it.
+ */
+let consoleRoutes: Promise<RouteObject[]> | null = null;
+export function loadConsoleRoutes(): Promise<RouteObject[]> {
+  consoleRoutes ??= import('./console/consoleRoutes').then((m) => m.consoleRoutes);
+  return consoleRoutes;
+}
+
 /** The route tree of one surface, with the general routes both share. */
-function createSurfaceRouter(surface: Surface) {
+function createSurfaceRouter(surfaceRoutes: RouteObject[]) {
   const routes: RouteObject[] = [
     {
       errorElement: <RouteErrorPage />,
       hydrateFallbackElement: <RouteLoading />,
-      children: [...generalRoutes(), ...(surface === 'console' ? consoleRoutes : participantRoutes)],
+      children: [...generalRoutes(), ...surfaceRoutes],
     },
   ];
   const router = createBrowserRouter(routes);
@@ -29,11 +37,11 @@ type SurfaceRouter = ReturnType<typeof createSurfaceRouter>;
  */
 const routers = new Map<Surface, SurfaceRouter>();
 
-/** The router of `surface`, created on first use. */
-export function surfaceRouter(surface: Surface): SurfaceRouter {
+/** The router of `surface`, created on first use with that surface's routes (`loadConsoleRoutes`). */
+export function surfaceRouter(surface: Surface, surfaceRoutes: RouteObject[]): SurfaceRouter {
   let router = routers.get(surface);
   if (!router) {
-    router = createSurfaceRouter(surface);
+    router = createSurfaceRouter(surfaceRoutes);
     routers.set(surface, router);
   }
   return router;

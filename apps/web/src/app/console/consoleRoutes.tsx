@@ -1,3 +1,4 @@
+import './mantine-console.css';
 import { Navigate, type RouteObject } from 'react-router';
 import { ConsoleHomePage } from '../../features/events/ConsoleHomePage';
 import { tenancyConsoleRoutes } from '../../features/tenancy/routes';
