@@ -79,7 +79,7 @@ async function serve(): Promise<void> {
         const { rows } = await sql<RaceCheck>`
           SELECT (SELECT count(*)::int FROM enrollments WHERE session_id = s.id AND state = 'ENROLLED') AS enrolled,
             (SELECT count(*)::int FROM enrollments WHERE session_id = s.id AND state = 'WAITLISTED') AS waitlisted,
-            (SELECT count(DISTINCT created_at)::int FROM enrollments WHERE session_id = s.id AND state = 'WAITLISTED') AS positions,
+            (SELECT count(DISTINCT queued_seq)::int FROM enrollments WHERE session_id = s.id AND state = 'WAITLISTED') AS positions,
             s.enrolled_count, s.waitlisted_count FROM sessions s WHERE s.id = ${seeded.raceSessionId}`.execute(db);
         parentPort!.postMessage(rows[0]);
       }

@@ -6,6 +6,7 @@ import * as imports from './0006_imports.js';
 import * as auditEntityIndex from './0007_audit_entity_index.js';
 import * as idempotencyKeys from './0008_idempotency_keys.js';
 import * as agenda from './0009_agenda.js';
+import * as waitlistOrder from './0010_waitlist_order.js';
 
 export interface Migration {
   name: string;
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   { name: '0007_audit_entity_index', ...auditEntityIndex },
   { name: '0008_idempotency_keys', ...idempotencyKeys },
   { name: '0009_agenda', ...agenda },
+  { name: '0010_waitlist_order', ...waitlistOrder },
 ];

@@ -36,11 +36,11 @@ export const attendeeList = defineList({
       .innerJoin('participants as p', 'p.id', 'x.participantId')
       .leftJoin('enrollments as e', (j) => j.onRef('e.participantId', '=', 'p.id').on('e.sessionId', '=', scope.sessionId))
       .leftJoin('sessionCheckIns as ci', (j) => j.onRef('ci.participantId', '=', 'p.id').on('ci.sessionId', '=', scope.sessionId))
-      .select(['p.id as participantId', 'p.firstName', 'p.lastName', 'p.email', 'p.company', 'e.state', 'e.createdAt as enrolledAt', 'ci.checkedInAt', sql<string>`${scope.sessionId}::uuid`.as('sessionId')])
+      .select(['p.id as participantId', 'p.firstName', 'p.lastName', 'p.email', 'p.company', 'e.state', 'e.createdAt as enrolledAt', 'e.queuedSeq', 'ci.checkedInAt', sql<string>`${scope.sessionId}::uuid`.as('sessionId')])
       .where('p.eventId', '=', scope.eventId),
   pageColumns: {
     waitlistPosition: sql<number | null>`(CASE WHEN list_page.state = 'WAITLISTED' THEN (SELECT count(*)::int FROM enrollments w
-      WHERE w.session_id = list_page.session_id AND w.state = 'WAITLISTED' AND (w.created_at, w.participant_id) <= (list_page.enrolled_at, list_page.participant_id)) END)`,
+      WHERE w.session_id = list_page.session_id AND w.state = 'WAITLISTED' AND w.queued_seq <= list_page.queued_seq) END)`,
   },
   record: (row) => ({
     participantId: row.participantId,

@@ -9,8 +9,9 @@ import type { AudienceJson } from '../../platform/db/schema.js';
  * enrollable breakout, then the breakout row (`lockBreakout`) — always in that order, so two
  * transactions never wait on each other crosswise. Holding the session lock, the counts on the
  * row are exact: `enrolled_count` / `waitlisted_count` / `attended_count` change in the same
- * transaction as the rows they count. Waitlist order is `created_at` (clock_timestamp(), taken
- * under the lock, so it is the order in which places were granted), ties by participant id.
+ * transaction as the rows they count. Waitlist order is `queued_seq` (a sequence, taken under the
+ * lock as the row is inserted — so strictly the order in which places were granted, a batch in the
+ * order given); leaving and joining again is a new row at the end.
  */
 
 export interface LockedSession {
@@ -108,7 +109,7 @@ export async function stateOf(db: Db, sessionId: string, participantId: string):
 export async function waitlistPosition(db: Db, sessionId: string, participantId: string): Promise<number | null> {
   const { rows } = await sql<{ position: number | null }>`
     SELECT (SELECT count(*)::int FROM enrollments w WHERE w.session_id = me.session_id AND w.state = 'WAITLISTED'
-      AND (w.created_at, w.participant_id) <= (me.created_at, me.participant_id)) AS position
+      AND w.queued_seq <= me.queued_seq) AS position
     FROM enrollments me WHERE me.session_id = ${sessionId} AND me.participant_id = ${participantId} AND me.state = 'WAITLISTED'`.execute(db);
   return rows[0]?.position ?? null;
 }
@@ -123,11 +124,13 @@ export async function insertPlaces(db: Db, session: { id: string; eventId: strin
   const waitlisted = waitlist ? participantIds.slice(seats) : [];
   const rows = [...enrolled.map((id) => [id, 'ENROLLED'] as const), ...waitlisted.map((id) => [id, 'WAITLISTED'] as const)];
   if (rows.length === 0) return { enrolled, waitlisted };
-  // One microsecond apart, in the given order: the waitlist order of a batch is the order given.
+  // Inserted in the given order (ORDER BY: the default `queued_seq` is taken row by row as they come),
+  // so the waitlist order of a batch is the order given; `created_at` one microsecond apart likewise.
   await sql`
     INSERT INTO enrollments (session_id, participant_id, event_id, state, created_at, updated_at, created_by)
     SELECT ${session.id}, x.pid, ${session.eventId}, x.state, clock_timestamp() + x.ord * interval '1 microsecond', now(), ${by}
-    FROM unnest(${rows.map((r) => r[0])}::uuid[], ${rows.map((r) => r[1])}::text[]) WITH ORDINALITY AS x(pid, state, ord)`.execute(db);
+    FROM unnest(${rows.map((r) => r[0])}::uuid[], ${rows.map((r) => r[1])}::text[]) WITH ORDINALITY AS x(pid, state, ord)
+    ORDER BY x.ord`.execute(db);
   await addToCounts(db, session.id, enrolled.length, waitlisted.length);
   return { enrolled, waitlisted };
 }
@@ -173,7 +176,7 @@ export async function promoteWaitlisted(db: Db, sessionId: string): Promise<Prom
     next AS (
       SELECT w.participant_id FROM enrollments w, s
       WHERE w.session_id = s.id AND w.state = 'WAITLISTED'
-      ORDER BY w.created_at, w.participant_id
+      ORDER BY w.queued_seq
       LIMIT (SELECT CASE WHEN capacity IS NULL THEN NULL ELSE greatest(capacity - enrolled_count, 0) END FROM s)
     ),
     up AS (

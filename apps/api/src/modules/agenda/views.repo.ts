@@ -85,7 +85,7 @@ export function agendaQuery(eventId: string, viewer: Viewer | 'all', f: AgendaFi
       ${speakersJson('s.id')}::text AS speakers, ${collectionsJson('s.id')}::text AS collections, ${materialsJson('s.id')}::text AS materials,
       e.state AS my_state,
       CASE WHEN e.state = 'WAITLISTED' THEN (SELECT count(*)::int FROM enrollments w WHERE w.session_id = s.id AND w.state = 'WAITLISTED'
-        AND (w.created_at, w.participant_id) <= (e.created_at, e.participant_id)) END AS waitlist_position,
+        AND w.queued_seq <= e.queued_seq) END AS waitlist_position,
       (ci.participant_id IS NOT NULL) AS checked_in
     FROM sessions s
     LEFT JOIN breakouts b ON b.id = s.breakout_id

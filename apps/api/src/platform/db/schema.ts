@@ -430,6 +430,8 @@ export interface EnrollmentsTable {
   createdAt: CreatedAt;
   updatedAt: Timestamp;
   createdBy: string | null;
+  /** Waitlist order (a sequence, taken at insert): positions and promotions go by it. */
+  queuedSeq: Generated<number>;
 }
 
 export interface SessionCheckInsTable {

@@ -142,6 +142,7 @@ export const sessionUsersImport: ImportTableDef = {
         INSERT INTO enrollments (session_id, participant_id, event_id, state, created_at, updated_at, created_by)
         SELECT sid, pid, ${ctx.eventId}, state, clock_timestamp() + rank * interval '1 microsecond', now(), ${ctx.actor.actorId}::uuid
         FROM states WHERE state IS NOT NULL
+        ORDER BY sid, rank -- the default queued_seq is taken as rows come: the waitlist keeps the file's order
         RETURNING session_id, participant_id, state
       ),
       counts AS (
