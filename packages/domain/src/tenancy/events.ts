@@ -81,15 +81,33 @@ function refineDateOrder(value: { startAt?: Date | undefined; endAt?: Date | und
   for (const [path, message] of Object.entries(dateOrderIssues(value))) ctx.addIssue({ code: 'custom', path: [path], message });
 }
 
+/** Whether a parse got this far with the time zone and address readable (no issue on either). */
+function zoneAndAddressReadable(payload: z.core.ParsePayload): boolean {
+  return typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((i) => i.path?.[0] === 'timezone' || i.path?.[0] === 'address');
+}
+
+/**
+ * Create: the time zone may be left out when an address is given (the API derives it from the
+ * address, and answers 400 on `timezone` when nothing matches); with neither, 400 on `timezone`.
+ */
 export const createEventSchema = z
   .object({
     ...eventFields,
+    timezone: eventFields.timezone.optional(),
     description: eventFields.description.default(''),
     address: eventFields.address.default(''),
     primaryColor: eventFields.primaryColor.default(DEFAULT_COLORS.primary),
     secondaryColor: eventFields.secondaryColor.default(DEFAULT_COLORS.secondary),
   })
-  .superRefine(refineDateOrder);
+  .superRefine(refineDateOrder)
+  // Runs beside other fields' issues too (not after an explicit abort, e.g. a blank name), so an
+  // empty body lists the time zone with the rest.
+  .superRefine(
+    (value, ctx) => {
+      if (value.timezone === undefined && value.address.trim() === '') ctx.addIssue({ code: 'custom', path: ['timezone'], message: TENANCY_MESSAGES.timezoneOrAddressRequired });
+    },
+    { when: zoneAndAddressReadable },
+  );
 export type CreateEvent = z.output<typeof createEventSchema>;
 
 /**

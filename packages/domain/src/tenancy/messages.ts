@@ -1,6 +1,10 @@
 /** Texts of the tenancy area that the spec does not quote (ours). */
 export const TENANCY_MESSAGES = {
   invalidTimezone: 'Please choose a valid time zone',
+  /** A new event with neither a time zone nor an address to find one from. */
+  timezoneOrAddressRequired: 'Please choose a time zone, or enter an address to find it from',
+  /** A new event without a time zone whose address gives none. */
+  timezoneNotFoundForAddress: 'No time zone was found for this address; please choose one',
   invalidSessionTimes: 'Please choose KEEP_LOCAL_TIMES or KEEP_INSTANTS',
   invalidColor: 'Please enter a colour like #1a2b3c',
   invalidVersion: 'Please enter a version like 1.2.3',

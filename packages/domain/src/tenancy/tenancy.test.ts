@@ -59,6 +59,17 @@ describe('events', () => {
     for (const sessionTimes of ['keep_local_times', '', null, 2]) expect(fields(updateEventSchema, { sessionTimes })).toEqual({ sessionTimes: TENANCY_MESSAGES.invalidSessionTimes });
     expect(createEventSchema.safeParse({ ...event, sessionTimes: 'KEEP_INSTANTS' }).data).not.toHaveProperty('sessionTimes');
   });
+  it('takes no time zone on create when an address is given; with neither, a message on timezone', () => {
+    const { timezone: _, ...noZone } = event;
+    expect(createEventSchema.parse({ ...noZone, address: 'Berlin, Germany' })).not.toHaveProperty('timezone');
+    expect(createEventSchema.parse({ ...event, address: 'Berlin, Germany' }).timezone).toBe('Europe/Berlin');
+    for (const address of [undefined, '', '  ']) expect(fields(createEventSchema, { ...noZone, address })).toEqual({ timezone: TENANCY_MESSAGES.timezoneOrAddressRequired });
+    // Beside other fields' messages too, so an empty body lists them all.
+    expect(fields(createEventSchema, { ...noZone, eventHubId: 'x' })).toEqual({ eventHubId: expect.any(String), timezone: TENANCY_MESSAGES.timezoneOrAddressRequired });
+    // A zone given, even empty, is checked as a zone; a malformed address gets its own message only.
+    expect(fields(createEventSchema, { ...noZone, timezone: '', address: 'Berlin' })).toEqual({ timezone: MESSAGES.required });
+    expect(fields(createEventSchema, { ...noZone, address: 'a'.repeat(501) })).toEqual({ address: MESSAGES.maxLength });
+  });
   it('needs a name, and knows its lengths', () => {
     expect(fields(createEventSchema, { ...event, name: '  ' })).toEqual({ name: MESSAGES.required });
     expect(fields(createEventSchema, { ...event, name: 'x'.repeat(301) })).toEqual({ name: MESSAGES.maxLength });

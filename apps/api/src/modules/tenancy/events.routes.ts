@@ -1,6 +1,7 @@
 import { createEventSchema, eventFiltersSchema, eventSchema, idParamsSchema, updateEventSchema } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
+import { announceAgendaChangeOf } from '../agenda/index.js';
 import { timeZoneOfAddress } from '../geo/index.js';
 import { eventList } from './events.repo.js';
 import * as service from './events.service.js';
@@ -11,8 +12,10 @@ import { errors, noContent, TAG } from './tenancy.http.js';
  * Super admins: every event; organisation admins: their organisations' events; hub admins: their
  * hubs' events; event admins: read and edit their own events (not create or delete).
  */
-export function eventRoutes(app: ZodApp, { db, config }: AppDeps): void {
+export function eventRoutes(app: ZodApp, { db, config, realtime }: AppDeps): void {
   const scope = (request: Parameters<typeof gate>[0]) => gate(request, ROLE_GATES.eventAdmin).principal;
+  /** Address → time zone through the geo module (offline data, or the hosted service with MAPS_API_KEY), for create and update. */
+  const deriveTimezone = (log: Parameters<typeof timeZoneOfAddress>[2]): service.DeriveTimezone => async (address) => (await timeZoneOfAddress(config, address, log))?.timezone;
   listRoute(app, '/events', { db, list: eventList, scope, record: eventSchema, tags: [TAG], summary: 'List events' });
   registerExport(app, 'events', { db, list: eventList, scope, tags: [TAG] });
 
@@ -23,8 +26,18 @@ export function eventRoutes(app: ZodApp, { db, config }: AppDeps): void {
   );
   app.post(
     '/events',
-    { config: { idempotent: true }, schema: { tags: [TAG], summary: 'Create an event', body: createEventSchema, response: { 201: eventSchema, ...errors(400, 401, 403, 404) } } },
-    async (request, reply) => reply.status(201).send(await service.createEvent(db, gate(request, ROLE_GATES.hubAdmin), request.body)),
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: [TAG],
+        summary: 'Create an event',
+        description: 'timezone may be left out when an address is given: it is then derived from the address (as a PATCH with a new address does). ' +
+          'Neither a timezone nor a non-blank address, or an address no time zone is found for, answers 400 with a message on the timezone field. A timezone given with an address wins.',
+        body: createEventSchema,
+        response: { 201: eventSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.createEvent(db, gate(request, ROLE_GATES.hubAdmin), request.body, deriveTimezone(request.log))),
   );
   app.get(
     '/events/:id',
@@ -46,7 +59,9 @@ export function eventRoutes(app: ZodApp, { db, config }: AppDeps): void {
       },
     },
     async (request) =>
-      service.updateEvent(db, gate(request, ROLE_GATES.eventAdmin), request.params.id, request.body, async (address) => (await timeZoneOfAddress(config, address, request.log))?.timezone),
+      service.updateEvent(db, gate(request, ROLE_GATES.eventAdmin), request.params.id, request.body, deriveTimezone(request.log), (eventId) =>
+        announceAgendaChangeOf({ db, realtime }, eventId, { all: true }),
+      ),
   );
   app.delete(
     '/events/:id',

@@ -2,6 +2,7 @@ import {
   dateOrderIssues,
   DEFAULT_SESSION_TIMES,
   MESSAGES,
+  TENANCY_MESSAGES,
   type CreateEvent,
   type EventFilters,
   type EventRecord,
@@ -34,8 +35,16 @@ async function targetHub(db: Db, ctx: WriteContext, eventHubId: string): Promise
   return hub;
 }
 
-export async function createEvent(db: Db, ctx: WriteContext, body: CreateEvent): Promise<EventRecord> {
-  const hub = await targetHub(db, ctx, body.eventHubId);
+/**
+ * A new event without a time zone takes the one of its address (same derivation as a PATCH's new
+ * address); an address that gives none is a 400 on `timezone` (the schema already refuses an event
+ * with neither).
+ */
+export async function createEvent(db: Db, ctx: WriteContext, request: CreateEvent, deriveTimezone: DeriveTimezone): Promise<EventRecord> {
+  const hub = await targetHub(db, ctx, request.eventHubId);
+  const timezone = request.timezone ?? (await timezoneOfAddress(request.address, deriveTimezone));
+  if (timezone === undefined) throw badRequest(`timezone: ${TENANCY_MESSAGES.timezoneNotFoundForAddress}`, { timezone: TENANCY_MESSAGES.timezoneNotFoundForAddress });
+  const body = { ...request, timezone };
   const id = await db.transaction().execute(async (tx) => {
     const id = await repo.insertEvent(tx, { ...body, organizationId: hub.organizationId, updatedBy: ctx.actorId });
     await audit(tx, ctx, 'create', ENTITY, id);
@@ -47,6 +56,11 @@ export async function createEvent(db: Db, ctx: WriteContext, body: CreateEvent):
 /** Address → IANA time zone, or undefined when nothing matches (platform/geo through the geo module). */
 export type DeriveTimezone = (address: string) => Promise<string | undefined>;
 
+/** The time zone of a non-blank address, for create and update alike; undefined when blank or nothing matches. */
+function timezoneOfAddress(address: string | undefined, deriveTimezone: DeriveTimezone | undefined): Promise<string | undefined> {
+  return deriveTimezone && address !== undefined && address.trim() !== '' ? deriveTimezone(address) : Promise.resolve(undefined);
+}
+
 /**
  * A new address without a time zone in the same request derives the time zone from the address
  * (kept as it was when nothing matches); a time zone given with it wins.
@@ -56,12 +70,12 @@ export type DeriveTimezone = (address: string) => Promise<string | undefined>;
  * them: 9:00 AM in the old zone is 9:00 AM in the new one. KEEP_INSTANTS keeps the instants.
  * All in the event update's transaction, with an audit row per moved session.
  */
-export async function updateEvent(db: Db, ctx: WriteContext, id: string, request: UpdateEvent, deriveTimezone?: DeriveTimezone): Promise<EventRecord> {
+export async function updateEvent(db: Db, ctx: WriteContext, id: string, request: UpdateEvent, deriveTimezone?: DeriveTimezone, afterZoneChange?: (eventId: string) => void): Promise<EventRecord> {
   const { sessionTimes = DEFAULT_SESSION_TIMES, ...given } = request;
   let body = given;
   const event = await getEvent(db, ctx, id);
-  if (deriveTimezone && body.timezone === undefined && body.address !== undefined && body.address.trim() !== '' && body.address !== event.address) {
-    const timezone = await deriveTimezone(body.address);
+  if (body.timezone === undefined && body.address !== event.address) {
+    const timezone = await timezoneOfAddress(body.address, deriveTimezone);
     if (timezone) body = { ...body, timezone };
   }
   const movedTo = body.timezone !== undefined && body.timezone !== event.timezone && sessionTimes === 'KEEP_LOCAL_TIMES' ? body.timezone : undefined;
@@ -80,6 +94,7 @@ export async function updateEvent(db: Db, ctx: WriteContext, id: string, request
     }
     await audit(tx, ctx, 'update', ENTITY, id);
   });
+  if (body.timezone !== undefined && body.timezone !== event.timezone) afterZoneChange?.(id); // after the commit: the agenda's `agenda.changed`
   return getEvent(db, ctx, id);
 }
 

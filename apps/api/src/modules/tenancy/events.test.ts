@@ -164,7 +164,7 @@ describe('events: bad input', () => {
   it('answers 400 with field messages and 404 for unknown or foreign hubs', async () => {
     const missing = await t.as(su, { method: 'POST', url, payload: {} });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().fields).toMatchObject({ name: MESSAGES.required, eventHubId: MESSAGES.required, startAt: MESSAGES.required, endAt: MESSAGES.required, timezone: MESSAGES.required });
+    expect(missing.json().fields).toMatchObject({ name: MESSAGES.required, eventHubId: MESSAGES.required, startAt: MESSAGES.required, endAt: MESSAGES.required, timezone: TENANCY_MESSAGES.timezoneOrAddressRequired });
     const long = await t.as(su, { method: 'POST', url, payload: { ...body(), name: 'n'.repeat(301), address: 'a'.repeat(501), description: 'd'.repeat(10_001) } });
     expect(long.json().fields).toEqual({ name: MESSAGES.maxLength, address: MESSAGES.maxLength, description: MESSAGES.maxLength });
     const types = await t.as(su, { method: 'POST', url, payload: { ...body(), startAt: 12, name: { x: 1 } } });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TENANCY_MESSAGES } from '@plenary/domain';
+import { MESSAGES, TENANCY_MESSAGES } from '@plenary/domain';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { client, session, type Tenant } from '../agenda/agenda.test-utils.js';
 
@@ -116,5 +116,69 @@ describe('sessionTimes KEEP_INSTANTS and no-ops', () => {
     }
     expect(await e.sessions()).toEqual(before);
     expect((await t.as(e.ten.tokens.eventAdmin, { method: 'GET', url: `/api/v1/events/${e.ten.event.id}` })).json().timezone).toBe('Europe/Berlin');
+  });
+});
+
+describe('POST /events without a time zone takes the one of its address', () => {
+  const create = async (payload: Record<string, unknown>) => {
+    const ten: Tenant = await t.f.tenant();
+    const res = await t.as(ten.tokens.hubAdmin, {
+      method: 'POST',
+      url: '/api/v1/events',
+      payload: { name: 'Harbour Summit', eventHubId: ten.hub.id, startAt: '2027-05-01T09:00:00Z', endAt: '2027-05-02T17:00:00Z', ...payload },
+    });
+    const inHub = await t.deps.db.selectFrom('events').select(['id', 'timezone']).where('eventHubId', '=', ten.hub.id).where('id', '!=', ten.event.id).execute();
+    return { res, inHub };
+  };
+
+  it.each([
+    ['Portland, Maine, USA', 'America/New_York'],
+    ['Alexanderplatz 1, 10178 Berlin, Germany', 'Europe/Berlin'],
+  ])('%s → %s, stored and audited', async (address, timezone) => {
+    const { res, inHub } = await create({ address });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ address, timezone });
+    expect(inHub).toEqual([{ id: res.json().id, timezone }]);
+    const audit = await t.deps.db.selectFrom('auditLog').select('action').where('entity', '=', 'event').where('entityId', '=', res.json().id).execute();
+    expect(audit).toEqual([{ action: 'create' }]);
+  });
+
+  it('a time zone given with the address wins', async () => {
+    const { res } = await create({ address: 'Portland, Maine, USA', timezone: 'asia/tokyo' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ address: 'Portland, Maine, USA', timezone: 'Asia/Tokyo' });
+  });
+
+  it.each([
+    ['neither', {}],
+    ['a blank address', { address: '   ' }],
+  ])('answers 400 on timezone with %s, and creates nothing', async (_, payload) => {
+    const { res, inHub } = await create(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ timezone: TENANCY_MESSAGES.timezoneOrAddressRequired });
+    expect(inHub).toEqual([]);
+  });
+
+  it('answers 400 on timezone when the address gives none, and creates nothing', async () => {
+    const { res, inHub } = await create({ address: 'Qwxz Zzyzzq Vvvbnm' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: expect.stringContaining(TENANCY_MESSAGES.timezoneNotFoundForAddress), fields: { timezone: TENANCY_MESSAGES.timezoneNotFoundForAddress } });
+    expect(inHub).toEqual([]);
+  });
+
+  it('is documented: timezone optional on create, derived from the address', async () => {
+    const doc = (await t.as(undefined, { method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const post = doc.paths['/api/v1/events'].post;
+    const schema = post.requestBody.content['application/json'].schema;
+    expect(schema.properties).toHaveProperty('timezone');
+    expect(schema.required).toEqual(expect.arrayContaining(['name', 'eventHubId', 'startAt', 'endAt']));
+    expect(schema.required).not.toContain('timezone');
+    expect(post.description).toMatch(/timezone may be left out when an address is given/);
+  });
+
+  it('still checks a given zone and the other fields first', async () => {
+    expect((await create({ address: 'Berlin, Germany', timezone: 'Atlantis/Central' })).res.json().fields).toEqual({ timezone: TENANCY_MESSAGES.invalidTimezone });
+    expect((await create({ address: 'Berlin, Germany', timezone: '' })).res.json().fields).toEqual({ timezone: MESSAGES.required });
+    expect((await create({ address: 'Berlin, Germany', name: ' ' })).res.json().fields).toEqual({ name: MESSAGES.required });
   });
 });
