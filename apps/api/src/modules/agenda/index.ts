@@ -24,6 +24,9 @@ export {
 /** For the content module's map pins: the agenda's "this participant sees session s" (over `sessions s LEFT JOIN breakouts b`). */
 export { visibleTo } from './visibility.js';
 
+/** For the event's time zone (tenancy) and the content module (locations, collections, breakouts, materials): `agenda.changed` after their commit. */
+export { AGENDA_CHANGED_EVENT, announceAgendaChange, announceAgendaChangeOf, type AgendaScope } from './agenda.notify.js';
+
 /** For attendees: a participant who is removed gives up their places first (counters, waitlist). */
 export { afterReleasingPlaces, releaseAllPlaces, type ReleasedPlaces } from './places.service.js';
 

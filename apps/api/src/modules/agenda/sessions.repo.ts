@@ -241,9 +241,9 @@ export async function updateSession(db: Db, id: string, values: Updateable<Sessi
   await db.updateTable('sessions').set({ ...values, updatedAt: new Date() }).where('id', '=', id).execute();
 }
 
-export async function deleteSession(db: Db, eventId: string, id: string): Promise<boolean> {
-  const res = await db.deleteFrom('sessions').where('eventId', '=', eventId).where('id', '=', id).executeTakeFirst();
-  return res.numDeletedRows > 0n;
+/** Answers the deleted session's status (whether participants saw it), undefined when there was none. */
+export async function deleteSession(db: Db, eventId: string, id: string): Promise<{ status: 'DRAFT' | 'PUBLISHED' } | undefined> {
+  return db.deleteFrom('sessions').where('eventId', '=', eventId).where('id', '=', id).returning('status').executeTakeFirst();
 }
 
 /** Replaces the session's speakers (in order), moderators, collections or materials (in order). */

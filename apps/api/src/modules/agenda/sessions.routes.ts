@@ -102,7 +102,7 @@ export function sessionRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 201: sessionSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createSession(db, await access(request, 'admin'), request.body)),
+    async (request, reply) => reply.status(201).send(await service.createSession(deps, await access(request, 'admin'), request.body)),
   );
 
   app.get(
@@ -194,7 +194,7 @@ export function sessionRoutes(app: ZodApp, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      await service.deleteSession(db, await access(request, 'admin'), request.params.sessionId);
+      await service.deleteSession(deps, await access(request, 'admin'), request.params.sessionId);
       return reply.status(204).send(null);
     },
   );

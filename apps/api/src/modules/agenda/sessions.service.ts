@@ -20,6 +20,7 @@ import { fieldsError } from './agenda.http.js';
 import { audienceRecord, countAudiences, validateAudience } from './audience.js';
 import { labelsOf } from './audience.repo.js';
 import { heldTwiceInBreakout, lockBreakout, lockSession, promoteWaitlisted, type LockedSession, type Promotion } from './enrollment.repo.js';
+import { announceAgendaChange, shownToParticipants } from './agenda.notify.js';
 import { afterSeatChange, queuePromotionMails, type NotifyDeps } from './enrollment.notify.js';
 import * as repo from './sessions.repo.js';
 
@@ -92,7 +93,8 @@ function columnsOf(body: UpdateSession): Updateable<SessionsTable> {
   return v;
 }
 
-export async function createSession(db: Db, { ctx, event }: EventAccess, body: CreateSession): Promise<SessionRecord> {
+export async function createSession(deps: NotifyDeps, { ctx, event }: EventAccess, body: CreateSession): Promise<SessionRecord> {
+  const { db } = deps;
   const timezone = await repo.eventTimezone(db, event.id);
   const times = instantsOf(body, timezone)!;
   await checkReferences(db, event.id, body);
@@ -110,6 +112,7 @@ export async function createSession(db: Db, { ctx, event }: EventAccess, body: C
     await audit(tx, ctx, 'create', ENTITY, id);
     return id;
   });
+  if (shownToParticipants(undefined, body.status)) announceAgendaChange(deps, event.id, [id]);
   return getSession(db, event.id, id);
 }
 
@@ -166,17 +169,21 @@ export async function updateSession(deps: NotifyDeps, { ctx, event }: EventAcces
     await audit(tx, ctx, 'update', ENTITY, id);
     const promotions: Promotion[] = await promoteWaitlisted(tx, id);
     await queuePromotionMails(deps, tx, ctx.host, promotions);
-    return promotions;
+    return { promotions, shown: shownToParticipants(locked.status, body.status ?? locked.status) };
   });
-  afterSeatChange(deps, event.id, [id], promoted);
+  afterSeatChange(deps, event.id, [id], promoted.promotions);
+  if (promoted.shown) announceAgendaChange(deps, event.id, [id]);
   return getSession(db, event.id, id);
 }
 
-export async function deleteSession(db: Db, { ctx, event }: EventAccess, id: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    if (!(await repo.deleteSession(tx, event.id, id))) throw notFound();
+export async function deleteSession(deps: NotifyDeps, { ctx, event }: EventAccess, id: string): Promise<void> {
+  const status = await deps.db.transaction().execute(async (tx) => {
+    const deleted = await repo.deleteSession(tx, event.id, id);
+    if (!deleted) throw notFound();
     await audit(tx, ctx, 'delete', ENTITY, id);
+    return deleted.status;
   });
+  if (shownToParticipants(status, undefined)) announceAgendaChange(deps, event.id, [id]);
 }
 
 /**
@@ -197,7 +204,7 @@ export async function bulkUpdate(deps: NotifyDeps, { ctx, event }: EventAccess, 
   if (body.locationId !== undefined) values.locationId = body.locationId;
   if (body.breakoutId !== undefined) values.breakoutId = body.breakoutId;
   const placing = body.breakoutId !== undefined || body.enrollable !== undefined;
-  const { ids, promotions } = await db.transaction().execute(async (tx) => {
+  const { ids, promotions, before } = await db.transaction().execute(async (tx) => {
     const before: LockedSession[] = [];
     for (const id of [...new Set(body.ids)].sort()) {
       const locked = await lockSession(tx, event.id, id);
@@ -215,8 +222,10 @@ export async function bulkUpdate(deps: NotifyDeps, { ctx, event }: EventAccess, 
       await queuePromotionMails(deps, tx, ctx.host, promotions);
     }
     await auditMany(tx, ctx, 'update', ids, ENTITY);
-    return { ids, promotions };
+    return { ids, promotions, before };
   });
   if (placing) afterSeatChange(deps, event.id, ids, promotions);
+  const statusBefore = new Map(before.map((b) => [b.id, b.status]));
+  announceAgendaChange(deps, event.id, ids.filter((id) => shownToParticipants(statusBefore.get(id), values.status ?? statusBefore.get(id))));
   return { updated: ids.length };
 }

@@ -16,6 +16,7 @@ import {
   type SessionTimes,
 } from '@plenary/domain';
 import type { Db } from '../../../platform/db/index.js';
+import { announceAgendaChange, shownToParticipants } from '../../agenda/agenda.notify.js';
 import { afterSeatChange, queuePromotionMails } from '../../agenda/enrollment.notify.js';
 import { promoteWaitlisted, seatCounts, type Promotion } from '../../agenda/enrollment.repo.js';
 import { effectiveCapacity } from '../../agenda/sessions.repo.js';
@@ -37,6 +38,7 @@ import {
   yesNo,
   yesNoError,
 } from './agenda-cells.js';
+import { refuseGoneSessionNames } from './vanished.js';
 
 /**
  * The spec's `Session` table (xlsx). Which session a row is: the optional "Session Id" column (a
@@ -54,7 +56,8 @@ import {
  * one-session-per-breakout rule. The commit locks as enrolling does (sessions, then breakouts);
  * more seats (a higher capacity, another breakout) promote waitlisted participants in their order
  * with the agenda's `promoteWaitlisted`: they get the agenda's e-mail (queued in the commit) and,
- * after it, `enrollment.promoted`; changed sessions broadcast `session.seats`.
+ * after it, `enrollment.promoted`; changed sessions broadcast `session.seats`. After the commit one
+ * `agenda.changed` names the sessions participants could see before or after (not drafts that stay drafts).
  */
 const TYPES = SESSION_TYPES.join(', ');
 const COLUMNS = [
@@ -77,6 +80,7 @@ const COLUMNS = [
   column('breakout', 'Breakout', { example: 'Afternoon tracks', description: 'The name of a breakout of this event' }),
 ];
 
+type Status = 'DRAFT' | 'PUBLISHED';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function capacityOf(cell: Cell | undefined): number | undefined | 'invalid' {
@@ -219,14 +223,16 @@ export const sessionsImport: ImportTableDef = {
   },
   async commit(tx, ctx) {
     const actor = ctx.actor.actorId;
-    const capacityBefore = await lockSeats(tx, ctx);
-    // Under the locks again: places may have changed since verify (rows refused now are skipped, with their message).
+    const { capacityBefore, statusBefore } = await lockSeats(tx, ctx);
+    // What the rows name may be gone since verify: locked now, rows naming what is gone refused with verify's message.
+    await refuseGoneSessionNames(tx, ctx);
+    // Under the locks again: places may have changed since verify (rows refused now are errors: skipped, or the commit undone).
     await refuseSeatConflicts(tx, ctx.importId);
     // New sessions get their ids first, so collections and speakers can follow in set-based statements.
     await sql`UPDATE import_rows SET data = data || jsonb_build_object('newId', gen_random_uuid()) WHERE import_id = ${ctx.importId} AND NOT data ? 'sessionId'`.execute(tx);
     const set = (field: string, columnName: string, cast: string) =>
       sql.raw(`${columnName} = CASE WHEN r.data ? '${field}' THEN (r.data->>'${field}')::${cast} ELSE s.${columnName} END`);
-    const updated = await sql<{ id: string }>`
+    const updated = await sql<{ id: string; status: Status }>`
       UPDATE sessions s SET
         name = r.data->>'name',
         start_at = (r.data->>'startAt')::timestamptz,
@@ -237,15 +243,15 @@ export const sessionsImport: ImportTableDef = {
         updated_by = ${actor}, updated_at = now()
       FROM import_rows r
       WHERE r.import_id = ${ctx.importId} AND s.event_id = ${ctx.eventId} AND s.id = (r.data->>'sessionId')::uuid
-      RETURNING s.id`.execute(tx);
-    const created = await sql<{ id: string }>`
+      RETURNING s.id, s.status`.execute(tx);
+    const created = await sql<{ id: string; status: Status }>`
       INSERT INTO sessions (id, event_id, name, description, type, status, start_at, end_at, location_id, breakout_id, capacity, enrollable, waitlist, virtual_link, created_by, updated_by)
       SELECT (r.data->>'newId')::uuid, ${ctx.eventId}, r.data->>'name', coalesce(r.data->>'description', ''), coalesce(r.data->>'type', 'SESSION'),
         coalesce(r.data->>'status', 'PUBLISHED'), (r.data->>'startAt')::timestamptz, (r.data->>'endAt')::timestamptz,
         (r.data->>'locationId')::uuid, (r.data->>'breakoutId')::uuid, (r.data->>'capacity')::int,
         coalesce((r.data->>'enrollable')::boolean, false), coalesce((r.data->>'waitlist')::boolean, true), r.data->>'virtualLink', ${actor}::uuid, ${actor}::uuid
       FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'newId'
-      RETURNING id`.execute(tx);
+      RETURNING id, status`.execute(tx);
 
     const target = sql`coalesce(r.data->>'sessionId', r.data->>'newId')::uuid`;
     await sql`DELETE FROM session_collections WHERE session_id IN (SELECT ${target} FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'collectionIds')`.execute(tx);
@@ -266,10 +272,14 @@ export const sessionsImport: ImportTableDef = {
       FROM unnest(${created.rows.map((r) => r.id)}::text[]) AS c`.execute(tx);
     const { promotions, seatsChanged } = await promoteAfterUpdate(tx, updated.rows.map((r) => r.id), capacityBefore);
     await queuePromotionMails(notifyDepsOf(ctx), tx, ctx.actor.host ?? '', promotions);
+    const shown = [...updated.rows.filter((r) => shownToParticipants(statusBefore.get(r.id), r.status)), ...created.rows.filter((r) => shownToParticipants(undefined, r.status))];
     return {
       created: created.rows.length,
       updated: updated.rows.length,
-      notify: (after) => afterSeatChange(notifyDepsOf(after), after.eventId, seatsChanged, promotions),
+      notify: (after) => {
+        afterSeatChange(notifyDepsOf(after), after.eventId, seatsChanged, promotions);
+        announceAgendaChange(after, after.eventId, shown.map((r) => r.id));
+      },
     };
   },
 };
@@ -320,11 +330,11 @@ async function refuseSeatConflicts(db: Db, importId: string): Promise<void> {
 
 /**
  * Locks as enrolling takes them: the sessions the import changes (id order), then the enrollable
- * breakouts they are in or move to (id order). Answers each session's effective capacity before.
+ * breakouts they are in or move to (id order). Answers each session's effective capacity and status before.
  */
-async function lockSeats(tx: Db, ctx: ImportContext): Promise<Map<string, number | null>> {
-  const { rows } = await sql<{ id: string; capacity: number | null }>`
-    SELECT s.id, ${effectiveCapacity} AS capacity FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id
+async function lockSeats(tx: Db, ctx: ImportContext): Promise<{ capacityBefore: Map<string, number | null>; statusBefore: Map<string, Status> }> {
+  const { rows } = await sql<{ id: string; capacity: number | null; status: Status }>`
+    SELECT s.id, ${effectiveCapacity} AS capacity, s.status FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id
     WHERE s.event_id = ${ctx.eventId} AND s.id IN (SELECT ${sessionOf('r')} FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'sessionId')
     ORDER BY s.id FOR UPDATE OF s`.execute(tx);
   await sql`
@@ -332,7 +342,7 @@ async function lockSeats(tx: Db, ctx: ImportContext): Promise<Map<string, number
       SELECT s.breakout_id FROM sessions s JOIN import_rows r ON s.id = ${sessionOf('r')} WHERE r.import_id = ${ctx.importId}
       UNION SELECT (r.data->>'breakoutId')::uuid FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'breakoutId')
     ORDER BY b.id FOR UPDATE`.execute(tx);
-  return new Map(rows.map((r) => [r.id, r.capacity]));
+  return { capacityBefore: new Map(rows.map((r) => [r.id, r.capacity])), statusBefore: new Map(rows.map((r) => [r.id, r.status])) };
 }
 
 /**

@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { AppDeps } from '../../platform/deps.js';
+import { rooms } from '../../platform/realtime.js';
+
+/**
+ * `agenda.changed { sessionIds }` on the event room: what participants see of these sessions
+ * changed (created, edited, published, unpublished, deleted, moved). It carries no content —
+ * audiences differ per participant — so clients refetch their own view.
+ */
+export const AGENDA_CHANGED_EVENT = 'agenda.changed';
+
+export interface AgendaChanged {
+  sessionIds: string[];
+}
+
+type Status = 'DRAFT' | 'PUBLISHED';
+
+/** Participants could see the session before or after the write (a draft that stays a draft is nobody's business). */
+export const shownToParticipants = (before: Status | undefined, after: Status | undefined): boolean => before === 'PUBLISHED' || after === 'PUBLISHED';
+
+/** After the commit: one `agenda.changed` for the write, ids coalesced; nothing when none was visible. */
+export function announceAgendaChange(deps: Pick<AppDeps, 'realtime'>, eventId: string, sessionIds: readonly string[]): void {
+  const unique = [...new Set(sessionIds)];
+  if (unique.length === 0) return;
+  const payload: AgendaChanged = { sessionIds: unique };
+  deps.realtime.emit(rooms.event(eventId), AGENDA_CHANGED_EVENT, payload);
+}
+
+/** What a change outside the sessions (event time zone, a location, collection, breakout or material) touches. */
+export interface AgendaScope {
+  /** Every session of the event (its time zone changed: the agenda's times read differently). */
+  all?: boolean;
+  locationIds?: readonly string[];
+  collectionIds?: readonly string[];
+  breakoutIds?: readonly string[];
+  materialIds?: readonly string[];
+}
+
+/**
+ * After the commit of a change that leaves the sessions' status alone: reads which PUBLISHED sessions
+ * it touches (as committed) and announces them. Fire and forget, like the seat broadcast: a missed
+ * one is repaired by the next or by a reload.
+ */
+export function announceAgendaChangeOf(deps: Pick<AppDeps, 'db' | 'realtime'>, eventId: string, scope: AgendaScope): void {
+  const ids = (list: readonly string[] | undefined) => (list && list.length > 0 ? [...list] : null);
+  const [locations, collections, breakouts, materials] = [ids(scope.locationIds), ids(scope.collectionIds), ids(scope.breakoutIds), ids(scope.materialIds)];
+  if (!scope.all && !locations && !collections && !breakouts && !materials) return;
+  const none = sql`false`;
+  sql<{ id: string }>`
+    SELECT s.id FROM sessions s
+    WHERE s.event_id = ${eventId} AND s.status = 'PUBLISHED' AND (
+      ${scope.all ? sql`true` : none}
+      OR ${locations ? sql`s.location_id = ANY(${locations}::uuid[])` : none}
+      OR ${breakouts ? sql`s.breakout_id = ANY(${breakouts}::uuid[])` : none}
+      OR ${collections ? sql`EXISTS (SELECT 1 FROM session_collections sc WHERE sc.session_id = s.id AND sc.collection_id = ANY(${collections}::uuid[]))` : none}
+      OR ${materials ? sql`EXISTS (SELECT 1 FROM session_materials sm WHERE sm.session_id = s.id AND sm.material_id = ANY(${materials}::uuid[]))` : none})
+    ORDER BY s.id`
+    .execute(deps.db)
+    .then(({ rows }) => announceAgendaChange(deps, eventId, rows.map((r) => r.id)))
+    .catch(() => {
+      // The write itself is committed; the next change or a reload shows it.
+    });
+}
