@@ -35,4 +35,5 @@ export const IMPORT_MESSAGES = {
   templateFormat: 'This table has no template in that format',
   failed: 'The import failed and nothing was changed. Please try again',
   stale: 'The fields of this table changed after the file was verified. Please verify it again',
+  invalidAtCommit: (rows: number) => `${rows === 1 ? '1 row' : `${rows} rows`} can no longer be imported: the event changed after the file was verified (see their errors). Nothing was imported. Fix them, or import only the rows without errors`,
 } as const;

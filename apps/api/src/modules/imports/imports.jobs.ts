@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { IMPORT_MESSAGES, type ImportCellError, type ImportTable } from '@plenary/domain';
 import { HttpError } from '../../platform/errors.js';
 import { privateStorageFor } from '../../platform/storage.js';
@@ -18,7 +19,11 @@ import { XLSX_MAX_ENTRIES, zipEntries } from './zip.js';
  *
  * commit: one transaction — the table's set-based commit from `import_rows`, the summary, the
  * audit row, the staging rows deleted — so a failure or a crash leaves nothing half-written
- * (FAILED, staging kept; the admin verifies again, which starts from the stored file). A crashed
+ * (FAILED, staging kept; the admin verifies again, which starts from the stored file). Rows the
+ * table refuses under its locks (moved to the errors: a location deleted since verify…) are
+ * skipped with `skipInvalidRows`; without it the table's writes are rolled back to a savepoint and
+ * the import ends INVALID with those rows as errors (IMPORT_MESSAGES.invalidAtCommit), so the
+ * admin can import the others or fix them. A crashed
  * process's job is retried by pg-boss after its expiry (30 min) with the same `runId`.
  *
  * A run carries a `runId`; a cancelled or superseded import makes the run stop at its next step.
@@ -160,16 +165,39 @@ export async function runCommit(deps: ImportDeps, data: JobData, log: { error(ob
   if (!row || row.runId !== data.runId || row.status !== 'IMPORTING') return;
   const def = importTableDef(row.tableName as ImportTable);
   const ctx = importContext(deps, row, data.actor);
-  let counts: CommitCounts;
+  let counts: CommitCounts | undefined;
   try {
     if (!def) throw new Error(`import ${row.id}: table missing`);
     counts = await deps.db.transaction().execute(async (tx) => {
       const locked = await repo.lockImport(tx, row.eventId, row.id);
       if (!locked || locked.runId !== data.runId || locked.status !== 'IMPORTING') throw new Superseded();
+      await sql`SAVEPOINT import_commit`.execute(tx);
       const counts = await def.commit(tx, { ...ctx, db: tx });
-      const skipped = locked.validCount - counts.created - counts.updated + (locked.skipInvalidRows ? locked.errorCount : 0);
+      // Rows the table refused under its locks (what they name was deleted, seats taken since verify) are error rows now.
+      const now = await repo.stagedCounts(tx, row.id);
+      const refused = now.errors - locked.errorCount;
+      if (refused > 0 && !locked.skipInvalidRows) {
+        // All or nothing: undo the table's writes, keep the refused rows as errors; the import is INVALID again.
+        // (Only a VERIFIED import commits without skipInvalidRows, so every error row is one refused now.)
+        const rows = await repo.allErrors(tx, row.id);
+        await sql`ROLLBACK TO SAVEPOINT import_commit`.execute(tx);
+        await repo.moveStagedToErrors(tx, row.id, rows);
+        await repo.updateImport(tx, row.id, {
+          status: 'INVALID',
+          validCount: locked.validCount - rows.length,
+          errorCount: rows.length,
+          message: IMPORT_MESSAGES.invalidAtCommit(rows.length),
+          progressDone: 0,
+          runId: null,
+        });
+        return undefined;
+      }
+      const validCount = locked.validCount - refused;
+      const skipped = validCount - counts.created - counts.updated + (locked.skipInvalidRows ? now.errors : 0);
       await repo.updateImport(tx, row.id, {
         status: 'COMPLETED',
+        validCount,
+        errorCount: now.errors,
         createdCount: counts.created,
         updatedCount: counts.updated,
         skippedCount: skipped,
@@ -186,10 +214,13 @@ export async function runCommit(deps: ImportDeps, data: JobData, log: { error(ob
     await endRun(deps, row, data, err, log);
     return;
   }
-  // The commit is durable: people hear of it, what it made unused can go.
-  await (async () => counts.notify?.(ctx))().catch((err: unknown) => log.error({ err, importId: row.id }, 'import notification failed'));
-  await def.afterCommit?.(ctx).catch((err: unknown) => log.error({ err, importId: row.id }, 'import clean-up failed'));
-  if (row.fileKey) await privateStorageFor(deps.config).delete(row.fileKey);
+  if (counts) {
+    // The commit is durable: people hear of it, what it made unused can go.
+    const done = counts;
+    await (async () => done.notify?.(ctx))().catch((err: unknown) => log.error({ err, importId: row.id }, 'import notification failed'));
+    await def.afterCommit?.(ctx).catch((err: unknown) => log.error({ err, importId: row.id }, 'import clean-up failed'));
+    if (row.fileKey) await privateStorageFor(deps.config).delete(row.fileKey);
+  }
   await emitProgress(deps, row.eventId, row.id);
 }
 

@@ -136,6 +136,27 @@ export async function moveCreateErrors(db: Db, importId: string, exists: RawBuil
     SELECT ${importId}::uuid, row_number, cells, create_errors FROM moved`.execute(db);
 }
 
+type ErrorRowData = { rowNumber: number; cells: Array<[string, string]>; errors: ImportCellError[] };
+
+/**
+ * Staged rows that can not be written after all (the commit found what they name gone): out of
+ * `import_rows`, into `import_errors` with their messages, in batches.
+ */
+export async function moveStagedToErrors(db: Db, importId: string, rows: readonly ErrorRowData[]): Promise<void> {
+  for (let at = 0; at < rows.length; at += 1000) {
+    const batch = rows.slice(at, at + 1000);
+    await sql`DELETE FROM import_rows WHERE import_id = ${importId} AND row_number = ANY(${batch.map((r) => r.rowNumber)}::int[])`.execute(db);
+    await insertErrors(db, importId, batch);
+  }
+}
+
+/** Every error row of the import, in file order. */
+export async function allErrors(db: Db, importId: string): Promise<ErrorRowData[]> {
+  const rows: ErrorRowData[] = [];
+  for await (const batch of errorBatches(db, importId)) rows.push(...batch);
+  return rows;
+}
+
 export async function stagedCounts(db: Db, importId: string): Promise<{ valid: number; errors: number }> {
   const { rows } = await sql<{ valid: number; errors: number }>`
     SELECT (SELECT count(*)::int FROM import_rows WHERE import_id = ${importId}) AS valid,

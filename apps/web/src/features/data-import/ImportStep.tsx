@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ImportTableDescriptor } from '@plenary/domain';
 import i18next from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/errors';
 import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
-import { useImportActions, type ImportRow } from './api';
+import { downloadErrors, useImportActions, type ImportRow } from './api';
 import { JobProgress } from './JobProgress';
 import { importPath } from './steps';
 
@@ -33,6 +34,7 @@ export function ImportStep({ eventId, table, row }: { eventId: string; table: Im
   const { t } = useTranslation('dataImport');
   const navigate = useNavigate();
   const { verify } = useImportActions(eventId);
+  const [downloading, setDownloading] = useState(false);
 
   if (row.status === 'IMPORTING') {
     return (
@@ -89,6 +91,22 @@ export function ImportStep({ eventId, table, row }: { eventId: string; table: Im
         {table.table === 'User' && (
           <Button component={Link} to="/attendees">
             {t('importing.openAttendees')}
+          </Button>
+        )}
+        {row.counts.errors > 0 && (
+          // The rows left out with their messages (errors at verify, or found at commit).
+          <Button
+            variant="light"
+            aria-busy={downloading}
+            onClick={() => {
+              if (downloading) return;
+              setDownloading(true);
+              downloadErrors(eventId, row)
+                .catch(() => toast.error(t('verify.downloadFailed')))
+                .finally(() => setDownloading(false));
+            }}
+          >
+            {t('verify.downloadErrors')}
           </Button>
         )}
         <Button component={Link} to={importPath(table.table, 'upload')} variant="default">

@@ -100,7 +100,8 @@ export function VerifyStep({ eventId, table, row }: { eventId: string; table: Im
         {t('verify.doneTitle', { file: row.fileName })}
       </Title>
       <Alert color="red" variant="light" role="alert" title={row.counts.errors > 0 ? t('verify.invalidTitle') : t('verify.invalidWhole')}>
-        {row.counts.errors > 0 ? t('verify.invalid', { errors: row.counts.errors.toLocaleString(), rows: rows.toLocaleString() }) : row.message}
+        {/* A message with row errors: rows the commit found invalid (nothing was imported). */}
+        {row.counts.errors > 0 ? (row.message ?? t('verify.invalid', { errors: row.counts.errors.toLocaleString(), rows: rows.toLocaleString() })) : row.message}
       </Alert>
       {row.counts.errors > 0 && <ErrorsTable eventId={eventId} importId={row.id} total={row.counts.errors} />}
       {row.counts.errors > 0 && (

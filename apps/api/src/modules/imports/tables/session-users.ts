@@ -5,6 +5,7 @@ import { effectiveCapacity } from '../../agenda/sessions.repo.js';
 import type { ImportTableDef, RowCheck } from '../registry.js';
 import { textOf, type Cell } from '../rows.js';
 import { column, errorsOf, moveToErrors, notifyDepsOf, participantsByEmail, PENDING } from './agenda-cells.js';
+import { refuseGoneSessionUserNames } from './vanished.js';
 
 /**
  * The spec's `SessionUser` table ("Agenda": who is enrolled in what; xlsx): a participant's e-mail
@@ -117,6 +118,8 @@ export const sessionUsersImport: ImportTableDef = {
       SELECT b.id FROM breakouts b WHERE b.enrollable
         AND b.id IN (SELECT s.breakout_id FROM sessions s WHERE s.id IN (SELECT DISTINCT (data->>'sessionId')::uuid FROM import_rows WHERE import_id = ${ctx.importId}))
       ORDER BY b.id FOR UPDATE`.execute(tx);
+    // Participants or sessions deleted since verify: locked now, rows naming what is gone refused with verify's message.
+    await refuseGoneSessionUserNames(tx, ctx);
     const { rows } = await sql<{ created: number; sessionIds: string[] }>`
       WITH seats AS (${SESSION_SEATS} WHERE s.event_id = ${ctx.eventId}),
       src AS (

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AGENDA_IMPORT_MESSAGES, AGENDA_MESSAGES, MESSAGES } from '@plenary/domain';
+import { AGENDA_IMPORT_MESSAGES, AGENDA_MESSAGES, IMPORT_MESSAGES, MESSAGES } from '@plenary/domain';
 import { createTestContext, type TestContext } from '../../../../test/harness.js';
 import { client, participant, type Client } from '../../attendees/attendees.test-utils.js';
 import { PROMOTED_EVENT, SEATS_EVENT } from '../../agenda/enrollment.notify.js';
@@ -266,8 +266,9 @@ describe('Session import', () => {
     expect((await verified(c, up.id)).status).toBe('VERIFIED');
     // Fay enrolls in the breakout's other session between verify and commit.
     await sql`INSERT INTO enrollments (session_id, participant_id, event_id, state) VALUES (${inTrack}, ${fay.id}, ${eventId}, 'ENROLLED')`.execute(t.deps.db);
-    const done = await committed(c, up.id);
-    expect(done.counts).toMatchObject({ updated: 0, skipped: 1 });
+    // All or nothing: the import is INVALID with the row's message, nothing written.
+    const refused = await committed(c, up.id);
+    expect(refused).toMatchObject({ status: 'INVALID', message: IMPORT_MESSAGES.invalidAtCommit(1), counts: { valid: 0, errors: 1, updated: 0 } });
     expect(await errorsOf(up.id)).toEqual([[2, { breakout: AGENDA_MESSAGES.breakoutHeldTwice }]]);
     expect((await t.deps.db.selectFrom('sessions').select('breakoutId').where('id', '=', mover).executeTakeFirstOrThrow()).breakoutId).toBeNull();
   });
