@@ -25,7 +25,12 @@ export interface ImportTableDef {
   checker(ctx: ImportContext, columns: readonly ImportColumn[]): Promise<RowChecker>;
   /** Set-based checks that need the database, after every good row is staged (may move rows to errors). */
   afterStaging?(db: Db, ctx: ImportContext): Promise<void>;
-  /** Writes the staged rows (`import_rows` of the import) in the caller's transaction. */
+  /**
+   * Writes the staged rows (`import_rows` of the import) in the caller's transaction. Rows it finds
+   * it can not write any more (what they name deleted since verify…) it moves to `import_errors`
+   * with their messages and leaves out: the framework skips them with `skipInvalidRows`, else it
+   * undoes the commit and the import ends INVALID with them.
+   */
   commit(tx: Db, ctx: ImportContext): Promise<CommitCounts>;
   /** After a commit is durable (e.g. remove files nobody uses any more); `notify` of the counts runs first. */
   afterCommit?(ctx: ImportContext): Promise<void>;
