@@ -229,6 +229,11 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
   await expect(card(page, names.workshop)).toContainText('Full — waitlist open');
   await kofiPage.context().close();
 
+  // The organiser renames the workshop while Ines has the agenda open: the new name shows without a reload (`agenda.changed`).
+  const renamedWorkshop = `${names.workshop} in Room 2`;
+  await call(request, own.admin, 'PATCH', `events/${own.eventId}/sessions/${ids.workshop}`, { name: renamedWorkshop });
+  await expect(card(page, renamedWorkshop)).toBeVisible();
+
   // ——— My Agenda, and all of it to the calendar. ———
   await page.getByRole('link', { name: 'My Agenda', exact: true }).click();
   await expect(card(page, names.keynote)).toBeVisible();
