@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { CONSOLE_URL, DEMO_ORGANIZATION, SUPER_ADMIN } from './support/env';
+import { apiSignIn } from './support/api';
+import { CONSOLE_URL, DEMO_ORGANIZATION, E2E_PORT, SUPER_ADMIN } from './support/env';
 import { parseCsv } from './support/csv';
 import { linkTo, waitForMail } from './support/mailbox';
+import { call } from './support/own-event';
 import { expect, screen, shot, test } from './support/test';
 import { choose, ensureChosen, fillSignIn, passwordField, pickDateTime, signIn, unique } from './support/ui';
 
@@ -18,7 +20,7 @@ async function signInAsSuperAdmin(page: import('@playwright/test').Page): Promis
 /** The list row that shows `text` (the table of the page). */
 const row = (page: import('@playwright/test').Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
-test('super admin: organisation → event hub → event → event admin, who sets a password and sees the event', async ({ page, browser }) => {
+test('super admin: organisation → event hub → event → event admin, who sets a password and sees the event', async ({ page, browser, request }) => {
   const names = { organization: unique('E2E Org'), hub: unique('E2E Hub'), event: unique('E2E Event') };
   const stamp = Date.now().toString(36);
   const eventAdmin = { firstName: 'Edda', lastName: `Admin ${stamp}`, email: `edda.${stamp}@example.com`, password: 'Ev3nt!Admin-pass' };
@@ -97,6 +99,30 @@ test('super admin: organisation → event hub → event → event admin, who set
     await expect(eventRow).toContainText(names.hub);
     await expect(eventRow).toContainText(names.organization);
     await screen(page, 'events');
+  });
+
+  await test.step('a new zone on the event, which has a session, asks what happens to the sessions', async () => {
+    const root = await apiSignIn(request, SUPER_ADMIN, `cms.localhost:${E2E_PORT}`);
+    const opening = await call<{ id: string }>(request, root, 'POST', `events/${eventId}/sessions`, { name: 'Opening', startDate: '2027-03-15', startTime: '09:00 AM', endDate: '2027-03-15', endTime: '10:00 AM' });
+    await row(page, names.event).getByRole('button', { name: `Edit ${names.event}` }).click();
+    const dialog = page.getByRole('dialog', { name: /event/i });
+    const group = dialog.getByRole('radiogroup', { name: 'Sessions in the new time zone' });
+    await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(names.event);
+    await expect(group).toHaveCount(0);
+    await choose(dialog, page, 'Time zone', 'Europe/Berlin', 'Berlin');
+    await expect(group).toBeVisible();
+    await expect(group.getByRole('radio', { name: 'Keep sessions at the same local times' })).toBeChecked();
+    await screen(page, 'edit event new zone choice');
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/v1/events/${eventId}`) && r.request().method() === 'PATCH');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const answer = await saved;
+    expect(answer.request().postDataJSON()).toMatchObject({ timezone: 'Europe/Berlin', sessionTimes: 'KEEP_LOCAL_TIMES' });
+    expect(answer.status()).toBe(200);
+    await expect(dialog).toBeHidden();
+    // 9:00 AM stays 9:00 AM, now Berlin time, for the event and its session.
+    await expect(row(page, names.event)).toContainText(/Mar 15, 2027,? 9:00\sAM/);
+    const session = await call<{ startTime: string; startAt: string }>(request, root, 'GET', `events/${eventId}/sessions/${opening.id}`);
+    expect(session).toMatchObject({ startTime: '09:00 AM', startAt: '2027-03-15T08:00:00.000Z' });
   });
 
   await test.step('creates an event admin; the first-time password e-mail arrives over SMTP', async () => {

@@ -1,11 +1,14 @@
 import { Select } from '@mantine/core';
-import { MESSAGES } from '@plenary/domain';
+import { DEFAULT_SESSION_TIMES, MESSAGES, type SessionTimesChoice as Choice } from '@plenary/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useForm } from '../../shared/forms/useForm';
 import { useOptions } from '../../shared/list';
 import { EventFields } from '../events/EventFields';
+import { SessionTimesChoice } from '../events/SessionTimesChoice';
+import { useListTotal } from '../events/useEvents';
 import {
   EVENT_SERVER_FIELDS,
   eventFieldsBody,
@@ -20,22 +23,34 @@ import type { TenancyEvent } from './types';
 
 export interface EventBody extends EventFieldsBody {
   eventHubId: string;
+  /** PATCH only, when the zone changed: what happens to the sessions (as on the console's event details). */
+  sessionTimes?: Choice;
 }
 
-/** The super admin's create/edit dialog of an event: the event's fields plus its event hub. */
+/**
+ * The super admin's create/edit dialog of an event: the event's fields plus its event hub. A new
+ * time zone on an existing event with sessions asks, before saving, whether the sessions keep their
+ * local times (the default) or their moments, as the console's event details do (EventDetailsForm).
+ */
 export function EventForm({ record, onClose }: { record: TenancyEvent | null; onClose: () => void }) {
   const { t } = useTranslation('tenancy');
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const hubs = useOptions(eventHubOptions);
   const { saveAndClose, saving } = useEntitySave<TenancyEvent, EventBody>('events', 'events', record, onClose);
-  const form = useForm(
-    { ...eventFieldValues(record), eventHubId: record?.eventHubId ?? searchParams.get('eventHubId') ?? '' },
-    (v) => ({ ...validateEventFields(v), eventHubId: v.eventHubId ? undefined : MESSAGES.pleaseSelectValue }),
-  );
+  const [initial] = useState(() => ({ ...eventFieldValues(record), eventHubId: record?.eventHubId ?? searchParams.get('eventHubId') ?? '' }));
+  const form = useForm(initial, (v) => ({ ...validateEventFields(v), eventHubId: v.eventHubId ? undefined : MESSAGES.pleaseSelectValue }));
+  const [sessionTimes, setSessionTimes] = useState<Choice>(DEFAULT_SESSION_TIMES);
+  const sessionCount = useListTotal(`events/${record?.id ?? ''}/sessions`, Boolean(record)) ?? 0;
+  const zoneChanged = record !== null && form.values.timezone !== initial.timezone;
 
   const submit = form.onSubmit(async (v) => {
     const body: EventBody = { ...eventFieldsBody(v), eventHubId: v.eventHubId };
+    if (record && v.timezone !== initial.timezone) {
+      body.sessionTimes = sessionTimes;
+      // Keeping the moments keeps the event's own start and end too, unless they were edited.
+      if (sessionTimes === 'KEEP_INSTANTS' && v.start === initial.start && v.end === initial.end) Object.assign(body, { startAt: record.startAt, endAt: record.endAt });
+    }
     await saveAndClose(body, { toastValues: { name: body.name }, showServerErrors: form.showServerErrors, fieldMap: EVENT_SERVER_FIELDS, onSaved: () => void refreshEventQueries(queryClient) });
   });
 
@@ -48,7 +63,15 @@ export function EventForm({ record, onClose }: { record: TenancyEvent | null; on
       saving={saving}
       formRef={form.formRef}
     >
-      <EventFields form={form} autoFocus>
+      <EventFields
+        form={form}
+        autoFocus
+        afterTimezone={
+          zoneChanged && sessionCount > 0 ? (
+            <SessionTimesChoice value={sessionTimes} onChange={setSessionTimes} sessionCount={sessionCount} from={initial.timezone} to={form.values.timezone} />
+          ) : null
+        }
+      >
         <Select
           label={t('common.eventHub')}
           required
