@@ -17,6 +17,21 @@ const API_TARGET = process.env.PLENARY_API_URL ?? 'http://localhost:3000';
 type RuntimeCaching = NonNullable<NonNullable<VitePWAOptions['workbox']>['runtimeCaching']>[number];
 const API_CACHE_TIMEOUT_S = 4;
 // urlPattern: RegExps over the whole URL (functions are copied into sw.js as source, without their closures).
+type CachePlugin = NonNullable<NonNullable<RuntimeCaching['options']>['plugins']>[number];
+/**
+ * Marks an answer the service worker gives from its cache (offline, or the network too slow), so the
+ * app never lets such a copy replace data it already holds (shared/offline/cacheCopy.ts: after an
+ * enroll, a slow refetch must not bring back the pre-enroll copy). The header name is written out:
+ * no closures in sw.js.
+ */
+const markCacheCopies: CachePlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set('x-plenary-cache-copy', '1');
+    return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+  },
+};
 const networkFirst = (cacheName: string, urlPattern: RegExp): RuntimeCaching => ({
   urlPattern,
   method: 'GET',
@@ -26,9 +41,9 @@ const networkFirst = (cacheName: string, urlPattern: RegExp): RuntimeCaching => 
     networkTimeoutSeconds: API_CACHE_TIMEOUT_S,
     cacheableResponse: { statuses: [200] },
     expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 },
+    plugins: [markCacheCopies],
   },
 });
-type CachePlugin = NonNullable<NonNullable<RuntimeCaching['options']>['plugins']>[number];
 /**
  * Keeps an opened video or audio file for offline use. A player first asks for `Range: bytes=0-`,
  * which the API answers with the whole file as a 206 — an answer the Cache API refuses to store.

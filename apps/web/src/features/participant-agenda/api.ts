@@ -11,6 +11,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { z } from 'zod';
 import { apiDownload, apiFetch } from '../../shared/api/client';
 import type { ApiError } from '../../shared/api/errors';
+import { fetchPreferringHeld } from '../../shared/offline';
 
 /** What the API sends (timestamps as ISO strings). */
 export type SessionView = z.input<typeof sessionViewSchema>;
@@ -39,9 +40,10 @@ export const agendaKeys = {
  * request serves all of them offline (see the README).
  */
 export function useAgendaView(eventId: string) {
+  const client = useQueryClient();
   return useQuery<AgendaView, ApiError>({
     queryKey: agendaKeys.view(eventId),
-    queryFn: ({ signal }) => apiFetch<AgendaView>(`${sessionsV2(eventId)}/view`, { signal }),
+    queryFn: ({ signal }) => fetchPreferringHeld<AgendaView>(client, agendaKeys.view(eventId), `${sessionsV2(eventId)}/view`, signal),
     enabled: Boolean(eventId),
   });
 }
@@ -61,7 +63,7 @@ export function useSessionView(eventId: string, sessionId: string) {
   const client = useQueryClient();
   return useQuery<SessionView, ApiError>({
     queryKey: agendaKeys.session(eventId, sessionId),
-    queryFn: ({ signal }) => apiFetch<SessionView>(`${sessionsV2(eventId)}/${encodeURIComponent(sessionId)}/view`, { signal }),
+    queryFn: ({ signal }) => fetchPreferringHeld<SessionView>(client, agendaKeys.session(eventId, sessionId), `${sessionsV2(eventId)}/${encodeURIComponent(sessionId)}/view`, signal),
     enabled: Boolean(eventId && sessionId),
     placeholderData: () => client.getQueryData<AgendaView>(agendaKeys.view(eventId))?.sessions.find((s) => s.id === sessionId),
   });
@@ -69,9 +71,10 @@ export function useSessionView(eventId: string, sessionId: string) {
 
 /** `GET sessions/v2/upcoming-sessions`: the event's sessions of the next 13 days the participant may see. */
 export function useUpcomingSessions(eventId: string) {
+  const client = useQueryClient();
   return useQuery<AgendaView, ApiError>({
     queryKey: agendaKeys.upcoming(eventId),
-    queryFn: ({ signal }) => apiFetch<AgendaView>(`${sessionsV2(eventId)}/upcoming-sessions`, { signal }),
+    queryFn: ({ signal }) => fetchPreferringHeld<AgendaView>(client, agendaKeys.upcoming(eventId), `${sessionsV2(eventId)}/upcoming-sessions`, signal),
     enabled: Boolean(eventId),
   });
 }

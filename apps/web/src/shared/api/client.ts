@@ -110,10 +110,15 @@ async function send(path: string, request: ApiRequest, accept: string): Promise<
 
 /** Calls `/api/v1/<path>` and answers the parsed JSON (undefined for an empty answer). */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  return (await apiFetchWithHeaders<T>(path, request)).data;
+}
+
+/** apiFetch, with the answer's headers. */
+export async function apiFetchWithHeaders<T>(path: string, request: ApiRequest = {}): Promise<{ data: T; headers: Headers }> {
   const response = await send(path, request, 'application/json');
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
   const text = await response.text();
-  return (text === '' ? undefined : JSON.parse(text)) as T;
+  return { data: (text === '' ? undefined : JSON.parse(text)) as T, headers: response.headers };
 }
 
 /** Downloads a file with the caller's credentials and hands it to the browser as `filename`. */
