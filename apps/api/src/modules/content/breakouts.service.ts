@@ -4,13 +4,13 @@ import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { EventAccess } from '../attendees/attendees.access.js';
-import { validateAudience } from '../agenda/index.js';
+import { announceAgendaChangeOf, validateAudience } from '../agenda/index.js';
 import { promoteWaitlisted, type Promotion } from '../agenda/enrollment.repo.js';
 import { afterSeatChange, queuePromotionMails, type NotifyDeps } from '../agenda/enrollment.notify.js';
 import type { ContentScope } from './content.repo.js';
 import * as repo from './breakouts.repo.js';
 import { adminScope, fieldsError } from './content.http.js';
-import { inUseError, nameTakenError, uniqueName } from './content.service.js';
+import { inUseError, nameTakenError, shownChange, uniqueName } from './content.service.js';
 
 const ENTITY = 'breakout';
 
@@ -53,6 +53,8 @@ function loweredCapacity(row: { enrollable: boolean; capacity: number | null }, 
  * waitlist, oldest first, and the promoted participants are told (the agenda's promotion, e-mail
  * and realtime). Locks: the breakout's sessions (in id order), then
  * the breakout, the order enrolling takes them in, so no seat is taken between check and write.
+ * A new name, audience, capacity or `enrollable` reaches the open agendas of its published sessions
+ * (`agenda.changed`, after the commit).
  */
 export async function updateBreakout(deps: NotifyDeps, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateBreakoutSchema>): Promise<BreakoutRecord> {
   const { db } = deps;
@@ -79,12 +81,19 @@ export async function updateBreakout(deps: NotifyDeps, { ctx, event }: EventAcce
     }),
   );
   afterSeatChange(deps, event.id, sessionIds, promotions);
+  const shown = shownChange([
+    [breakout.name, body.name],
+    [breakout.audience, audience],
+    [breakout.capacity, body.capacity],
+    [breakout.enrollable, body.enrollable],
+  ]);
+  if (shown) announceAgendaChangeOf(deps, event.id, { breakoutIds: [id] });
   return getBreakout(db, adminScope(event.id), id);
 }
 
 /**
  * Refused (409) while sessions belong to it: its capacity, audience and one-of rule would silently
- * stop applying to them. Move the sessions out first.
+ * stop applying to them. Move the sessions out first. No session belonged to it, so the agenda is not told.
  */
 export async function deleteBreakout(db: Db, { ctx, event }: EventAccess, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {

@@ -90,6 +90,19 @@ export async function updateCollection(tx: Db, id: string, patch: { name?: strin
     .execute();
 }
 
+/** The PUBLISHED sessions in the collection (what participants' agendas show of it). */
+export async function publishedSessionsOf(db: Db, id: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sessionCollections as sc')
+    .innerJoin('sessions as s', 's.id', 'sc.sessionId')
+    .select('s.id')
+    .where('sc.collectionId', '=', id)
+    .where('s.status', '=', 'PUBLISHED')
+    .orderBy('s.id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function deleteCollection(tx: Db, id: string): Promise<void> {
   await tx.deleteFrom('collections').where('id', '=', id).execute();
 }

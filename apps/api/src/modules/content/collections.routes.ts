@@ -10,7 +10,7 @@ const PARTICIPANTS = 'A participant reads only the collections whose audience in
 const AUDIENCE = 'audience: { type: EVERYONE | LABELS (labelIds of this event) | RULES (the label rule engine) }; 400 with audience.* field messages.';
 
 /** `events/{eventId}/collections`: tracks that group sessions. */
-export function collectionRoutes(app: ZodApp, { db }: AppDeps): void {
+export function collectionRoutes(app: ZodApp, { db, realtime }: AppDeps): void {
   listRoute(app, BASE, {
     db,
     list: collectionList,
@@ -38,15 +38,15 @@ export function collectionRoutes(app: ZodApp, { db }: AppDeps): void {
 
   app.patch(
     `${BASE}/:id`,
-    { schema: { tags: [TAG], summary: 'Update a collection', description: `Partial. ${AUDIENCE} ${ACCESS.admin}`, params: idParams, body: updateCollectionSchema, response: { 200: collectionSchema, ...errors(400, 401, 403, 404, 409) } } },
-    async (request) => service.updateCollection(db, await contentAccess(db, request, 'admin'), request.params.id, request.body),
+    { schema: { tags: [TAG], summary: 'Update a collection', description: `Partial. ${AUDIENCE} A new name, color or audience sends agenda.changed for its published sessions. ${ACCESS.admin}`, params: idParams, body: updateCollectionSchema, response: { 200: collectionSchema, ...errors(400, 401, 403, 404, 409) } } },
+    async (request) => service.updateCollection({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.body),
   );
 
   app.delete(
     `${BASE}/:id`,
-    { schema: { tags: [TAG], summary: 'Delete a collection', description: `Its sessions leave it (they are not deleted). ${ACCESS.admin}`, params: idParams, response: { 204: noContent, ...errors(400, 401, 403, 404) } } },
+    { schema: { tags: [TAG], summary: 'Delete a collection', description: `Its sessions leave it (they are not deleted); agenda.changed names its published ones. ${ACCESS.admin}`, params: idParams, response: { 204: noContent, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => {
-      await service.deleteCollection(db, await contentAccess(db, request, 'admin'), request.params.id);
+      await service.deleteCollection({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id);
       return reply.status(204).send(null);
     },
   );

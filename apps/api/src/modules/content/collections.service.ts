@@ -4,11 +4,11 @@ import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { EventAccess } from '../attendees/attendees.access.js';
-import { validateAudience } from '../agenda/index.js';
+import { announceAgendaChange, announceAgendaChangeOf, validateAudience } from '../agenda/index.js';
 import { adminScope } from './content.http.js';
 import type { ContentScope } from './content.repo.js';
 import * as repo from './collections.repo.js';
-import { nameTakenError, uniqueName } from './content.service.js';
+import { nameTakenError, shownChange, uniqueName, type ContentDeps } from './content.service.js';
 
 const ENTITY = 'collection';
 
@@ -31,7 +31,9 @@ export async function createCollection(db: Db, { ctx, event }: EventAccess, body
   return getCollection(db, adminScope(event.id), id);
 }
 
-export async function updateCollection(db: Db, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateCollectionSchema>): Promise<CollectionRecord> {
+/** A new name, colour or audience reaches the open agendas of its published sessions (`agenda.changed`, after the commit). */
+export async function updateCollection(deps: ContentDeps, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateCollectionSchema>): Promise<CollectionRecord> {
+  const { db } = deps;
   const collection = await repo.findCollection(db, event.id, id);
   if (!collection) throw notFound();
   if (body.name !== undefined && body.name.toLowerCase() !== collection.name.toLowerCase() && (await repo.nameTaken(db, event.id, body.name, id))) throw nameTakenError();
@@ -42,14 +44,26 @@ export async function updateCollection(db: Db, { ctx, event }: EventAccess, id: 
       await audit(tx, ctx, 'update', ENTITY, id);
     }),
   );
+  const shown = shownChange([
+    [collection.name, body.name],
+    [collection.color, body.color],
+    [collection.audience, audience],
+  ]);
+  if (shown) announceAgendaChangeOf(deps, event.id, { collectionIds: [id] });
   return getCollection(db, adminScope(event.id), id);
 }
 
-/** Allowed while sessions are in it: a collection is a tag (a track), and its sessions simply leave it. */
-export async function deleteCollection(db: Db, { ctx, event }: EventAccess, id: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+/**
+ * Allowed while sessions are in it: a collection is a tag (a track), and its sessions simply leave it.
+ * Its published sessions are read before the links go and announced after the commit (`agenda.changed`).
+ */
+export async function deleteCollection(deps: ContentDeps, { ctx, event }: EventAccess, id: string): Promise<void> {
+  const sessionIds = await deps.db.transaction().execute(async (tx) => {
     if (!(await repo.findCollection(tx, event.id, id, true))) throw notFound();
+    const sessionIds = await repo.publishedSessionsOf(tx, id);
     await repo.deleteCollection(tx, id);
     await audit(tx, ctx, 'delete', ENTITY, id);
+    return sessionIds;
   });
+  announceAgendaChange(deps, event.id, sessionIds);
 }

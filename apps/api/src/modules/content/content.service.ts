@@ -1,8 +1,21 @@
+import { isDeepStrictEqual } from 'node:util';
 import { AGENDA_MESSAGES } from '@plenary/domain';
+import type { AppDeps } from '../../platform/deps.js';
 import { conflict } from '../../platform/errors.js';
 import type { Storage, StoredContentType } from '../../platform/storage.js';
 
-/** Rules shared by the content services: stored files and names. */
+/** Rules shared by the content services: stored files, names, and what tells the agenda. */
+
+/** A write the participants' agenda shows: the database, and the realtime rooms to announce it on (`agenda.changed`). */
+export type ContentDeps = Pick<AppDeps, 'db' | 'realtime'>;
+
+/**
+ * A field of a partial update the agenda shows was given with another value than the stored one.
+ * The web forms send every field, so "given" alone would make every participant refetch after a
+ * description edit.
+ */
+export const shownChange = (pairs: ReadonlyArray<readonly [stored: unknown, given: unknown]>): boolean =>
+  pairs.some(([stored, given]) => given !== undefined && !isDeepStrictEqual(stored, given));
 
 /**
  * Stores a file, then runs the write that points a row at it. When the write fails the new file is

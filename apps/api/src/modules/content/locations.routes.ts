@@ -10,7 +10,7 @@ const BASE = '/events/:eventId/locations';
 export const PDF_MAP_MAX_BYTES = 20_000_000;
 
 /** `events/{eventId}/locations`: rooms and places of the event, with the pins that point at them. */
-export function locationRoutes(app: ZodApp, { db, config }: AppDeps): void {
+export function locationRoutes(app: ZodApp, { db, realtime, config }: AppDeps): void {
   const storage = storageFor(config);
   const scope = (request: Parameters<typeof contentScope>[1]) => contentScope(db, request, 'member');
 
@@ -48,9 +48,9 @@ export function locationRoutes(app: ZodApp, { db, config }: AppDeps): void {
   app.patch(
     `${BASE}/:id`,
     {
-      schema: { tags: [TAG], summary: 'Update a location', description: `Partial. ${ACCESS.admin}`, params: idParams, body: updateLocationSchema, response: { 200: locationSchema, ...errors(400, 401, 403, 404, 409) } },
+      schema: { tags: [TAG], summary: 'Update a location', description: `Partial. A new name sends agenda.changed for the published sessions held there. ${ACCESS.admin}`, params: idParams, body: updateLocationSchema, response: { 200: locationSchema, ...errors(400, 401, 403, 404, 409) } },
     },
-    async (request) => service.updateLocation(db, await contentAccess(db, request, 'admin'), request.params.id, request.body),
+    async (request) => service.updateLocation({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.body),
   );
 
   app.delete(

@@ -6,7 +6,8 @@ import { notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
 import type { EventAccess } from '../attendees/attendees.access.js';
 import { checkPdf } from './content.files.js';
-import { inUseError, nameTakenError, release, uniqueName, withStoredFile } from './content.service.js';
+import { announceAgendaChangeOf } from '../agenda/index.js';
+import { inUseError, nameTakenError, release, shownChange, uniqueName, withStoredFile, type ContentDeps } from './content.service.js';
 import { adminScope, type Upload } from './content.http.js';
 import type { ContentScope } from './content.repo.js';
 import * as repo from './locations.repo.js';
@@ -31,7 +32,9 @@ export async function createLocation(db: Db, { ctx, event }: EventAccess, body: 
   return getLocation(db, adminScope(event.id), id);
 }
 
-export async function updateLocation(db: Db, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateLocationSchema>): Promise<LocationRecord> {
+/** A new name reaches the open agendas of the published sessions held there (`agenda.changed`, after the commit). */
+export async function updateLocation(deps: ContentDeps, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateLocationSchema>): Promise<LocationRecord> {
+  const { db } = deps;
   const location = await repo.findLocation(db, event.id, id);
   if (!location) throw notFound();
   if (body.name !== undefined && body.name.toLowerCase() !== location.name.toLowerCase() && (await repo.nameTaken(db, event.id, body.name, id))) throw nameTakenError();
@@ -41,12 +44,13 @@ export async function updateLocation(db: Db, { ctx, event }: EventAccess, id: st
       await audit(tx, ctx, 'update', ENTITY, id);
     }),
   );
+  if (shownChange([[location.name, body.name]])) announceAgendaChangeOf(deps, event.id, { locationIds: [id] });
   return getLocation(db, adminScope(event.id), id);
 }
 
 /**
  * Refused (409) while sessions or pins point at the location: a session would silently lose its
- * room and a pin its place. Its PDF map goes with it.
+ * room and a pin its place. Its PDF map goes with it. No session used it, so the agenda is not told.
  */
 export async function deleteLocation(db: Db, { ctx, event }: EventAccess, storage: Storage, id: string): Promise<void> {
   const key = await db.transaction().execute(async (tx) => {

@@ -16,7 +16,7 @@ const PARTICIPANTS =
   'with sessionCount over those sessions.';
 
 /** `events/{eventId}/materials`: files shown to participants (slides, videos, handouts). */
-export function materialRoutes(app: ZodApp, { db, config }: AppDeps): void {
+export function materialRoutes(app: ZodApp, { db, realtime, config }: AppDeps): void {
   const storage = storageFor(config);
 
   listRoute(app, BASE, {
@@ -58,8 +58,8 @@ export function materialRoutes(app: ZodApp, { db, config }: AppDeps): void {
 
   app.patch(
     `${BASE}/:id`,
-    { schema: { tags: [TAG], summary: "Update a material's name or description", description: `JSON; PUT …/file replaces the file. ${ACCESS.admin}`, params: idParams, body: updateMaterialSchema, response: { 200: materialSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => service.updateMaterial(db, await contentAccess(db, request, 'admin'), request.params.id, request.body),
+    { schema: { tags: [TAG], summary: "Update a material's name or description", description: `JSON; PUT …/file replaces the file. A new name sends agenda.changed for the published sessions it is attached to. ${ACCESS.admin}`, params: idParams, body: updateMaterialSchema, response: { 200: materialSchema, ...errors(400, 401, 403, 404) } } },
+    async (request) => service.updateMaterial({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.body),
   );
 
   app.put(
@@ -68,7 +68,7 @@ export function materialRoutes(app: ZodApp, { db, config }: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: "Replace a material's file",
-        description: `multipart/form-data, the file in "file". ${TYPES} The previous file is removed. ${ACCESS.admin}`,
+        description: `multipart/form-data, the file in "file". ${TYPES} The previous file is removed; agenda.changed names the published sessions it is attached to. ${ACCESS.admin}`,
         params: idParams,
         consumes: ['multipart/form-data'],
         response: { 200: materialSchema, ...errors(400, 401, 403, 404, 413) },
@@ -76,7 +76,7 @@ export function materialRoutes(app: ZodApp, { db, config }: AppDeps): void {
     },
     async (request) => {
       const a = await contentAccess(db, request, 'admin');
-      return service.replaceFile(db, a, storage, request.params.id, await readUpload(request, MATERIAL_MAX_BYTES));
+      return service.replaceFile({ db, realtime }, a, storage, request.params.id, await readUpload(request, MATERIAL_MAX_BYTES));
     },
   );
 

@@ -7,7 +7,8 @@ import type { Storage } from '../../platform/storage.js';
 import type { EventAccess } from '../attendees/attendees.access.js';
 import { checkMaterialFile } from './content.files.js';
 import { adminScope, parseOr400, type Upload } from './content.http.js';
-import { inUseError, release, withStoredFile } from './content.service.js';
+import { announceAgendaChangeOf } from '../agenda/index.js';
+import { inUseError, release, shownChange, withStoredFile, type ContentDeps } from './content.service.js';
 import type { ContentScope } from './content.repo.js';
 import * as repo from './materials.repo.js';
 
@@ -45,17 +46,25 @@ export async function createMaterial(db: Db, { ctx, event }: EventAccess, storag
   return getMaterial(db, adminScope(event.id), id);
 }
 
-export async function updateMaterial(db: Db, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateMaterialSchema>): Promise<MaterialRecord> {
-  if (!(await repo.findMaterial(db, event.id, id))) throw notFound();
+/** A new name reaches the open agendas of the published sessions it is attached to (`agenda.changed`, after the commit). */
+export async function updateMaterial(deps: ContentDeps, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateMaterialSchema>): Promise<MaterialRecord> {
+  const { db } = deps;
+  const material = await repo.findMaterial(db, event.id, id);
+  if (!material) throw notFound();
   await db.transaction().execute(async (tx) => {
     await repo.updateMaterial(tx, id, body, ctx.actorId);
     await audit(tx, ctx, 'update', ENTITY, id);
   });
+  if (shownChange([[material.name, body.name]])) announceAgendaChangeOf(deps, event.id, { materialIds: [id] });
   return getMaterial(db, adminScope(event.id), id);
 }
 
-/** PUT …/file: a new file of any material type; the old one is removed once the row points at the new one. */
-export async function replaceFile(db: Db, { ctx, event }: EventAccess, storage: Storage, id: string, upload: Upload): Promise<MaterialRecord> {
+/**
+ * PUT …/file: a new file of any material type; the old one is removed once the row points at the new one.
+ * The agenda links the file (url, type): its published sessions are announced (`agenda.changed`).
+ */
+export async function replaceFile(deps: ContentDeps, { ctx, event }: EventAccess, storage: Storage, id: string, upload: Upload): Promise<MaterialRecord> {
+  const { db } = deps;
   if (!(await repo.findMaterial(db, event.id, id))) throw notFound();
   const file = await checkMaterialFile(upload.fileName, upload.bytes);
   const before = await withStoredFile(storage, file, (key) =>
@@ -67,11 +76,12 @@ export async function replaceFile(db: Db, { ctx, event }: EventAccess, storage: 
       return row.fileKey;
     }),
   );
+  announceAgendaChangeOf(deps, event.id, { materialIds: [id] });
   await release(storage, before);
   return getMaterial(db, adminScope(event.id), id);
 }
 
-/** Refused (409) while sessions or pins use the material: they would lose it without a word. */
+/** Refused (409) while sessions or pins use the material: they would lose it without a word. No session used it, so the agenda is not told. */
 export async function deleteMaterial(db: Db, { ctx, event }: EventAccess, storage: Storage, id: string): Promise<void> {
   const key = await db.transaction().execute(async (tx) => {
     const row = await repo.findMaterial(tx, event.id, id, true);
