@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -36,7 +37,11 @@ export interface StoredFile {
   size: number;
   contentType: StoredContentType;
   /** The bytes from `start` to `end`, both included (as in HTTP ranges), or the whole file. */
-  stream(range?: { start: number; end: number }): Readable;
+  /**
+   * The bytes (a range: both ends included), opened before it resolves: undefined when the file
+   * was deleted since `open` (a replaced material), so the caller answers 404, not a broken 200.
+   */
+  stream(range?: { start: number; end: number }): Promise<Readable | undefined>;
 }
 
 export const STORED_TYPES = {
@@ -98,7 +103,7 @@ export function createDiskStorage(root: string): Storage {
         const stats = await stat(path);
         if (!stats.isFile()) return undefined;
         // A key's bytes never change (a new file gets a new key), so the size stays true for the stream.
-        return { size: stats.size, contentType, stream: (range) => createReadStream(path, range ?? {}) };
+        return { size: stats.size, contentType, stream: (range) => openedStream(path, range) };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw err;
@@ -115,6 +120,19 @@ export function createDiskStorage(root: string): Storage {
       return isStorageKey(key) ? key : undefined;
     },
   };
+}
+
+/** A file's read stream once the file is open (then it stays readable even if deleted), or undefined when it is gone. */
+async function openedStream(path: string, range?: { start: number; end: number }): Promise<Readable | undefined> {
+  const stream = createReadStream(path, range ?? {});
+  try {
+    await once(stream, 'ready');
+    return stream;
+  } catch (err) {
+    stream.destroy();
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
 }
 
 const stores = new Map<string, Storage>();

@@ -62,8 +62,10 @@ export function fileRoutes(app: ZodApp, { config }: AppDeps): void {
       reply.header('content-length', String(range ? range.end - range.start + 1 : file.size));
       // HEAD: the headers of a GET without opening the file (Node sends no body for HEAD).
       if (request.method === 'HEAD') return reply.send(undefined as never);
+      const stream = await file.stream(range);
+      if (!stream) throw notFound();
       // The 200/206 schemas document binary content; the stream is sent as it is.
-      return reply.send(file.stream(range) as never);
+      return reply.send(stream as never);
     },
   });
 }

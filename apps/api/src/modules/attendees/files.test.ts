@@ -161,9 +161,23 @@ describe('storage.open', () => {
     const file = await storage.open(key);
     expect(file).toMatchObject({ size: SIZE, contentType: 'video/mp4' });
     const chunks: Buffer[] = [];
-    for await (const chunk of file!.stream({ start: 10, end: 19 })) chunks.push(chunk as Buffer);
+    for await (const chunk of (await file!.stream({ start: 10, end: 19 }))!) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(bytes.subarray(10, 20))).toBe(true);
     expect(await storage.open('../../etc/passwd')).toBeUndefined();
     expect(await storage.open('0123456789abcdef0123456789abcdef.mp4')).toBeUndefined();
+  });
+
+  it('streams nothing for a file deleted after it was looked up, and keeps an opened one readable', async () => {
+    const gone = await storage.put(bytes, 'video/mp4');
+    const looked = await storage.open(gone);
+    await storage.delete(gone);
+    expect(await looked!.stream()).toBeUndefined();
+
+    const kept = await storage.put(bytes, 'video/mp4');
+    const opened = (await (await storage.open(kept))!.stream())!;
+    await storage.delete(kept);
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
   });
 });
