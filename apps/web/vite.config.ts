@@ -45,7 +45,7 @@ const networkFirst = (cacheName: string, urlPattern: RegExp): RuntimeCaching => 
   },
 });
 /**
- * Keeps an opened video or audio file for offline use. A player first asks for `Range: bytes=0-`,
+ * Keeps an opened video or audio file (up to 25 MB) for offline use. A player first asks for `Range: bytes=0-`,
  * which the API answers with the whole file as a 206 — an answer the Cache API refuses to store.
  * That answer is stored as the 200 it amounts to and still handed to the player as its 206; later
  * ranges are cut from the stored file (rangeRequests). Partial answers (a seek before the file is
@@ -56,6 +56,9 @@ const wholeFileRanges: CachePlugin = {
     const contentRange = response.headers.get('content-range') ?? '';
     const whole = /^bytes 0-(\d+)\/(\d+)$/.exec(contentRange);
     if (response.status !== 206 || !whole || Number(whole[1]) + 1 !== Number(whole[2])) return response;
+    // Storing a file reads all of it: larger media (over 25 MB) stream as the player asks and are
+    // not kept offline, so a glance at a long video does not cost the whole file on mobile data.
+    if (Number(whole[2]) > 25 * 1024 * 1024) return response;
     if (state) state.contentRange = contentRange;
     const headers = new Headers(response.headers);
     headers.delete('content-range');
@@ -86,7 +89,7 @@ const participantOfflineCaching: RuntimeCaching[] = [
       // A cached video or audio file answers the player's ranges (seeking), offline too.
       rangeRequests: true,
       plugins: [wholeFileRanges],
-      expiration: { maxEntries: 100, maxAgeSeconds: 30 * 24 * 3600 },
+      expiration: { maxEntries: 100, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true },
     },
   },
 ];
