@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { AGENDA_CHANGED_EVENT } from '../agenda/index.js';
 import { client as agendaClient, session } from '../agenda/agenda.test-utils.js';
-import { client, pdf, type Client } from './content.test-utils.js';
+import { client, pdf, png, type Client } from './content.test-utils.js';
 
 /**
  * `agenda.changed` from the content routes: after the commit of a change the agenda shows (a
@@ -148,5 +148,29 @@ describe('agenda.changed from the content routes', () => {
     const replaced = await admin.upload('PUT', `materials/${material}/file`, {}, { name: 'slides-v2.pdf', bytes: await pdf('v2') });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(await announced()).toEqual(changed(s.id));
+  });
+
+  it("a location's pins (name, position, map) name the published sessions held there: added, moved away, map renamed, map deleted", async () => {
+    const [hall, annex] = [await created('locations'), await created('locations')];
+    const [atHall, atAnnex] = [await session(sessions, { status: 'PUBLISHED', locationId: hall }), await session(sessions, { status: 'PUBLISHED', locationId: annex })];
+    const up = await admin.upload('POST', 'interactive-maps', { name: unique('Floor') }, { name: 'floor.png', bytes: await png(200, 100) });
+    expect(up.statusCode, up.body).toBe(201);
+    const map = (up.json() as { id: string }).id;
+    emitted.length = 0;
+    const pin = await admin.post(`interactive-maps/${map}/pins`, { name: 'Entrance', x: 0.5, y: 0.5, locationId: hall });
+    expect(pin.statusCode, pin.body).toBe(201);
+    expect(await announced()).toEqual(changed(atHall.id));
+
+    emitted.length = 0;
+    expect((await admin.patch(`interactive-maps/${map}/pins/${pin.json().id}`, { locationId: annex })).statusCode).toBe(200);
+    expect(await announced()).toEqual(changed(atHall.id, atAnnex.id));
+
+    emitted.length = 0;
+    expect((await admin.patch(`interactive-maps/${map}`, { name: unique('Ground floor') })).statusCode).toBe(200);
+    expect(await announced()).toEqual(changed(atAnnex.id));
+
+    emitted.length = 0;
+    expect((await admin.delete(`interactive-maps/${map}`)).statusCode).toBe(204);
+    expect(await announced()).toEqual(changed(atAnnex.id));
   });
 });

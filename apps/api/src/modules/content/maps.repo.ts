@@ -102,6 +102,12 @@ export async function updateMap(tx: Db, id: string, patch: Partial<{ name: strin
   await tx.updateTable('interactiveMaps').set({ ...patch, updatedBy: actorId, updatedAt: new Date() }).where('id', '=', id).execute();
 }
 
+/** The locations the map's pins point at (the agenda shows a session's location with its pins and their map). */
+export async function pinnedLocations(db: Db, mapId: string): Promise<string[]> {
+  const rows = await db.selectFrom('mapPins').select('locationId').distinct().where('mapId', '=', mapId).where('locationId', 'is not', null).execute();
+  return rows.flatMap((r) => (r.locationId ? [r.locationId] : []));
+}
+
 export async function deleteMap(tx: Db, id: string): Promise<void> {
   await tx.deleteFrom('interactiveMaps').where('id', '=', id).execute();
 }

@@ -12,10 +12,11 @@ const PLAN =
   `the client reports its width and height with PATCH), by extension and content, at most ${MAP_MAX_BYTES / 1_000_000} MB (413).`;
 const PINS =
   'x and y are fractions (0..1) of the plan\'s width and height. locationId, sessionId and materialId link the pin to a row of the same event ' +
-  '(another event\'s or an unknown id: 400 with the field).';
+  '(another event\'s or an unknown id: 400 with the field). The agenda shows a location with its pins: a pin\'s change (name, position, location), ' +
+  'a map\'s new name or its deletion sends agenda.changed for the published sessions at those locations.';
 
 /** `events/{eventId}/interactive-maps` and their pins. */
-export function mapRoutes(app: ZodApp, { db, config }: AppDeps): void {
+export function mapRoutes(app: ZodApp, { db, realtime, config }: AppDeps): void {
   const storage = storageFor(config);
 
   listRoute(app, BASE, {
@@ -66,7 +67,7 @@ export function mapRoutes(app: ZodApp, { db, config }: AppDeps): void {
         response: { 200: interactiveMapSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.updateMap(db, await contentAccess(db, request, 'admin'), request.params.id, request.body),
+    async (request) => service.updateMap({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.body),
   );
 
   app.put(
@@ -91,7 +92,7 @@ export function mapRoutes(app: ZodApp, { db, config }: AppDeps): void {
     `${BASE}/:id`,
     { schema: { tags: [TAG], summary: 'Delete an interactive map', description: `With its pins and its file. ${ACCESS.admin}`, params: idParams, response: { 204: noContent, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => {
-      await service.deleteMap(db, await contentAccess(db, request, 'admin'), storage, request.params.id);
+      await service.deleteMap({ db, realtime }, await contentAccess(db, request, 'admin'), storage, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -102,20 +103,20 @@ export function mapRoutes(app: ZodApp, { db, config }: AppDeps): void {
       config: { idempotent: true },
       schema: { tags: [TAG], summary: 'Add a pin', description: `${PINS} ${ACCESS.admin}`, params: idParams, body: createPinSchema, response: { 201: pinSchema, ...errors(400, 401, 403, 404) } },
     },
-    async (request, reply) => reply.status(201).send(await service.createPin(db, await contentAccess(db, request, 'admin'), request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await service.createPin({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.body)),
   );
 
   app.patch(
     `${BASE}/:id/pins/:pinId`,
     { schema: { tags: [TAG], summary: 'Move or edit a pin', description: `Partial; null unlinks. ${PINS} ${ACCESS.admin}`, params: pinParams, body: updatePinSchema, response: { 200: pinSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => service.updatePin(db, await contentAccess(db, request, 'admin'), request.params.id, request.params.pinId, request.body),
+    async (request) => service.updatePin({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.params.pinId, request.body),
   );
 
   app.delete(
     `${BASE}/:id/pins/:pinId`,
     { schema: { tags: [TAG], summary: 'Delete a pin', description: ACCESS.admin, params: pinParams, response: { 204: noContent, ...errors(400, 401, 403, 404) } } },
     async (request, reply) => {
-      await service.deletePin(db, await contentAccess(db, request, 'admin'), request.params.id, request.params.pinId);
+      await service.deletePin({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.params.pinId);
       return reply.status(204).send(null);
     },
   );
