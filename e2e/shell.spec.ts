@@ -2,7 +2,7 @@ import { devices, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { apiSignIn, bearer } from './support/api';
-import { API_URL, APP_URL, DEMO, DEMO_EVENT, E2E_PORT } from './support/env';
+import { API_URL, APP_URL, CONSOLE_URL, DEMO, DEMO_EVENT, E2E_PORT } from './support/env';
 import { expect, screen, shot, test } from './support/test';
 import { fillSignIn, passwordField } from './support/ui';
 
@@ -148,4 +148,15 @@ test('toasts: at most 10 visible at once, the others wait (spec part 4)', async 
   await expect(toasts).toHaveCount(2);
   await page.clock.runFor(3_500);
   await expect(toasts).toHaveCount(0);
+});
+
+test("the console's code fails to download: a way out instead of a blank page, and a reload recovers", async ({ page }) => {
+  const chunk = /\/assets\/consoleRoutes-[^/]+\.js$/;
+  await page.route(chunk, (route) => route.abort('connectionreset'));
+  await page.goto(`${CONSOLE_URL}/login`);
+  await expect(page.getByRole('heading', { level: 1, name: 'The page could not load' })).toBeVisible();
+  await screen(page, 'console chunk failed');
+  await page.unroute(chunk);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });

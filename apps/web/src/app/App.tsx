@@ -10,6 +10,7 @@ import { themeFor } from '../shared/brand/theme';
 import { useCommonState } from '../shared/session/hooks';
 import { surfaceFor } from '../shared/surface';
 import { RouteLoading } from './RouteLoading';
+import { SurfaceLoadBoundary } from './SurfaceLoadBoundary';
 import { participantRoutes } from './participant/participantRoutes';
 import { loadConsoleRoutes, retireRoutersExcept, surfaceRouter } from './router';
 
@@ -32,9 +33,11 @@ function ThemedApp() {
     <MantineProvider theme={theme} defaultColorScheme="light">
       {/* Spec parts 4 and 9: at most 10 toasts visible, extras queue, each closes after 3 s. */}
       <Notifications limit={TOAST_MAX_VISIBLE} autoClose={TOAST_DURATION_MS} position="top-right" />
-      <Suspense fallback={<RouteLoading />}>
-        <SurfaceRouter />
-      </Suspense>
+      <SurfaceLoadBoundary>
+        <Suspense fallback={<RouteLoading />}>
+          <SurfaceRouter />
+        </Suspense>
+      </SurfaceLoadBoundary>
     </MantineProvider>
   );
 }

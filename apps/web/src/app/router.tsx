@@ -7,7 +7,9 @@ import { RouteLoading } from './RouteLoading';
 
 /**
  * The console's route tree (its layout, navigation and home screen) loads on first use: the
- * participant app's start-up, which a phone on a slow network pays for, does not carry it.
+ * participant app's start-up, which a phone on a slow network pays for, does not carry it. A failed
+ * download stays failed (a new promise per render would suspend for ever): SurfaceLoadBoundary
+ * shows it and offers a reload.
  */
 let consoleRoutes: Promise<RouteObject[]> | null = null;
 export function loadConsoleRoutes(): Promise<RouteObject[]> {

@@ -143,4 +143,9 @@ export default {
     title: 'Something went wrong',
     text: 'This page ran into a problem. Going back to the start page usually helps.',
   },
+  surfaceLoadError: {
+    title: 'The page could not load',
+    text: 'Part of the app could not be downloaded: the connection dropped, or a newer version was just published. Reloading fetches it again.',
+    reload: 'Reload',
+  },
 };
