@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { AGENDA_MESSAGES, encodeQrPayload, parseQrPayload, type QrExportSize } from '@plenary/domain';
+import { AGENDA_MESSAGES, ATTENDEE_MESSAGES, encodeQrPayload, parseQrPayload, type QrExportSize } from '@plenary/domain';
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { forbidden, notFound } from '../../platform/errors.js';
@@ -34,6 +34,7 @@ export async function scanCheckIn(deps: NotifyDeps, access: ParticipantAccess, q
     const s = await repo.lockSession(tx, event.id, payload.sessionId);
     if (!s) throw notFound();
     if (s.accessControl === 'ENROLLED_ONLY' && (await repo.stateOf(tx, s.id, participantId)) !== 'ENROLLED') throw forbidden(AGENDA_MESSAGES.checkInNotEnrolled);
+    if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId)) throw forbidden(ATTENDEE_MESSAGES.notParticipant);
     const done = await repo.checkIn(tx, s, participantId, 'QR', ctx.actorId);
     if (!done.already) await audit(tx, ctx, 'create', 'session-check-in', `${s.id}:${participantId}`);
     return { sessionId: s.id, sessionName: s.name, checkedInAt: done.checkedInAt, alreadyCheckedIn: done.already };

@@ -71,6 +71,39 @@ export async function lockSessionsHeldBy(db: Db, eventId: string, participantId:
   return rows;
 }
 
+/**
+ * The ids of the event's sessions where the participant holds a place or checked in, without
+ * locking: read after `lockParticipantForRemoval`, it is the final set (see places.service.ts).
+ */
+export async function sessionIdsHeldBy(db: Db, eventId: string, participantId: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT e.session_id AS id FROM enrollments e WHERE e.event_id = ${eventId} AND e.participant_id = ${participantId}
+    UNION SELECT c.session_id FROM session_check_ins c WHERE c.event_id = ${eventId} AND c.participant_id = ${participantId}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Locks the participant row FOR UPDATE before it is deleted (answers whether it is there). Taken
+ * after the sessions and breakouts: a new place or check-in of theirs (its foreign key takes FOR
+ * KEY SHARE on the row) can not commit any more once this returns.
+ */
+export async function lockParticipantForRemoval(db: Db, eventId: string, participantId: string): Promise<boolean> {
+  const { rows } = await sql`SELECT id FROM participants WHERE event_id = ${eventId} AND id = ${participantId} FOR UPDATE`.execute(db);
+  return rows.length > 0;
+}
+
+/**
+ * Locks the event's participants among `ids` FOR KEY SHARE (id order), after the session (and
+ * breakout) locks, and answers those still there: a place is written only for a participant that
+ * exists until the commit — one removed meanwhile is refused instead of failing on the foreign key.
+ */
+export async function lockParticipantsToPlace(db: Db, eventId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const { rows } = await sql<{ id: string }>`
+    SELECT id FROM participants WHERE event_id = ${eventId} AND id = ANY(${[...new Set(ids)]}::uuid[]) ORDER BY id FOR KEY SHARE`.execute(db);
+  return new Set(rows.map((r) => r.id));
+}
+
 /** Removes the participant's check-in of a locked session and lowers its attended count; answers whether there was one. */
 export async function removeCheckIn(db: Db, sessionId: string, participantId: string): Promise<boolean> {
   const { rows } = await sql<{ sessionId: string }>`

@@ -59,6 +59,8 @@ export async function enroll(deps: NotifyDeps, access: ParticipantAccess, sessio
       await repo.lockBreakout(tx, s.breakoutId);
       if ((await repo.holdersInBreakout(tx, s.breakoutId, s.id, [participantId])).size > 0) throw conflict(AGENDA_MESSAGES.breakoutTaken);
     }
+    // Removed from the event meanwhile (places.service.ts removeWithPlaces): refused, not a foreign-key failure.
+    if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId)) throw forbidden(ATTENDEE_MESSAGES.notParticipant);
     const free = s.capacity === null ? null : s.capacity - s.enrolledCount;
     if (free !== null && free <= 0 && !s.waitlist) throw conflict(AGENDA_MESSAGES.sessionFull);
     const placed = await repo.insertPlaces(tx, s, [participantId], free, s.waitlist, ctx.actorId);
@@ -120,6 +122,8 @@ export async function addAttendees(deps: NotifyDeps, { event, ctx }: EventAccess
       const holders = await repo.holdersInBreakout(tx, s.breakoutId, s.id, candidates);
       candidates = candidates.filter((id) => !holders.has(id));
     }
+    const alive = await repo.lockParticipantsToPlace(tx, event.id, candidates);
+    candidates = candidates.filter((id) => alive.has(id));
     const free = body.overrideCapacity || s.capacity === null ? null : s.capacity - s.enrolledCount;
     const done = await repo.insertPlaces(tx, s, candidates, free, s.waitlist, ctx.actorId);
     await repo.auditPlaces(tx, ctx, 'create', s.id, [...done.enrolled, ...done.waitlisted]);
@@ -135,6 +139,7 @@ export async function adminCheckIn(db: Db, { event, ctx }: EventAccess, sessionI
   return db.transaction().execute(async (tx) => {
     const s = await repo.lockSession(tx, event.id, sessionId);
     if (!s) throw notFound();
+    if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId)) throw notFound();
     const done = await repo.checkIn(tx, s, participantId, 'ADMIN', ctx.actorId);
     if (!done.already) await audit(tx, ctx, 'create', 'session-check-in', `${s.id}:${participantId}`);
     return { sessionId: s.id, sessionName: s.name, checkedInAt: done.checkedInAt, alreadyCheckedIn: done.already };

@@ -28,7 +28,7 @@ export { visibleTo } from './visibility.js';
 export { AGENDA_CHANGED_EVENT, announceAgendaChange, announceAgendaChangeOf, type AgendaScope } from './agenda.notify.js';
 
 /** For attendees: a participant who is removed gives up their places first (counters, waitlist). */
-export { afterReleasingPlaces, releaseAllPlaces, type ReleasedPlaces } from './places.service.js';
+export { afterReleasingPlaces, HeldPlacesGrew, releaseAllPlaces, removeWithPlaces, type ReleasedPlaces } from './places.service.js';
 
 /** Agenda: sessions, enrollment, participant views, QR check-in, calendars, target audiences. */
 export const agendaRoutes =

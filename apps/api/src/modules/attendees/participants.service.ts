@@ -29,7 +29,7 @@ import { canAdminEvent } from '../../platform/access.js';
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { conflict, HttpError, notFound } from '../../platform/errors.js';
-import { afterReleasingPlaces, releaseAllPlaces } from '../agenda/index.js';
+import { removeWithPlaces } from '../agenda/index.js';
 import type { NotifyDeps } from '../agenda/enrollment.notify.js';
 import type { EventAccess } from './attendees.access.js';
 import { fieldsError } from './attendees.http.js';
@@ -112,14 +112,13 @@ export async function updateParticipant(db: Db, { ctx, event }: EventAccess, id:
 export async function removeParticipant(deps: NotifyDeps, { ctx, event }: EventAccess, id: string): Promise<void> {
   const { db } = deps;
   await getParticipant(db, event.id, id);
-  const released = await db.transaction().execute(async (tx) => {
-    // Their session places go first, so seat counters stay exact and the waitlist moves up.
-    const released = await releaseAllPlaces(deps, tx, ctx.host, event.id, id);
+  // Their session places go first (counters exact, the waitlist moves up), under locks that keep
+  // a racing enroll or import from adding one the delete would cascade away (agenda places.service.ts).
+  const removed = await removeWithPlaces(deps, ctx.host, event.id, id, async (tx) => {
     await repo.deleteParticipant(tx, event.id, id);
     await audit(tx, ctx, 'delete', ENTITY, id);
-    return released;
   });
-  afterReleasingPlaces(deps, released);
+  if (!removed) throw notFound();
 }
 
 /**
