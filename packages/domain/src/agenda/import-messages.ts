@@ -17,4 +17,5 @@ export const AGENDA_IMPORT_MESSAGES = {
   ambiguousSessionName: 'Several sessions of this event have this name. Add a "Session Id" column to say which',
   unknownNames: (what: string, names: readonly string[]) => `${what}: ${names.join(', ')}`,
   breakoutHeld: 'This participant already holds another session of this breakout',
+  zoneChangedSinceVerify: "The event's time zone changed after the file was verified, so the session times would be wrong. Nothing was imported. Please verify the file again",
 } as const;

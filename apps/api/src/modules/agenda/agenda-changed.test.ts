@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import type { WriteContext } from '../../platform/audit.js';
 import { committed, uploaded, verified } from '../imports/imports.test-utils.js';
+import { updateEvent } from '../tenancy/events.service.js';
 import { AGENDA_CHANGED_EVENT } from './agenda.notify.js';
 import { client, participantToken, session, type Client, type Tenant } from './agenda.test-utils.js';
 
@@ -135,9 +137,26 @@ describe('agenda.changed from elsewhere', () => {
     const published = await t.deps.db.selectFrom('sessions').select('id').where('eventId', '=', eventId).where('status', '=', 'PUBLISHED').execute();
     expect(sorted(ids)).toEqual(sorted(published.map((p) => p.id)));
 
-    // The same zone again (or another field) moves nothing and announces nothing.
-    emitted.length = 0;
-    expect((await admin.patch(`/api/v1/events/${eventId}`, { timezone: 'America/New_York', name: 'Same zone' })).statusCode).toBe(200);
-    expect(changes()).toEqual([]);
+  });
+
+  it('the same zone again (or another field) asks for no announcement; a new one does, once the update is committed', async () => {
+    // The service's hook (the route's announceAgendaChangeOf): called, and awaited, before updateEvent answers.
+    const calls: string[] = [];
+    const hook = (id: string) => {
+      calls.push(id);
+    };
+    const ctx: WriteContext = {
+      principal: { userId: ten.users.eventAdmin.id, userRole: 'superadmin', organizationIds: [], eventHubIds: [], eventRoles: new Map() },
+      actorId: ten.users.eventAdmin.id,
+      impersonatedUserId: null,
+      requestId: 'agenda-changed-test',
+      host: 'localhost',
+    };
+    const zone = (await updateEvent(t.deps.db, ctx, eventId, { name: 'Zone check' })).timezone;
+    await updateEvent(t.deps.db, ctx, eventId, { timezone: zone, name: 'Same zone' }, undefined, hook);
+    await updateEvent(t.deps.db, ctx, eventId, { name: 'Another field' }, undefined, hook);
+    expect(calls).toEqual([]);
+    await updateEvent(t.deps.db, ctx, eventId, { timezone: zone === 'Asia/Tokyo' ? 'Europe/Lisbon' : 'Asia/Tokyo' }, undefined, hook);
+    expect(calls).toEqual([eventId]);
   });
 });

@@ -225,6 +225,17 @@ export async function moderatorOptions(db: Db, eventId: string, q: { search?: st
   return qb.orderBy(sql`lower(u.last_name)`).orderBy(sql`lower(u.first_name)`).orderBy('u.id').limit(q.limit).execute();
 }
 
+/**
+ * The event's zone under a share lock of its row, taken in a session write's transaction before any
+ * session row lock (one order: event → sessions → breakouts): a zone change (events.repo
+ * lockEventTimes, then the sessions) waits for the write, or the write for it and reads its zone.
+ * Enrollment never locks the event row (its foreign keys take FOR KEY SHARE, which neither blocks).
+ */
+export async function lockEventTimezone(db: Db, eventId: string): Promise<string> {
+  const row = await db.selectFrom('events').select('timezone').where('id', '=', eventId).forShare().executeTakeFirstOrThrow();
+  return row.timezone;
+}
+
 export async function eventTimezone(db: Db, eventId: string): Promise<string> {
   const row = await db.selectFrom('events').select('timezone').where('id', '=', eventId).executeTakeFirstOrThrow();
   return row.timezone;

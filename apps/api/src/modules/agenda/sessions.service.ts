@@ -95,11 +95,11 @@ function columnsOf(body: UpdateSession): Updateable<SessionsTable> {
 
 export async function createSession(deps: NotifyDeps, { ctx, event }: EventAccess, body: CreateSession): Promise<SessionRecord> {
   const { db } = deps;
-  const timezone = await repo.eventTimezone(db, event.id);
-  const times = instantsOf(body, timezone)!;
+  instantsOf(body, await repo.eventTimezone(db, event.id)); // field errors first; the instants come from the zone read under lock
   await checkReferences(db, event.id, body);
   const audience = await validateAudience(db, event.id, body.audience);
   const id = await db.transaction().execute(async (tx) => {
+    const times = instantsOf(body, await repo.lockEventTimezone(tx, event.id))!;
     const id = await repo.insertSession(tx, {
       ...(columnsOf(body) as Required<Pick<SessionsTable, 'name'>>),
       eventId: event.id,
@@ -147,7 +147,8 @@ async function lockTargetBreakout(tx: Db, given: string | null | undefined, curr
 }
 
 /**
- * A partial update, under the session's row lock (like enrolling), then the lock of the breakout
+ * A partial update (new times: in the event's zone read under its row's share lock, taken first),
+ * under the session's row lock (like enrolling), then the lock of the breakout
  * it stays in or moves to. Capacity can not be lowered below the seats taken (nor the session moved
  * where it would have fewer seats, or where its people would hold two sessions of an enrollable
  * breakout); more seats promote waitlisted participants in order, in the same transaction, and
@@ -155,11 +156,11 @@ async function lockTargetBreakout(tx: Db, given: string | null | undefined, curr
  */
 export async function updateSession(deps: NotifyDeps, { ctx, event }: EventAccess, id: string, body: UpdateSession): Promise<SessionRecord> {
   const { db } = deps;
-  const timezone = await repo.eventTimezone(db, event.id);
-  const times = instantsOf(body, timezone);
+  const timed = instantsOf(body, await repo.eventTimezone(db, event.id)) !== undefined; // field errors first; the instants come from the zone read under lock
   await checkReferences(db, event.id, body);
   const audience = body.audience === undefined ? undefined : await validateAudience(db, event.id, body.audience);
   const promoted = await db.transaction().execute(async (tx) => {
+    const times = timed ? instantsOf(body, await repo.lockEventTimezone(tx, event.id)) : undefined;
     const locked = await lockSession(tx, event.id, id);
     if (!locked) throw notFound();
     if (body.breakoutId !== undefined || body.enrollable !== undefined) await lockTargetBreakout(tx, body.breakoutId, locked.breakoutId);

@@ -87,24 +87,43 @@ const movedEnd = (start: string, end: string, from: string, to: string) =>
   sql<Date>`CASE WHEN ${sameWallTime(end, from, to)} >= ${sameWallTime(start, from, to)} AND (${sql.ref(end)} = ${sql.ref(start)} OR ${sameWallTime(end, from, to)} > ${sameWallTime(start, from, to)})
     THEN ${sameWallTime(end, from, to)} ELSE ${sameWallTime(start, from, to)} + (${sql.ref(end)} - ${sql.ref(start)}) END`;
 
-/** Moves every session of the event to the same wall-clock times in zone `to` as in `from`; answers their ids. */
-export async function moveSessionsToZone(db: Db, eventId: string, from: string, to: string, updatedBy: string): Promise<string[]> {
-  const rows = await db
-    .updateTable('sessions')
-    .set({ startAt: sameWallTime('start_at', from, to), endAt: movedEnd('start_at', 'end_at', from, to), updatedBy, updatedAt: new Date() })
-    .where('eventId', '=', eventId)
-    .returning('id')
-    .execute();
-  return rows.map((r) => r.id);
+/**
+ * Locks the event row for a change of its zone and answers what it holds. FOR NO KEY UPDATE (what
+ * the UPDATE takes anyway): a second zone change and a session write (`FOR SHARE`, sessions.repo)
+ * wait for the commit, while rows that only reference the event (foreign keys: FOR KEY SHARE) do not.
+ */
+export function lockEventTimes(db: Db, id: string) {
+  return db.selectFrom('events').select(['timezone', 'startAt', 'endAt']).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 }
 
-/** The event's own start and end, moved the same way (when the update does not set them). */
-export async function moveEventTimesToZone(db: Db, id: string, from: string, to: string): Promise<void> {
+/**
+ * Moves every session of the event to the same wall-clock times in zone `to` as in `from`; answers their ids.
+ * Locks them first in id order, the order of every other writer of several sessions (bulk update,
+ * Session/SessionUser import, releasing a participant's places): an UPDATE alone locks in scan order.
+ */
+export async function moveSessionsToZone(db: Db, eventId: string, from: string, to: string, updatedBy: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`SELECT id FROM sessions WHERE event_id = ${eventId} ORDER BY id FOR UPDATE`.execute(db);
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
   await db
-    .updateTable('events')
-    .set({ startAt: sameWallTime('start_at', from, to), endAt: movedEnd('start_at', 'end_at', from, to) })
-    .where('id', '=', id)
+    .updateTable('sessions')
+    .set({ startAt: sameWallTime('start_at', from, to), endAt: movedEnd('start_at', 'end_at', from, to), updatedBy, updatedAt: new Date() })
+    .where('id', 'in', ids)
     .execute();
+  return ids;
+}
+
+/**
+ * The event's own start and end at the same wall-clock times in zone `to`: each bound alone
+ * (`startAt`, `endAt`, for a body that sets the other one) and the end moved with the start
+ * (`pairedEndAt`, see movedEnd, when the body sets neither).
+ */
+export async function eventTimesInZone(db: Db, id: string, from: string, to: string): Promise<{ startAt: Date; endAt: Date; pairedEndAt: Date }> {
+  const { rows } = await sql<{ startAt: Date; endAt: Date; pairedEndAt: Date }>`
+    SELECT ${sameWallTime('start_at', from, to)} AS start_at, ${sameWallTime('end_at', from, to)} AS end_at,
+      ${movedEnd('start_at', 'end_at', from, to)} AS paired_end_at
+    FROM events WHERE id = ${id}`.execute(db);
+  return rows[0]!;
 }
 
 /** Deletes the event (participants follow by cascade) and the roles held on it. */

@@ -50,9 +50,9 @@ export function eventRoutes(app: ZodApp, { db, config, realtime }: AppDeps): voi
       schema: {
         tags: [TAG],
         summary: 'Update an event',
-        description: 'A new start or end is checked against the stored other one. A new eventHubId moves the event. A new address without a timezone sets the timezone from the address (unchanged when nothing matches). ' +
+        description: 'A new start or end is checked against the other one (stored, or moved to a new timezone as below). A new eventHubId moves the event. A new address without a timezone sets the timezone from the address (unchanged when nothing matches). ' +
           'A new timezone (given or derived) keeps, with sessionTimes KEEP_LOCAL_TIMES (the default), the wall-clock times of every session of the event ' +
-          '(and of the event\'s start and end when the body does not set them): their instants move. KEEP_INSTANTS keeps the instants (the local times change).',
+          '(and of each of the event\'s start and end that the body does not set): their instants move. KEEP_INSTANTS keeps the instants (the local times change).',
         params: idParamsSchema,
         body: updateEventSchema,
         response: { 200: eventSchema, ...errors(400, 401, 403, 404) },

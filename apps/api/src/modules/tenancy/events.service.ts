@@ -66,11 +66,23 @@ function timezoneOfAddress(address: string | undefined, deriveTimezone: DeriveTi
  * (kept as it was when nothing matches); a time zone given with it wins.
  *
  * A new time zone (given or derived) keeps, by default (`sessionTimes` KEEP_LOCAL_TIMES), the
- * wall-clock times of every session and of the event's own start and end when the body does not set
- * them: 9:00 AM in the old zone is 9:00 AM in the new one. KEEP_INSTANTS keeps the instants.
- * All in the event update's transaction, with an audit row per moved session.
+ * wall-clock times of every session and of each of the event's own start and end the body does not
+ * set: 9:00 AM in the old zone is 9:00 AM in the new one. KEEP_INSTANTS keeps the instants.
+ * All in the event update's transaction, with an audit row per moved session. The old zone is the
+ * one read under the event row's lock (two zone changes at once move the sessions once each, from
+ * the zone the other left), and the start/end order is checked on the final values.
+ *
+ * `afterZoneChange` runs after the commit when the zone changed (the agenda's `agenda.changed`);
+ * what it answers is awaited.
  */
-export async function updateEvent(db: Db, ctx: WriteContext, id: string, request: UpdateEvent, deriveTimezone?: DeriveTimezone, afterZoneChange?: (eventId: string) => void): Promise<EventRecord> {
+export async function updateEvent(
+  db: Db,
+  ctx: WriteContext,
+  id: string,
+  request: UpdateEvent,
+  deriveTimezone?: DeriveTimezone,
+  afterZoneChange?: (eventId: string) => void | Promise<void>,
+): Promise<EventRecord> {
   const { sessionTimes = DEFAULT_SESSION_TIMES, ...given } = request;
   let body = given;
   const event = await getEvent(db, ctx, id);
@@ -78,23 +90,34 @@ export async function updateEvent(db: Db, ctx: WriteContext, id: string, request
     const timezone = await timezoneOfAddress(body.address, deriveTimezone);
     if (timezone) body = { ...body, timezone };
   }
-  const movedTo = body.timezone !== undefined && body.timezone !== event.timezone && sessionTimes === 'KEEP_LOCAL_TIMES' ? body.timezone : undefined;
-  const issues = dateOrderIssues({ startAt: body.startAt ?? event.startAt, endAt: body.endAt ?? event.endAt });
-  if (Object.keys(issues).length > 0) throw badRequest(`startAt: ${issues.startAt}`, issues);
   let organizationId: string | undefined;
   if (body.eventHubId !== undefined && body.eventHubId !== event.eventHubId) {
     organizationId = (await targetHub(db, ctx, body.eventHubId)).organizationId;
   }
-  await db.transaction().execute(async (tx) => {
-    await repo.updateEvent(tx, id, { ...body, ...(organizationId ? { organizationId } : {}), updatedBy: ctx.actorId });
+  const zoneChanged = await db.transaction().execute(async (tx) => {
+    const locked = await repo.lockEventTimes(tx, id);
+    if (!locked) throw notFound();
+    const zoneChanged = body.timezone !== undefined && body.timezone !== locked.timezone;
+    const movedTo = zoneChanged && sessionTimes === 'KEEP_LOCAL_TIMES' ? body.timezone : undefined;
+    let times = { startAt: body.startAt ?? locked.startAt, endAt: body.endAt ?? locked.endAt };
     if (movedTo) {
-      if (body.startAt === undefined && body.endAt === undefined) await repo.moveEventTimesToZone(tx, id, event.timezone, movedTo);
-      const sessionIds = await repo.moveSessionsToZone(tx, id, event.timezone, movedTo, ctx.actorId);
+      const moved = await repo.eventTimesInZone(tx, id, locked.timezone, movedTo);
+      times = {
+        startAt: body.startAt ?? moved.startAt,
+        endAt: body.endAt ?? (body.startAt === undefined ? moved.pairedEndAt : moved.endAt),
+      };
+    }
+    const issues = dateOrderIssues(times);
+    if (Object.keys(issues).length > 0) throw badRequest(`startAt: ${issues.startAt}`, issues);
+    await repo.updateEvent(tx, id, { ...body, ...(movedTo ? times : {}), ...(organizationId ? { organizationId } : {}), updatedBy: ctx.actorId });
+    if (movedTo) {
+      const sessionIds = await repo.moveSessionsToZone(tx, id, locked.timezone, movedTo, ctx.actorId);
       await auditMany(tx, ctx, 'update', sessionIds, SESSION_ENTITY);
     }
     await audit(tx, ctx, 'update', ENTITY, id);
+    return zoneChanged;
   });
-  if (body.timezone !== undefined && body.timezone !== event.timezone) afterZoneChange?.(id); // after the commit: the agenda's `agenda.changed`
+  if (zoneChanged) await afterZoneChange?.(id);
   return getEvent(db, ctx, id);
 }
 

@@ -66,6 +66,29 @@ describe('a new time zone keeps the sessions’ local times by default', () => {
     expect(await e.sessions()).toEqual([{ ...local('2026-06-01'), startAt: '2026-06-01T08:00:00.000Z', endAt: '2026-06-01T09:30:00.000Z' }]);
   });
 
+  it('a body setting one bound moves the other one alone, and checks the order on the final values', async () => {
+    const e = await eventWithSessions(['2026-06-01']);
+    // 08:00 on 1 June and 18:00 on 2 June in Berlin.
+    await t.deps.db.updateTable('events').set({ startAt: new Date('2026-06-01T06:00:00Z'), endAt: new Date('2026-06-02T16:00:00Z') }).where('id', '=', e.ten.event.id).execute();
+    const startGiven = await e.patch({ timezone: 'Asia/Tokyo', startAt: '2026-05-31T22:00:00Z' });
+    expect(startGiven.json()).toMatchObject({ startAt: '2026-05-31T22:00:00.000Z', endAt: '2026-06-02T09:00:00.000Z' }); // the end: 18:00 in Tokyo
+
+    // 07:00 in Tokyo is 07:00 in Honolulu (17:00 UTC), after the end given: refused, nothing moved.
+    const sessions = await e.sessions();
+    const refused = await e.patch({ timezone: 'Pacific/Honolulu', endAt: '2026-06-01T10:00:00Z' });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().fields).sort()).toEqual(['endAt', 'startAt']);
+    expect((await t.as(e.ten.tokens.eventAdmin, { method: 'GET', url: `/api/v1/events/${e.ten.event.id}` })).json()).toMatchObject({
+      timezone: 'Asia/Tokyo',
+      startAt: '2026-05-31T22:00:00.000Z',
+      endAt: '2026-06-02T09:00:00.000Z',
+    });
+    expect(await e.sessions()).toEqual(sessions);
+
+    const endGiven = await e.patch({ timezone: 'Pacific/Honolulu', endAt: '2026-06-02T20:00:00Z' });
+    expect(endGiven.json()).toMatchObject({ startAt: '2026-06-01T17:00:00.000Z', endAt: '2026-06-02T20:00:00.000Z' });
+  });
+
   it('keeps the duration when the old zone’s repeated hour would put the end before the start', async () => {
     const e = await eventWithSessions(['2026-10-25']);
     // 02:45 CEST → 02:15 CET on the night Berlin goes back: a later instant, an earlier wall-clock time.
@@ -80,6 +103,28 @@ describe('a new time zone keeps the sessions’ local times by default', () => {
     const res = await e.patch({ address: 'Portland, Oregon, USA' });
     expect(res.json()).toMatchObject({ timezone: 'America/Los_Angeles' });
     expect(await e.sessions()).toEqual([{ ...local('2026-06-01'), startAt: '2026-06-01T16:00:00.000Z', endAt: '2026-06-01T17:30:00.000Z' }]);
+  });
+});
+
+describe('zone changes at the same time as other writes', () => {
+  it('two zone changes at once move the sessions once each: 9:00 AM in whichever zone is last', async () => {
+    const e = await eventWithSessions(['2026-06-01', '2026-06-02']);
+    const [ny, tokyo] = await Promise.all([e.patch({ timezone: 'America/New_York' }), e.patch({ timezone: 'Asia/Tokyo' })]);
+    expect([ny.statusCode, tokyo.statusCode]).toEqual([200, 200]);
+    expect(await e.sessions()).toEqual([
+      expect.objectContaining(local('2026-06-01')),
+      expect.objectContaining(local('2026-06-02')),
+    ]);
+  });
+
+  it('a session created during a zone change takes its times in the zone it ends up in', async () => {
+    const e = await eventWithSessions(['2026-06-01']);
+    const [moved, created] = await Promise.all([
+      e.patch({ timezone: 'America/New_York' }),
+      session(e.c, { startDate: '2026-06-03', startTime: '09:00 AM', endDate: '2026-06-03', endTime: '10:30 AM' }),
+    ]);
+    expect(moved.statusCode).toBe(200);
+    expect((await e.c.get(`sessions/${created.id}`)).json()).toMatchObject(local('2026-06-03'));
   });
 });
 

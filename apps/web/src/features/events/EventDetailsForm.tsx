@@ -1,5 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { DEFAULT_SESSION_TIMES, type SessionTimesChoice as Choice } from '@plenary/domain';
+import type { SessionTimesChoice as Choice } from '@plenary/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +10,6 @@ import { useResourceMutations } from '../../shared/list';
 import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { EventFields } from './EventFields';
-import { SessionTimesChoice } from './SessionTimesChoice';
-import { useListTotal } from './useEvents';
 import {
   EVENT_SERVER_FIELDS,
   eventFieldsBody,
@@ -20,6 +18,7 @@ import {
   validateEventFields,
   type EventFieldsBody,
 } from './eventFields';
+import { useSessionTimesChoice } from './useSessionTimesChoice';
 
 type EventDetailsBody = EventFieldsBody & { sessionTimes?: Choice };
 
@@ -35,16 +34,10 @@ export function EventDetailsForm({ event }: { event: EventSummary }) {
   const { update } = useResourceMutations<EventSummary, EventDetailsBody>({ path: 'events' });
   const [initial] = useState(() => eventFieldValues(event));
   const form = useForm(initial, validateEventFields);
-  const [sessionTimes, setSessionTimes] = useState<Choice>(DEFAULT_SESSION_TIMES);
-  const sessionCount = useListTotal(`events/${event.id}/sessions`) ?? 0;
-  const zoneChanged = form.values.timezone !== initial.timezone;
+  const sessionTimes = useSessionTimesChoice(initial, event, form.values.timezone);
 
   const submit = form.onSubmit(async (v) => {
-    const body: EventDetailsBody = eventFieldsBody(v);
-    if (v.timezone !== initial.timezone) {
-      body.sessionTimes = sessionTimes;
-      if (sessionTimes === 'KEEP_INSTANTS' && v.start === initial.start && v.end === initial.end) Object.assign(body, { startAt: event.startAt, endAt: event.endAt });
-    }
+    const body: EventDetailsBody = sessionTimes.applyTo(eventFieldsBody(v), v);
     try {
       await update.mutateAsync({ id: event.id, body });
       await refreshEventQueries(queryClient);
@@ -62,11 +55,7 @@ export function EventDetailsForm({ event }: { event: EventSummary }) {
       <Stack gap="md">
         <EventFields
           form={form}
-          afterTimezone={
-            zoneChanged && sessionCount > 0 ? (
-              <SessionTimesChoice value={sessionTimes} onChange={setSessionTimes} sessionCount={sessionCount} from={initial.timezone} to={form.values.timezone} />
-            ) : null
-          }
+          afterTimezone={sessionTimes.element}
         />
         <Group justify="flex-end" mt="sm">
           <BusyButton type="submit" busy={update.isPending} size="md">

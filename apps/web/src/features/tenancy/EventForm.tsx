@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { DEFAULT_SESSION_TIMES, MESSAGES, type SessionTimesChoice as Choice } from '@plenary/domain';
+import { MESSAGES, type SessionTimesChoice as Choice } from '@plenary/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,6 @@ import { useSearchParams } from 'react-router';
 import { useForm } from '../../shared/forms/useForm';
 import { useOptions } from '../../shared/list';
 import { EventFields } from '../events/EventFields';
-import { SessionTimesChoice } from '../events/SessionTimesChoice';
-import { useListTotal } from '../events/useEvents';
 import {
   EVENT_SERVER_FIELDS,
   eventFieldsBody,
@@ -17,6 +15,7 @@ import {
   validateEventFields,
   type EventFieldsBody,
 } from '../events/eventFields';
+import { useSessionTimesChoice } from '../events/useSessionTimesChoice';
 import { FormModal, useEntitySave } from './EntityForm';
 import { eventHubOptions } from './options';
 import type { TenancyEvent } from './types';
@@ -40,17 +39,10 @@ export function EventForm({ record, onClose }: { record: TenancyEvent | null; on
   const { saveAndClose, saving } = useEntitySave<TenancyEvent, EventBody>('events', 'events', record, onClose);
   const [initial] = useState(() => ({ ...eventFieldValues(record), eventHubId: record?.eventHubId ?? searchParams.get('eventHubId') ?? '' }));
   const form = useForm(initial, (v) => ({ ...validateEventFields(v), eventHubId: v.eventHubId ? undefined : MESSAGES.pleaseSelectValue }));
-  const [sessionTimes, setSessionTimes] = useState<Choice>(DEFAULT_SESSION_TIMES);
-  const sessionCount = useListTotal(`events/${record?.id ?? ''}/sessions`, Boolean(record)) ?? 0;
-  const zoneChanged = record !== null && form.values.timezone !== initial.timezone;
+  const sessionTimes = useSessionTimesChoice(initial, record, form.values.timezone);
 
   const submit = form.onSubmit(async (v) => {
-    const body: EventBody = { ...eventFieldsBody(v), eventHubId: v.eventHubId };
-    if (record && v.timezone !== initial.timezone) {
-      body.sessionTimes = sessionTimes;
-      // Keeping the moments keeps the event's own start and end too, unless they were edited.
-      if (sessionTimes === 'KEEP_INSTANTS' && v.start === initial.start && v.end === initial.end) Object.assign(body, { startAt: record.startAt, endAt: record.endAt });
-    }
+    const body: EventBody = sessionTimes.applyTo({ ...eventFieldsBody(v), eventHubId: v.eventHubId }, v);
     await saveAndClose(body, { toastValues: { name: body.name }, showServerErrors: form.showServerErrors, fieldMap: EVENT_SERVER_FIELDS, onSaved: () => void refreshEventQueries(queryClient) });
   });
 
@@ -66,11 +58,7 @@ export function EventForm({ record, onClose }: { record: TenancyEvent | null; on
       <EventFields
         form={form}
         autoFocus
-        afterTimezone={
-          zoneChanged && sessionCount > 0 ? (
-            <SessionTimesChoice value={sessionTimes} onChange={setSessionTimes} sessionCount={sessionCount} from={initial.timezone} to={form.values.timezone} />
-          ) : null
-        }
+        afterTimezone={sessionTimes.element}
       >
         <Select
           label={t('common.eventHub')}

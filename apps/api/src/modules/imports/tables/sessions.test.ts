@@ -272,6 +272,25 @@ describe('Session import', () => {
     expect(await errorsOf(up.id)).toEqual([[2, { breakout: AGENDA_MESSAGES.breakoutHeldTwice }]]);
     expect((await t.deps.db.selectFrom('sessions').select('breakoutId').where('id', '=', mover).executeTakeFirstOrThrow()).breakoutId).toBeNull();
   });
+
+  it("refuses the commit when the event's time zone is another than at verify (a change after the commit was asked for)", async () => {
+    const up = await uploaded(c, 'Session', 'sessions.xlsx', await sheet([row({ Name: 'Zone check', ...times })]));
+    expect((await verified(c, up.id)).status).toBe('VERIFIED');
+    // The zone as a PATCH sets it, without the event's updated_at the start of the commit compares with verify's time.
+    await t.deps.db.updateTable('events').set({ timezone: 'America/New_York' }).where('id', '=', eventId).execute();
+    try {
+      const done = await committed(c, up.id);
+      expect(done).toMatchObject({ status: 'FAILED', message: AGENDA_IMPORT_MESSAGES.zoneChangedSinceVerify });
+      expect((await sessions()).filter((s) => s.name === 'Zone check')).toEqual([]);
+      // Verified again in the new zone, it imports: 9:00 AM in New York.
+      expect((await verified(c, up.id)).status).toBe('VERIFIED');
+      expect((await committed(c, up.id)).status).toBe('COMPLETED');
+      const [made] = (await sessions()).filter((s) => s.name === 'Zone check');
+      expect(made?.startAt.toISOString()).toBe('2027-05-04T13:00:00.000Z');
+    } finally {
+      await t.deps.db.updateTable('events').set({ timezone: 'Europe/Berlin' }).where('id', '=', eventId).execute();
+    }
+  });
 });
 
 /** A session at `times` with places (in this order: the waitlist order) and its counters. */

@@ -16,6 +16,7 @@ import {
   type SessionTimes,
 } from '@plenary/domain';
 import type { Db } from '../../../platform/db/index.js';
+import { badRequest } from '../../../platform/errors.js';
 import { announceAgendaChange, shownToParticipants } from '../../agenda/agenda.notify.js';
 import { afterSeatChange, queuePromotionMails } from '../../agenda/enrollment.notify.js';
 import { promoteWaitlisted, seatCounts, type Promotion } from '../../agenda/enrollment.repo.js';
@@ -179,7 +180,8 @@ export const sessionsImport: ImportTableDef = {
 
         const startAt = wallClockToInstant(times.startDate!, times.startTime!, event.timezone).toISOString();
         const endAt = wallClockToInstant(times.endDate!, times.endTime!, event.timezone).toISOString();
-        const data: Record<string, unknown> = { name, startAt, endAt };
+        // The zone the instants were read in: the commit refuses them in another (refuseMovedZone).
+        const data: Record<string, unknown> = { name, startAt, endAt, timezone: event.timezone };
         if (sessionId !== undefined) data.sessionId = sessionId;
         if (description !== undefined) data.description = description;
         if (type !== undefined) data.type = type;
@@ -223,6 +225,7 @@ export const sessionsImport: ImportTableDef = {
   },
   async commit(tx, ctx) {
     const actor = ctx.actor.actorId;
+    await refuseMovedZone(tx, ctx);
     const { capacityBefore, statusBefore } = await lockSeats(tx, ctx);
     // What the rows name may be gone since verify: locked now, rows naming what is gone refused with verify's message.
     await refuseGoneSessionNames(tx, ctx);
@@ -326,6 +329,19 @@ async function refuseSeatConflicts(db: Db, importId: string): Promise<void> {
     'breakout',
     sql`${AGENDA_MESSAGES.breakoutHeldTwice}`,
   );
+}
+
+/**
+ * The staged instants are wall-clock times read in the event's zone at verify: when the zone is
+ * another now, the commit is refused (FAILED with the message; verify again). The event row's share
+ * lock, taken before the sessions' (one order: event → sessions → breakouts), keeps a zone change
+ * (events.repo lockEventTimes) from moving the sessions under the commit.
+ */
+async function refuseMovedZone(tx: Db, ctx: ImportContext): Promise<void> {
+  const { rows } = await sql<{ moved: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data->>'timezone' IS DISTINCT FROM e.timezone) AS moved
+    FROM events e WHERE e.id = ${ctx.eventId} FOR SHARE OF e`.execute(tx);
+  if (rows[0]?.moved) throw badRequest(AGENDA_IMPORT_MESSAGES.zoneChangedSinceVerify);
 }
 
 /**
