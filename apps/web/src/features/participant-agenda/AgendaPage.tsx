@@ -3,6 +3,7 @@ import { MESSAGES } from '@plenary/domain';
 import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../../shared/navigation/useSearchParamsUpdate';
 import { CalendarIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { AgendaFilters } from './AgendaFilters';
@@ -19,7 +20,8 @@ import { dayLabel, initialDay, viewerZone, zoneLabel } from './times';
 export function AgendaPage() {
   const { eventId = '' } = useParams();
   const { t } = useTranslation('participantAgenda');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useSearchParamsUpdate();
   const view = useAgendaView(eventId);
   const filters = useAgendaFilters(eventId);
   const criteria = criteriaFromParams(params);
@@ -34,16 +36,14 @@ export function AgendaPage() {
   const shown = useMemo(() => filterSessions(sessions ?? [], { ...criteria, day }), [sessions, criteria, day]);
 
   const update = (change: Partial<AgendaCriteria>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+    updateParams(
+      (next) => {
         const set = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
         if (change.day !== undefined) set('day', change.day);
         if (change.search !== undefined) set('search', change.search);
         if (change.collectionIds) set('collection', change.collectionIds.join(','));
         if (change.locationIds) set('location', change.locationIds.join(','));
         if (change.types) set('type', change.types.join(','));
-        return next;
       },
       { replace: true },
     );

@@ -7,6 +7,7 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { AgendaShell } from './AgendaShell';
 import { useMap } from './api';
 import { materialPath, sessionPath } from './paths';
+import { useSearchParamsUpdate } from '../../shared/navigation/useSearchParamsUpdate';
 
 type Pin = Omit<PinRecord, 'material'> & { material: { id: string; name: string } | null };
 
@@ -38,16 +39,15 @@ function PinTargets({ eventId, pin }: { eventId: string; pin: Pin }) {
 export function MapPage() {
   const { eventId = '', mapId = '' } = useParams();
   const { t } = useTranslation('participantAgenda');
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useSearchParamsUpdate();
   const map = useMap(eventId, mapId);
   const selected = params.get('pin');
   const select = (id: string | null) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+    updateParams(
+      (next) => {
         if (id) next.set('pin', id);
         else next.delete('pin');
-        return next;
       },
       { replace: true },
     );

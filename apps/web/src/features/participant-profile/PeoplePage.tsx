@@ -13,6 +13,7 @@ import { BackToEvent } from './BackToEvent';
 import { peopleOf } from './directory';
 import { PersonCard, PersonCardSkeleton } from './PersonCard';
 import classes from './profile.module.css';
+import { useSearchParamsUpdate } from '../../shared/navigation/useSearchParamsUpdate';
 
 const SKELETON_CARDS = 6;
 
@@ -33,7 +34,8 @@ export function PeoplePage() {
   const { eventId = '' } = useParams();
   const { t } = useTranslation('participantProfile');
   usePageTitle(t('people.title'));
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const updateParams = useSearchParamsUpdate();
   const search = params.get('search')?.trim() ?? '';
   const me = useUserState().tokenData?.userId;
   const people = usePeople(eventId, search);
@@ -51,12 +53,10 @@ export function PeoplePage() {
   }, [entry?.isIntersecting, hasNextPage, isFetchingNextPage, isFetchNextPageError, stale, fetchNextPage]);
 
   const setSearch = (next: string) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
+    updateParams(
+      (updated) => {
         if (next) updated.set('search', next);
         else updated.delete('search');
-        return updated;
       },
       { replace: true },
     );

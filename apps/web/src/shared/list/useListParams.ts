@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdate } from '../navigation/useSearchParamsUpdate';
 import { sortFieldsOf } from './defineResource';
 import { changeParams, parseListParams, writeListParams } from './query';
 import type { ListParams, ResourceDef } from './types';
@@ -16,7 +17,8 @@ export interface ListParamsState {
 
 /** The list query kept in the URL's search params: survives reload and back/forward. */
 export function useListParams<T>(resource: ResourceDef<T>): ListParamsState {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const updateSearchParams = useSearchParamsUpdate();
   const sortFields = useMemo(() => sortFieldsOf(resource), [resource]);
   const qs = searchParams.toString();
   const params = useMemo(
@@ -25,15 +27,9 @@ export function useListParams<T>(resource: ResourceDef<T>): ListParamsState {
   );
   const setParams = useCallback(
     (patch: Partial<ListParams>, options?: { replace?: boolean }) => {
-      setSearchParams(
-        (prev) => {
-          const current = parseListParams(prev, resource.filters, sortFields);
-          return writeListParams(prev, changeParams(current, patch), resource.filters);
-        },
-        { replace: options?.replace ?? false },
-      );
+      updateSearchParams((prev) => writeListParams(prev, changeParams(parseListParams(prev, resource.filters, sortFields), patch), resource.filters), options);
     },
-    [setSearchParams, resource.filters, sortFields],
+    [updateSearchParams, resource.filters, sortFields],
   );
   return { params, setParams };
 }
