@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { recordEmits, type Emitted } from '../../../test/realtime.js';
 import type { WriteContext } from '../../platform/audit.js';
 import { committed, uploaded, verified } from '../imports/imports.test-utils.js';
 import { updateEvent } from '../tenancy/events.service.js';
@@ -12,19 +13,14 @@ let t: TestContext;
 let ten: Tenant;
 let admin: Client;
 let eventId: string;
-const emitted: Array<{ room: string; event: string; payload: unknown }> = [];
+const emitted: Emitted[] = [];
 
 beforeAll(async () => {
   t = await createTestContext();
   ten = await t.f.tenant();
   eventId = ten.event.id;
   admin = client(t, ten.tokens.eventAdmin, eventId);
-  // Record what goes out on the realtime rooms (the sockets themselves are platform/realtime's tests).
-  const emit = t.deps.realtime.emit.bind(t.deps.realtime);
-  t.deps.realtime.emit = (room, event, payload) => {
-    emitted.push({ room, event, payload });
-    emit(room, event, payload);
-  };
+  recordEmits(t, emitted);
 });
 afterAll(() => t.close());
 beforeEach(() => {

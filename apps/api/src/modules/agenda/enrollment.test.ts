@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENDA_MESSAGES } from '@plenary/domain';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { recordEmits, type Emitted } from '../../../test/realtime.js';
 import { readCsv } from '../../../test/exports.js';
 import { client, participant, participantToken, session, type Client, type Tenant } from './agenda.test-utils.js';
 import { PROMOTED_EVENT, SEATS_EVENT } from './enrollment.notify.js';
@@ -9,19 +10,14 @@ let t: TestContext;
 let ten: Tenant;
 let admin: Client;
 let eventId: string;
-const emitted: Array<{ room: string; event: string; payload: unknown }> = [];
+const emitted: Emitted[] = [];
 
 beforeAll(async () => {
   t = await createTestContext();
   ten = await t.f.tenant();
   eventId = ten.event.id;
   admin = client(t, ten.tokens.eventAdmin, eventId);
-  // Record what goes out on the realtime rooms (the sockets themselves are platform/realtime's tests).
-  const emit = t.deps.realtime.emit.bind(t.deps.realtime);
-  t.deps.realtime.emit = (room, event, payload) => {
-    emitted.push({ room, event, payload });
-    emit(room, event, payload);
-  };
+  recordEmits(t, emitted);
 });
 afterAll(() => t.close());
 

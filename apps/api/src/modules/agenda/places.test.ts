@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { recordEmits, type Emitted } from '../../../test/realtime.js';
 import { client, participantToken, session, type Client, type Tenant } from './agenda.test-utils.js';
 import { PROMOTED_EVENT, SEATS_EVENT } from './enrollment.notify.js';
 
@@ -7,18 +8,14 @@ let t: TestContext;
 let ten: Tenant;
 let admin: Client;
 let eventId: string;
-const emitted: Array<{ room: string; event: string; payload: unknown }> = [];
+const emitted: Emitted[] = [];
 
 beforeAll(async () => {
   t = await createTestContext();
   ten = await t.f.tenant();
   eventId = ten.event.id;
   admin = client(t, ten.tokens.eventAdmin, eventId);
-  const emit = t.deps.realtime.emit.bind(t.deps.realtime);
-  t.deps.realtime.emit = (room, event, payload) => {
-    emitted.push({ room, event, payload });
-    emit(room, event, payload);
-  };
+  recordEmits(t, emitted);
 });
 afterAll(() => t.close());
 

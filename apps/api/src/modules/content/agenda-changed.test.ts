@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { recordEmits, type Emitted } from '../../../test/realtime.js';
 import { AGENDA_CHANGED_EVENT } from '../agenda/index.js';
 import { client as agendaClient, session } from '../agenda/agenda.test-utils.js';
 import { client, pdf, png, type Client } from './content.test-utils.js';
@@ -13,7 +14,7 @@ let t: TestContext;
 let eventId: string;
 let admin: Client;
 let sessions: ReturnType<typeof agendaClient>;
-const emitted: Array<{ room: string; event: string; payload: unknown }> = [];
+const emitted: Emitted[] = [];
 
 let n = 0;
 const unique = (prefix: string) => `${prefix} ${++n}`;
@@ -24,12 +25,7 @@ beforeAll(async () => {
   eventId = tenant.event.id;
   admin = client(t, tenant.tokens.eventAdmin, eventId);
   sessions = agendaClient(t, tenant.tokens.eventAdmin, eventId);
-  // Record what goes out on the realtime rooms (the sockets themselves are platform/realtime's tests).
-  const emit = t.deps.realtime.emit.bind(t.deps.realtime);
-  t.deps.realtime.emit = (room, event, payload) => {
-    emitted.push({ room, event, payload });
-    emit(room, event, payload);
-  };
+  recordEmits(t, emitted);
 });
 afterAll(() => t.close());
 beforeEach(() => {

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AGENDA_IMPORT_MESSAGES, IMPORT_MESSAGES, MESSAGES } from '@plenary/domain';
 import { createTestContext, type TestContext } from '../../../../test/harness.js';
+import { recordEmits, type Emitted } from '../../../../test/realtime.js';
 import { client, participant, type Client } from '../../attendees/attendees.test-utils.js';
 import { SEATS_EVENT } from '../../agenda/enrollment.notify.js';
 import { committed, uploaded, verified } from '../imports.test-utils.js';
@@ -13,7 +14,7 @@ let c: Client;
 let eventId: string;
 const p: Array<{ id: string; email: string }> = [];
 const s: Record<string, string> = {};
-const emitted: Array<{ room: string; event: string; payload: unknown }> = [];
+const emitted: Emitted[] = [];
 
 async function sheet(rows: Array<Array<string | null>>, headers = ['Email', 'Session', 'Session Id']): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -53,12 +54,7 @@ beforeAll(async () => {
   s.b2 = await session('Track 2', { breakoutId: breakout });
   s.twinA = await session('Twin');
   s.twinB = await session('Twin');
-  // Record what goes out on the realtime rooms (the sockets themselves are platform/realtime's tests).
-  const emit = t.deps.realtime.emit.bind(t.deps.realtime);
-  t.deps.realtime.emit = (room, event, payload) => {
-    emitted.push({ room, event, payload });
-    emit(room, event, payload);
-  };
+  recordEmits(t, emitted);
 });
 afterAll(() => t.close());
 

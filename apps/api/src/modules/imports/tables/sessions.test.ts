@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AGENDA_IMPORT_MESSAGES, AGENDA_MESSAGES, IMPORT_MESSAGES, MESSAGES } from '@plenary/domain';
 import { createTestContext, type TestContext } from '../../../../test/harness.js';
+import { recordEmits, type Emitted } from '../../../../test/realtime.js';
 import { client, participant, type Client } from '../../attendees/attendees.test-utils.js';
 import { PROMOTED_EVENT, SEATS_EVENT } from '../../agenda/enrollment.notify.js';
 import { committed, uploaded, verified } from '../imports.test-utils.js';
@@ -14,7 +15,7 @@ let eventId: string;
 type Person = { id: string; userId: string; email: string };
 let ada: Person;
 let bob: Person;
-const emitted: Array<{ room: string; event: string; payload: unknown }> = [];
+const emitted: Emitted[] = [];
 let hallA: string;
 let product: string;
 let keynotes: string;
@@ -57,12 +58,7 @@ beforeAll(async () => {
   product = (await db.insertInto('collections').values({ eventId, name: 'Product' }).returning('id').executeTakeFirstOrThrow()).id;
   keynotes = (await db.insertInto('collections').values({ eventId, name: 'Keynotes' }).returning('id').executeTakeFirstOrThrow()).id;
   tracks = (await db.insertInto('breakouts').values({ eventId, name: 'Afternoon tracks' }).returning('id').executeTakeFirstOrThrow()).id;
-  // Record what goes out on the realtime rooms (the sockets themselves are platform/realtime's tests).
-  const emit = t.deps.realtime.emit.bind(t.deps.realtime);
-  t.deps.realtime.emit = (room, event, payload) => {
-    emitted.push({ room, event, payload });
-    emit(room, event, payload);
-  };
+  recordEmits(t, emitted);
 });
 afterAll(() => t.close());
 
