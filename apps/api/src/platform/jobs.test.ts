@@ -54,6 +54,21 @@ describe('platform/jobs (pg-boss in the application database)', () => {
     expect(timers()).toBeLessThanOrEqual(before);
   });
 
+  it('works through a backlog without waiting a polling interval after each job', async () => {
+    const jobs: Jobs = createJobs(database, quiet);
+    const seen: number[] = [];
+    // A 30 s interval: were it waited after every job found, five jobs would take two minutes.
+    jobs.define<{ n: number }>('test.backlog', async (data) => {
+      seen.push(data.n);
+    }, { pollingIntervalSeconds: 30 });
+    await jobs.start();
+    await database.db.transaction().execute((tx) => jobs.enqueueMany(tx, 'test.backlog', [1, 2, 3, 4, 5].map((n) => ({ n }))));
+    jobs.wake('test.backlog');
+    await until(() => seen.length === 5);
+    expect([...seen].sort()).toEqual([1, 2, 3, 4, 5]);
+    await jobs.stop();
+  });
+
   it('retries a job whose handler failed', async () => {
     const jobs = createJobs(database, quiet);
     let runs = 0;

@@ -140,7 +140,13 @@ export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, 
           if (!(await boss.getQueue(name))) throw err;
         });
         q.workerId = await boss.work<object>(name, { pollingIntervalSeconds: q.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async (batch) => {
-          for (const job of batch) await q.handler(job.data, { id: job.id, retryCount: job.retryCount });
+          try {
+            for (const job of batch) await q.handler(job.data, { id: job.id, retryCount: job.retryCount });
+          } finally {
+            // pg-boss waits a polling interval after every fetch, even one that found work: a
+            // backlog (a thousand e-mails) would go at one job per interval. Found work: fetch again now.
+            if (q.workerId) boss.notifyWorker(q.workerId);
+          }
         });
         if (q.cron) await boss.schedule(name, q.cron, {}, { ...sendOptions(q.opts), tz: 'UTC' });
       }
