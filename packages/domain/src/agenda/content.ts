@@ -32,6 +32,11 @@ export function usageInMapText(usage: Pick<PinUsage, 'mapName' | 'pinName'>): st
   return `${usage.mapName} ${usage.pinName}`;
 }
 
+/** Who created a content record and when (creators shown by name: spec part 3). */
+const created = { createdBy: personNameSchema, createdAt: timestampSchema, updatedAt: timestampSchema };
+/** `created`, and who changed it last (the materials' last-modified text). */
+const edited = { createdBy: personNameSchema, updatedBy: updatedBySchema, createdAt: timestampSchema, updatedAt: timestampSchema };
+
 // ——— Locations ———
 export const locationSchema = z.object({
   id: z.uuid(),
@@ -45,10 +50,7 @@ export const locationSchema = z.object({
   /** Pins that point at this location, each with its map. */
   pins: z.array(pinUsageSchema),
   sessionCount: z.number().int(),
-  createdBy: personNameSchema,
-  updatedBy: updatedBySchema,
-  createdAt: timestampSchema,
-  updatedAt: timestampSchema,
+  ...edited,
 });
 export type LocationRecord = z.output<typeof locationSchema>;
 export const createLocationSchema = z.object({
@@ -79,10 +81,7 @@ export const materialSchema = z.object({
   url: z.string(),
   pins: z.array(pinUsageSchema),
   sessionCount: z.number().int(),
-  createdBy: personNameSchema,
-  updatedBy: updatedBySchema,
-  createdAt: timestampSchema,
-  updatedAt: timestampSchema,
+  ...edited,
 });
 export type MaterialRecord = z.output<typeof materialSchema>;
 /** Multipart: `file` plus these fields (POST); PATCH takes JSON, PUT …/file replaces the file. */
@@ -144,10 +143,7 @@ export const interactiveMapSchema = z.object({
   height: z.number().int().nullable(),
   pinCount: z.number().int(),
   pins: z.array(pinSchema).optional(),
-  createdBy: personNameSchema,
-  updatedBy: updatedBySchema,
-  createdAt: timestampSchema,
-  updatedAt: timestampSchema,
+  ...edited,
 });
 export type InteractiveMapRecord = z.output<typeof interactiveMapSchema>;
 /** Multipart `file` plus these fields (POST); PATCH takes JSON; PUT …/file replaces the plan. */
@@ -167,9 +163,7 @@ export const collectionSchema = z.object({
   /** Spec part 3: the count of the rules list. Null for non-admins. */
   rulesLength: z.number().int().nullable(),
   sessionCount: z.number().int(),
-  createdBy: personNameSchema,
-  createdAt: timestampSchema,
-  updatedAt: timestampSchema,
+  ...created,
 });
 export type CollectionRecord = z.output<typeof collectionSchema>;
 export const createCollectionSchema = z.object({
@@ -198,9 +192,7 @@ export const breakoutSchema = z.object({
   audience: audienceSchema,
   rulesLength: z.number().int(),
   sessions: z.array(z.object({ id: z.uuid(), name: z.string(), startAt: timestampSchema, enrolledCount: z.number().int() })),
-  createdBy: personNameSchema,
-  createdAt: timestampSchema,
-  updatedAt: timestampSchema,
+  ...created,
 });
 export type BreakoutRecord = z.output<typeof breakoutSchema>;
 export const createBreakoutSchema = z.object({
