@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { booleanFilter, dateFromFilter, dateToFilter, FILTER_MAX_VALUES, multiValueFilter } from './list-filters.js';
+import { booleanFilter, dateFromFilter, dateToFilter, FILTER_MAX_VALUES, FILTER_TEXT_MAX_LENGTH, multiValueFilter } from './list-filters.js';
 
 describe('list filters', () => {
   const statuses = multiValueFilter(z.enum(['DRAFT', 'PUBLISHED']));
@@ -13,6 +13,11 @@ describe('list filters', () => {
     expect(statuses.safeParse('ARCHIVED').success).toBe(false);
     expect(statuses.safeParse(',').success).toBe(false);
     expect(multiValueFilter(z.string()).safeParse(Array(FILTER_MAX_VALUES + 1).fill('a').join(',')).success).toBe(false);
+  });
+  it("answers 'Max length exceeded' for an over-long filter text, given once or repeated", () => {
+    const messages = (v: unknown) => multiValueFilter(z.string()).safeParse(v).error?.issues.map((i) => i.message);
+    expect(messages('a'.repeat(FILTER_TEXT_MAX_LENGTH + 1))).toEqual(['Max length exceeded']);
+    expect(messages(Array(FILTER_MAX_VALUES + 1).fill('a'))).toEqual(['Max length exceeded']);
   });
   it('reads booleans and date bounds', () => {
     expect(booleanFilter.parse('true')).toBe(true);

@@ -8,11 +8,14 @@ import { MESSAGES } from './messages.js';
 
 /** Most values one multi-value filter takes. */
 export const FILTER_MAX_VALUES = 100;
+/** Longest text one occurrence of a filter may be: 100 ids with their commas fit. */
+export const FILTER_TEXT_MAX_LENGTH = 4000;
+const filterText = z.string().max(FILTER_TEXT_MAX_LENGTH, MESSAGES.maxLength);
 
 /** `status=DRAFT,PUBLISHED` or `status=DRAFT&status=PUBLISHED` → ['DRAFT', 'PUBLISHED'], each checked by `item`. */
 export function multiValueFilter<T extends z.ZodType<unknown, string>>(item: T) {
   return z
-    .union([z.string(), z.array(z.string())])
+    .union([filterText, z.array(filterText)])
     .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(item).min(1, MESSAGES.required).max(FILTER_MAX_VALUES, MESSAGES.maxLength));
 }

@@ -1,7 +1,7 @@
 /**
  * Every user-facing text of the product. Texts quoted by the spec are copied word for word;
  * the others (invalidSizeValue, invalidDate, linearScale, meetingInterval, emailNotVerified,
- * forbidden, tooManyAttempts and the validator texts) are ours.
+ * forbidden, tooManyAttempts, disallowedCharacters and the validator texts) are ours.
  */
 export const MESSAGES = {
   required: 'Required field',
@@ -40,6 +40,7 @@ export const MESSAGES = {
   downloadOurApp: 'Download Our App',
   continueOnWeb: 'Continue On Web',
   viewAll: 'View All',
+  disallowedCharacters: 'Contains characters that are not allowed',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -4,6 +4,7 @@ import { EVENT_ROLES, tokenClaimsSchema, USER_ROLES } from '../roles.js';
 import { EMAIL_MAX_LENGTH, emailSchema } from '../validation/email.js';
 import { passwordSchema } from '../validation/password.js';
 import { requiredString } from '../validation/strings.js';
+import { nameString } from '../validation/text.js';
 import { ACCOUNT_MESSAGES } from './messages.js';
 
 /** A host as the browser reports it (`location.host`): DNS name or IPv4, optional port. */
@@ -76,8 +77,8 @@ export type SignInResponse = z.infer<typeof signInResponseSchema>;
 export const registerBodySchema = z.object({
   email: accountEmailSchema,
   password: newPasswordSchema,
-  firstName: requiredString(NAME_MAX_LENGTH),
-  lastName: requiredString(NAME_MAX_LENGTH),
+  firstName: nameString(NAME_MAX_LENGTH),
+  lastName: nameString(NAME_MAX_LENGTH),
   host: requestHostSchema,
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;

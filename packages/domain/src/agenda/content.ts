@@ -3,7 +3,8 @@ import { listQuerySchema } from '../list.js';
 import { multiValueFilter, booleanFilter } from '../list-filters.js';
 import { timestampSchema, updatedBySchema } from '../tenancy/common.js';
 import { colorSchema } from '../tenancy/events.js';
-import { requiredString, maxLengthString } from '../validation/strings.js';
+import { maxLengthString } from '../validation/strings.js';
+import { nameString } from '../validation/text.js';
 import { urlSchema } from '../validation/url.js';
 import { nonNegativeIntegerSchema } from '../validation/numbers.js';
 import { audienceInputSchema, audienceSchema } from './audience.js';
@@ -15,7 +16,7 @@ import { audienceInputSchema, audienceSchema } from './audience.js';
 export const CONTENT_NAME_MAX_LENGTH = 200;
 export const CONTENT_DESCRIPTION_MAX_LENGTH = 5000;
 
-const nameSchema = requiredString(CONTENT_NAME_MAX_LENGTH);
+const nameSchema = nameString(CONTENT_NAME_MAX_LENGTH);
 const descriptionSchema = maxLengthString(CONTENT_DESCRIPTION_MAX_LENGTH);
 const nullableUrl = z.union([urlSchema, z.literal('').transform(() => null), z.null()]);
 

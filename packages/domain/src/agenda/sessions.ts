@@ -5,7 +5,8 @@ import { MESSAGES } from '../messages.js';
 import { timestampSchema } from '../tenancy/common.js';
 import { emailSchema } from '../validation/email.js';
 import { nonNegativeIntegerSchema } from '../validation/numbers.js';
-import { requiredString, maxLengthString } from '../validation/strings.js';
+import { maxLengthString } from '../validation/strings.js';
+import { nameString } from '../validation/text.js';
 import { audienceInputSchema, audienceSchema } from './audience.js';
 import { CONTENT_DESCRIPTION_MAX_LENGTH, CONTENT_NAME_MAX_LENGTH, nullableUrlSchema, pinUsageSchema } from './content.js';
 import { refineSessionTimes, sessionTimesShape } from './times.js';
@@ -89,7 +90,7 @@ export type SessionRecord = z.output<typeof sessionSchema>;
 type UnwrapDefault<T> = T extends z.ZodDefault<infer Inner> ? Inner : T;
 
 const sessionBody = z.object({
-  name: requiredString(CONTENT_NAME_MAX_LENGTH),
+  name: nameString(CONTENT_NAME_MAX_LENGTH),
   description: maxLengthString(CONTENT_DESCRIPTION_MAX_LENGTH).default(''),
   type: z.enum(SESSION_TYPES).default('SESSION'),
   status: z.enum(SESSION_STATUSES).default('PUBLISHED'),

@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages.js';
 import { customFieldSettingsSchema, DATA_TYPES, dataTypeSchema, dynamicValueMessage, type DataType } from '../spec/custom-fields.js';
 import { timestampSchema } from '../tenancy/common.js';
 import { isDateForFormat, isTimeFormat } from '../validation/date.js';
-import { requiredString } from '../validation/strings.js';
+import { nameString } from '../validation/text.js';
 import { isUrl } from '../validation/url.js';
 import { ATTENDEE_MESSAGES } from './messages.js';
 
@@ -122,7 +122,7 @@ const refineSettings = (value: Parameters<typeof customFieldSettingsIssues>[0], 
 
 export const createCustomFieldSchema = z
   .object({
-    name: requiredString(CUSTOM_FIELD_NAME_MAX_LENGTH),
+    name: nameString(CUSTOM_FIELD_NAME_MAX_LENGTH),
     dataType: dataTypeInputSchema,
     settings: customFieldSettingsInputSchema.default({ required: false, isCustomField: true, isEnumMultiple: false, enumValues: [], special: false }),
     editableByParticipant: z.boolean().default(false),
@@ -141,7 +141,7 @@ export type CreateCustomField = z.output<typeof createCustomFieldSchema>;
  */
 export const updateCustomFieldSchema = z
   .object({
-    name: requiredString(CUSTOM_FIELD_NAME_MAX_LENGTH),
+    name: nameString(CUSTOM_FIELD_NAME_MAX_LENGTH),
     dataType: dataTypeInputSchema,
     settings: customFieldSettingsPatchSchema,
     editableByParticipant: z.boolean(),

@@ -4,7 +4,7 @@ import { multiValueFilter } from '../list-filters.js';
 import { MESSAGES } from '../messages.js';
 import { timestampSchema } from '../tenancy/common.js';
 import { colorSchema } from '../tenancy/events.js';
-import { requiredString } from '../validation/strings.js';
+import { nameString } from '../validation/text.js';
 import { ATTENDEE_MESSAGES } from './messages.js';
 import { ruleSchema, rulesInputSchema } from './rules.js';
 
@@ -37,7 +37,7 @@ function refineRules(v: { type?: LabelType | undefined; rules?: unknown[] | unde
 
 export const createLabelSchema = z
   .object({
-    name: requiredString(LABEL_NAME_MAX_LENGTH),
+    name: nameString(LABEL_NAME_MAX_LENGTH),
     color: colorSchema.default('#000000'),
     type: labelTypeSchema.default('MANUAL'),
     rules: rulesInputSchema.default([]),
@@ -48,7 +48,7 @@ export type CreateLabel = z.output<typeof createLabelSchema>;
 /** Partial. New rules (or a change to RULE) recompute the members; a change to MANUAL keeps them as manual members. */
 export const updateLabelSchema = z
   .object({
-    name: requiredString(LABEL_NAME_MAX_LENGTH),
+    name: nameString(LABEL_NAME_MAX_LENGTH),
     color: colorSchema,
     type: labelTypeSchema,
     rules: rulesInputSchema,

@@ -6,6 +6,7 @@ import { MESSAGES } from '../messages.js';
 import { dataTypeSchema } from '../spec/custom-fields.js';
 import { timestampSchema } from '../tenancy/common.js';
 import { EMAIL_MAX_LENGTH, isEmail } from '../validation/email.js';
+import { nameString } from '../validation/text.js';
 import { checkCustomFieldValues, customFieldSchema, customFieldValueSchema, customFieldValuesSchema, type CustomFieldDef, type CustomFieldValue } from './custom-fields.js';
 import { PARTICIPANT_TEXT_LIMITS, PROFILE_TEXT_FIELDS, type ProfileTextField } from './fields.js';
 import { ATTENDEE_MESSAGES } from './messages.js';
@@ -16,8 +17,7 @@ export const BULK_IDS_MAX = 10_000;
 export const LABEL_IDS_MAX = 200;
 
 const text = (field: ProfileTextField) => z.string().trim().max(PARTICIPANT_TEXT_LIMITS[field], MESSAGES.maxLength);
-const name = (field: 'firstName' | 'lastName') =>
-  z.string({ error: MESSAGES.required }).trim().min(1, { error: MESSAGES.required, abort: true }).max(PARTICIPANT_TEXT_LIMITS[field], MESSAGES.maxLength);
+const name = (field: 'firstName' | 'lastName') => nameString(PARTICIPANT_TEXT_LIMITS[field]);
 
 /** The editable standard fields (names required when given). */
 export const profileFieldsSchema = z.object({

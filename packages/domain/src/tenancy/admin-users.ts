@@ -3,7 +3,7 @@ import { accountEmailSchema, NAME_MAX_LENGTH } from '../accounts/schemas.js';
 import { listQuerySchema } from '../list.js';
 import { multiValueFilter } from '../list-filters.js';
 import { MESSAGES } from '../messages.js';
-import { requiredString } from '../validation/strings.js';
+import { nameString } from '../validation/text.js';
 import { timestampSchema } from './common.js';
 import { TENANCY_MESSAGES } from './messages.js';
 
@@ -59,16 +59,16 @@ export type AdminUserRecord = z.output<typeof adminUserSchema>;
 /** Creates the user when the address is new (and e-mails a link to create a password); adds the roles. */
 export const createAdminUserSchema = z.object({
   email: accountEmailSchema,
-  firstName: requiredString(NAME_MAX_LENGTH),
-  lastName: requiredString(NAME_MAX_LENGTH),
+  firstName: nameString(NAME_MAX_LENGTH),
+  lastName: nameString(NAME_MAX_LENGTH),
   roles: rolesInputSchema,
 });
 export type CreateAdminUser = z.output<typeof createAdminUserSchema>;
 
 /** `roles` replaces the user's roles inside the caller's scope (roles elsewhere stay). */
 export const updateAdminUserSchema = z.object({
-  firstName: requiredString(NAME_MAX_LENGTH).optional(),
-  lastName: requiredString(NAME_MAX_LENGTH).optional(),
+  firstName: nameString(NAME_MAX_LENGTH).optional(),
+  lastName: nameString(NAME_MAX_LENGTH).optional(),
   roles: rolesInputSchema.optional(),
 });
 export type UpdateAdminUser = z.output<typeof updateAdminUserSchema>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { SHORT_TEXT_MAX_LENGTH } from '../spec/limits.js';
-import { requiredString } from '../validation/strings.js';
+import { nameString } from '../validation/text.js';
 
 /** Names of organizations, hubs and events. */
 export const TENANCY_NAME_MAX_LENGTH = SHORT_TEXT_MAX_LENGTH;
-export const tenancyNameSchema = requiredString(TENANCY_NAME_MAX_LENGTH);
+export const tenancyNameSchema = nameString(TENANCY_NAME_MAX_LENGTH);
 
 /**
  * A timestamp on the wire: an ISO 8601 date-time string with an offset (e.g. `2026-05-04T09:00:00.000Z`);

@@ -6,4 +6,5 @@ export * from './size.js';
 export * from './date.js';
 export * from './order.js';
 export * from './strings.js';
+export * from './text.js';
 export * from './errors.js';
