@@ -87,29 +87,32 @@ export interface SignInMeta {
 /**
  * `POST auth/magic-link`: uses the link (once), confirms the account's e-mail address (the link
  * reached it) and signs the participant in like POST auth with login type 'event'. 410 for a link
- * that is unknown, used or expired (saying which), or whose participant left the event.
+ * that is unknown, used or expired (saying which), or whose participant left the event. Every
+ * check runs in the transaction that uses the link, so a refusal (403 on a `cms.` host) rolls the
+ * use back: the link still works where it belongs.
  */
 export async function signInWithMagicLink(deps: Pick<AppDeps, 'db' | 'config'>, body: { token: string; host: string }, meta: SignInMeta) {
   const { db, config } = deps;
   const tokenHash = hashSecret(body.token);
-  const used = await db.transaction().execute(async (tx) => {
+  const signedIn = await db.transaction().execute(async (tx) => {
     const row = await repo.consume(tx, tokenHash);
     if (!row) return undefined;
     if (!(await repo.isParticipant(tx, row.eventId, row.userId))) return 'left' as const;
+    const principal = await loadPrincipal(tx, row.userId);
+    if (!principal) throw unauthorized(MESSAGES.invalidCredentials);
+    if (isCmsHost(body.host) && !isConsoleUser(principal)) throw forbidden(MESSAGES.notAuthorizedCms);
     await markEmailVerified(tx, row.userId);
-    return row;
+    const issued = await issueToken(tx, config, principal, { loginType: 'event', ip: meta.ip, userAgent: meta.userAgent });
+    await repo.auditSignIn(tx, { userId: row.userId, sid: issued.tokenData.sid, requestId: meta.requestId });
+    return { issued, eventId: row.eventId };
   });
-  if (used === undefined) {
+  if (signedIn === undefined) {
     const row = await repo.findToken(db, tokenHash);
     throw new HttpError(410, !row ? ACCOUNT_MESSAGES.linkInvalid : row.usedAt ? ACCOUNT_MESSAGES.linkUsed : ACCOUNT_MESSAGES.linkExpired);
   }
-  if (used === 'left') throw new HttpError(410, ACCOUNT_MESSAGES.linkInvalid);
-  const principal = await loadPrincipal(db, used.userId);
-  if (!principal) throw unauthorized(MESSAGES.invalidCredentials);
-  if (isCmsHost(body.host) && !isConsoleUser(principal)) throw forbidden(MESSAGES.notAuthorizedCms);
-  const issued = await issueToken(db, config, principal, { loginType: 'event', ip: meta.ip, userAgent: meta.userAgent });
-  await repo.auditSignIn(db, { userId: used.userId, sid: issued.tokenData.sid, requestId: meta.requestId });
+  if (signedIn === 'left') throw new HttpError(410, ACCOUNT_MESSAGES.linkInvalid);
+  const { issued, eventId } = signedIn;
   const { iat, exp } = issued.tokenData;
   if (iat === undefined || exp === undefined) throw new Error('issueToken returned no iat/exp');
-  return { token: issued.token, tokenData: { ...issued.tokenData, iat, exp }, eventId: used.eventId };
+  return { token: issued.token, tokenData: { ...issued.tokenData, iat, exp }, eventId };
 }

@@ -94,6 +94,19 @@ describe('magic links', () => {
     expect(cms.json().message).toBe(MESSAGES.notAuthorizedCms);
   });
 
+  it('a link refused on a cms host is not used up: it still signs in on the event host, once', async () => {
+    const p = await participant(admin);
+    await admin.post('participants/magic-links', { participantIds: [p.id] });
+    const token = await tokenOf(p.email);
+    expect((await signIn(token, 'cms.events.example.org')).statusCode).toBe(403);
+    const ok = await signIn(token);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().eventId).toBe(ten.event.id);
+    const again = await signIn(token);
+    expect(again.statusCode).toBe(410);
+    expect(again.json().message).toBe(ACCOUNT_MESSAGES.linkUsed);
+  });
+
   it('sends to a filtered selection and lists every link in the report', async () => {
     const event = await t.f.event({ eventHubId: ten.hub.id });
     const c = client(t, ten.tokens.hubAdmin, event.id);
