@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isStrongPassword } from '@plenary/domain';
+import { parseS3Location } from './storage/s3-location.js';
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -14,12 +15,29 @@ const optionalUrl = (protocols: string[]) =>
       message: `must be a URL starting with ${protocols.join(' or ')}`,
     });
 
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  /** Uploaded files in an S3-compatible bucket (`s3://bucket[/prefix]?endpoint=…&region=…&forcePathStyle=true`); unset: the disk under DATA_DIR. */
+  STORAGE_URL: optionalUrl(['s3://']).superRefine((value, ctx) => {
+    const parsed = value === undefined ? undefined : parseS3Location(value);
+    if (parsed && 'problem' in parsed) ctx.addIssue({ code: 'custom', message: parsed.problem });
+  }),
+  /** The bucket's keys; unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID…, profiles, instance roles). */
+  S3_ACCESS_KEY_ID: optionalText(),
+  S3_SECRET_ACCESS_KEY: optionalText(),
+  /** Read by the AWS SDK itself; named here only to check that an S3 store has a region. */
+  AWS_REGION: optionalText(),
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().default('Plenary <no-reply@plenary.local>'),
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
@@ -51,6 +69,15 @@ const envSchema = z.object({
     .default('loopback')
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).superRefine((env, ctx) => {
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'must be set with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY both or neither' });
+  }
+  const parsed = env.STORAGE_URL === undefined ? undefined : parseS3Location(env.STORAGE_URL);
+  if (parsed && 'location' in parsed && !parsed.location.region && !env.AWS_REGION) {
+    ctx.addIssue({ code: 'custom', path: ['STORAGE_URL'], message: 'needs region=… (or AWS_REGION)' });
+  }
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'JWT_SECRET'> & { JWT_SECRET: string };
