@@ -18,7 +18,7 @@ import type { AppDeps, BaseDeps } from './platform/deps.js';
 import { errorBody, installErrorHandler, installZodMessages } from './platform/errors.js';
 import { installIdempotency } from './platform/idempotency.js';
 import { modules } from './modules/index.js';
-import { mayImpersonate } from './modules/accounts/impersonation.js';
+import { impersonatedPrincipal } from './modules/accounts/impersonation.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -78,7 +78,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
-  installAuth(app, deps.db, deps.config, (actor, target) => mayImpersonate(deps.db, actor, target));
+  installAuth(app, deps.db, deps.config, (actor, target) => impersonatedPrincipal(deps.db, actor, target));
 
   await app.register(
     async (api) => {

@@ -209,4 +209,3 @@ describe.each(['disk', 's3'] as const)('%s storage', (backend) => {
     });
   });
 });
-
