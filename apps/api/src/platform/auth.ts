@@ -4,7 +4,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { MESSAGES, tokenClaimsSchema, type TokenClaims } from '@plenary/domain';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
-import { claimsFor, loadPrincipal, selectPrincipals, toPrincipal, type Principal } from './access.js';
+import { claimsFor, selectPrincipals, toPrincipal, type Principal } from './access.js';
 import { notFound, unauthorized } from './errors.js';
 
 export interface AuthContext {
@@ -64,13 +64,14 @@ export const hashSecret = (secret: string) => createHash('sha256').update(secret
 export async function verifyBearer(db: Db, cfg: Config, token: string): Promise<{ sid: string; claims: TokenClaims; actor: Principal }> {
   let payload: unknown;
   try {
-    ({ payload } = await jwtVerify(token, secretKey(cfg), { algorithms: ['HS256'] }));
+    // Every token we issue has all three; one without `exp` would never expire on its own.
+    ({ payload } = await jwtVerify(token, secretKey(cfg), { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] }));
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw unauthorized(MESSAGES.tokenExpired);
     throw unauthorized('Invalid token');
   }
   const claims = tokenClaimsSchema.safeParse(payload);
-  if (!claims.success) throw unauthorized('Invalid token');
+  if (!claims.success || payload === null || (payload as { sub?: unknown }).sub !== claims.data.userId) throw unauthorized('Invalid token');
   // The session and the principal in one round trip: a revoked session, another user's session or a
   // deleted user find no row. Read on every request, so logout and role changes take effect at once.
   const row = await selectPrincipals(db)
@@ -86,13 +87,14 @@ export async function verifyBearer(db: Db, cfg: Config, token: string): Promise<
   return { sid: claims.data.sid, claims: claims.data, actor };
 }
 
-export type ImpersonationCheck = (actor: Principal, targetUserId: string) => Promise<boolean>;
+/** Whom the actor acts as when asking to impersonate `targetUserId`; undefined = refused. */
+export type ImpersonationResolver = (actor: Principal, targetUserId: string) => Promise<Principal | undefined>;
 
 /**
  * Reads the bearer token (and the optional `impersonate` header) on every request.
  * Routes then declare who may call them with `requireAuth`.
  */
-export function installAuth(app: FastifyInstance, db: Db, cfg: Config, mayImpersonate: ImpersonationCheck): void {
+export function installAuth(app: FastifyInstance, db: Db, cfg: Config, impersonatedPrincipal: ImpersonationResolver): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -101,7 +103,7 @@ export function installAuth(app: FastifyInstance, db: Db, cfg: Config, mayImpers
     const target = request.headers.impersonate;
     if (typeof target === 'string' && target !== '' && target !== actor.userId) {
       // An id outside the actor's scope is answered like an unknown one.
-      const principal = (await mayImpersonate(actor, target)) ? await loadPrincipal(db, target) : undefined;
+      const principal = await impersonatedPrincipal(actor, target);
       if (!principal) {
         await auditImpersonation(db, request, actor.userId, target, 'impersonation.denied', 'refused');
         throw notFound('Impersonated user not found');

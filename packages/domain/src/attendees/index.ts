@@ -6,3 +6,4 @@ export * from './participants.js';
 export * from './labels.js';
 export * from './magic-links.js';
 export * from './activity.js';
+export * from './invitations.js';

@@ -53,11 +53,12 @@ describe('impersonation (impersonate header)', () => {
     expect(await auditRows(String(plain.headers['x-request-id']))).toEqual([]);
   });
 
-  it('404 for a participant of another event, for users with an admin role, and for unknown ids', async () => {
+  it('404 for a participant of another event, for users with an admin or moderator role, and for unknown ids', async () => {
     const cases: Array<[string, string]> = [
       ['participant of another tenant', other.users.participant.id],
       ['organisation admin', tenant.users.orgAdmin.id],
       ['hub admin', tenant.users.hubAdmin.id],
+      ['moderator', tenant.users.moderator.id],
       ['another event admin', (await (async () => {
         const u = await t.f.user();
         await t.f.grant(u.id, 'event', tenant.event.id);
@@ -78,12 +79,15 @@ describe('impersonation (impersonate header)', () => {
     }
   });
 
-  it('participants and moderators can not impersonate; a super admin can act as anyone but a super admin', async () => {
+  it('participants and moderators can not impersonate; a super admin acts as participants only, never as an admin or moderator', async () => {
     expect((await asUser(tenant.tokens.participant, tenant.users.moderator.id, `users/${tenant.users.moderator.id}`)).statusCode).toBe(404);
     expect((await asUser(tenant.tokens.moderator, tenant.users.participant.id, `users/${tenant.users.participant.id}`)).statusCode).toBe(404);
+    // Issue 9: acting as an admin handed the actor that admin's rights in every tenant; now refused for super admins too.
     const asOrgAdmin = await asUser(tenant.tokens.superadmin, tenant.users.orgAdmin.id, `users/${tenant.users.orgAdmin.id}/events`);
-    expect(asOrgAdmin.statusCode).toBe(200);
-    expect(asOrgAdmin.json().records).toEqual([expect.objectContaining({ id: tenant.event.id, role: 'admin' })]);
+    expect(asOrgAdmin.statusCode).toBe(404);
+    expect(asOrgAdmin.json().message).toBe('Impersonated user not found');
+    const asParticipant = await asUser(tenant.tokens.superadmin, tenant.users.participant.id, `users/${tenant.users.participant.id}/events`);
+    expect(asParticipant.json().records).toEqual([expect.objectContaining({ id: tenant.event.id, role: 'participant' })]);
     expect((await asUser(tenant.tokens.superadmin, other.users.superadmin.id, `users/${other.users.superadmin.id}`)).statusCode).toBe(404);
     // Hub and organisation admins reach participants across their scope.
     expect((await asUser(tenant.tokens.hubAdmin, tenant.users.participant.id, `users/${tenant.users.participant.id}`)).statusCode).toBe(200);

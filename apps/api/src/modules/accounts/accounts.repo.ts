@@ -200,7 +200,15 @@ const RANK_TO_ROLE: Record<number, EventRole> = { 3: 'admin', 2: 'moderator', 1:
 export async function listUserEvents(
   db: Db,
   userId: string,
-  opts: { allEvents: boolean; search?: string | undefined; sort: { field: 'name' | 'startAt' | 'endAt'; direction: 'asc' | 'desc' }; offset: number; limit: number },
+  opts: {
+    allEvents: boolean;
+    /** Only these events (an impersonated request sees the events the actor shares with the user). */
+    onlyEventIds?: readonly string[] | undefined;
+    search?: string | undefined;
+    sort: { field: 'name' | 'startAt' | 'endAt'; direction: 'asc' | 'desc' };
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ records: UserEventRow[]; total: number }> {
   const base = db
     .with('ranks', (qc) => {
@@ -236,7 +244,8 @@ export async function listUserEvents(
     .with('best', (qc) => qc.selectFrom('ranks').select(['ranks.eventId', sql<number>`max(ranks.rank)`.as('rank')]).groupBy('ranks.eventId'))
     .selectFrom('events')
     .innerJoin('best', 'best.eventId', 'events.id')
-    .$if(opts.search !== undefined && opts.search !== '', (qb) => qb.where('events.name', 'ilike', `%${escapeLike(opts.search ?? '')}%`));
+    .$if(opts.search !== undefined && opts.search !== '', (qb) => qb.where('events.name', 'ilike', `%${escapeLike(opts.search ?? '')}%`))
+    .$if(opts.onlyEventIds !== undefined, (qb) => qb.where(sql<SqlBool>`events.id = ANY(${[...(opts.onlyEventIds ?? [])]}::uuid[])`));
 
   const [rows, count] = await Promise.all([
     base
@@ -292,14 +301,46 @@ export interface SsoProviderRow {
 
 const providerColumns = ['id', 'organizationId', 'name', 'issuer', 'clientId', 'clientSecret', 'hosts'] as const;
 
-/** The provider serving any of `hosts` (the host with and without its port). */
-export function findSsoProviderByHosts(db: Db, hosts: string[]): Promise<SsoProviderRow | undefined> {
+/**
+ * The provider serving any of `hosts` (the host with and without its port). Operator-wide providers
+ * always count; an organisation's provider only with `organizationProviders` and only where one of
+ * `hosts` is approved for that organisation (link-hosts.ts decides which hosts may be).
+ */
+export function findSsoProviderByHosts(db: Db, hosts: string[], options: { organizationProviders: boolean }): Promise<SsoProviderRow | undefined> {
   return db
-    .selectFrom('ssoProviders')
-    .select([...providerColumns])
-    .where(sql<SqlBool>`hosts && ${sql.val(hosts)}::text[]`)
-    .orderBy('createdAt')
+    .selectFrom('ssoProviders as s')
+    .select(providerColumns.map((c) => `s.${c}` as const))
+    .where(sql<SqlBool>`s.hosts && ${sql.val(hosts)}::text[]`)
+    .where((eb) =>
+      options.organizationProviders
+        ? eb.or([
+            eb('s.organizationId', 'is', null),
+            eb.exists(
+              eb
+                .selectFrom('approvedHosts as a')
+                .select('a.host')
+                .whereRef('a.organizationId', '=', 's.organizationId')
+                .where(sql<SqlBool>`a.host = ANY(${sql.val(hosts)}::text[])`),
+            ),
+          ])
+        : eb('s.organizationId', 'is', null),
+    )
+    .orderBy('s.createdAt')
     .executeTakeFirst();
+}
+
+/** The organisation for which one of `hosts` (a host with and without its port) is approved. */
+export async function organizationOfApprovedHost(db: Db, hosts: string[]): Promise<string | undefined> {
+  const row = await db.selectFrom('approvedHosts').select('organizationId').where('host', 'in', hosts).executeTakeFirst();
+  return row?.organizationId;
+}
+
+/** Hosts among `hosts` that are not approved for the organisation (as given, or by name for any port). */
+export async function hostsNotApprovedFor(db: Db, organizationId: string, hosts: string[]): Promise<string[]> {
+  if (hosts.length === 0) return [];
+  const rows = await db.selectFrom('approvedHosts').select('host').where('organizationId', '=', organizationId).execute();
+  const approved = new Set(rows.map((r) => r.host));
+  return hosts.filter((h) => !approved.has(h) && !approved.has(h.replace(/:\d+$/, '')));
 }
 
 export function findSsoProviderById(db: Db, id: string): Promise<SsoProviderRow | undefined> {

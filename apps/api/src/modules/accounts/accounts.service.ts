@@ -7,6 +7,7 @@ import {
   MAILBOX_LIMIT,
   MESSAGES,
   parseSort,
+  TENANCY_MESSAGES,
   USER_EVENT_SORT_FIELDS,
   type AccountUser,
   type ListQuery,
@@ -27,6 +28,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/
 import { enforce, ThrottledError, type Throttle } from '../../platform/throttle.js';
 import * as repo from './accounts.repo.js';
 import { alreadyRegisteredMail, createPasswordMail, resetPasswordMail, verifyEmailMail } from './accounts.emails.js';
+import { hostName, isPlatformHost, linkOrigin, normHost, type LinkDeps, ssoCallbackOrigin, ssoProviderForHost } from './link-hosts.js';
 import { assertEgressAllowed, authorizationUrl, clientConfig, exchangeCode, isLoopbackHost, ssoFailed, ssoUnreachable } from './accounts.sso.js';
 
 /**
@@ -82,33 +84,9 @@ export interface ResetJob {
   requestId: string;
 }
 
-type LinkDeps = Pick<AppDeps, 'db' | 'config' | 'brands'>;
+// ---------------------------------------------------------------- links and hosts (link-hosts.ts)
 
-// ---------------------------------------------------------------- links and hosts
-
-const normHost = (host: string) => host.trim().toLowerCase();
-const hostName = (host: string) => normHost(host).replace(/:\d+$/, '');
-
-/**
- * The origin links in e-mails (and the SSO redirect_uri) point to. The host comes from the
- * request body, so it is trusted only when it is ours: a brand host, PUBLIC_URL's host or its
- * `cms.` twin, or a host of an SSO provider. Any other host gets PUBLIC_URL, so nobody can make us
- * mail a reset link that points to their own site (host poisoning). The scheme is PUBLIC_URL's
- * (https in production), http when PUBLIC_URL is unset.
- */
-export async function linkOrigin(deps: LinkDeps, host: string): Promise<string> {
-  const pub = deps.config.PUBLIC_URL ? new URL(deps.config.PUBLIC_URL) : undefined;
-  const fallback = pub?.origin ?? `http://localhost:${deps.config.PORT}`;
-  const h = normHost(host);
-  if (!/^[a-z0-9.-]+(:\d{1,5})?$/.test(h)) return fallback;
-  if (pub && h === pub.host) return pub.origin;
-  const name = hostName(h);
-  const known =
-    deps.brands.hasHost(name) ||
-    (pub !== undefined && (name === pub.hostname || name === `cms.${pub.hostname}`)) ||
-    (await repo.findSsoProviderByHosts(deps.db, [h, name])) !== undefined;
-  return known ? `${pub?.protocol ?? 'http:'}//${h}` : fallback;
-}
+export { linkOrigin } from './link-hosts.js';
 
 async function newToken(db: Db, userId: string, purpose: keyof typeof TOKEN_LIFETIME_MS): Promise<string> {
   const { secret, hash } = newOneTimeSecret();
@@ -210,6 +188,7 @@ export async function register(rt: AccountsRuntime, body: RegisterBody, meta: Re
   await enforceMailLimits(rt, 'register', email, meta.ip);
   // Hash in both cases so the answer takes as long either way.
   const passwordHash = await hashPassword(body.password);
+  // A new account belongs to no organisation yet: its link never uses an organisation's host.
   const origin = await linkOrigin(rt.deps, body.host);
   const brand = brandTitle(rt.deps, body.host);
   // The account, its token and the e-mail commit together (or not at all).
@@ -228,12 +207,13 @@ export async function register(rt: AccountsRuntime, body: RegisterBody, meta: Re
   const existing = await repo.findUserByEmail(db, email);
   if (existing) {
     await db.transaction().execute(async (tx) => {
+      const theirOrigin = await linkOrigin({ ...rt.deps, db: tx }, body.host, existing.id);
       let verifyLink: string | undefined;
       if (!existing.emailVerifiedAt) {
         await repo.invalidateTokens(tx, existing.id, ['verify-email']);
-        verifyLink = `${origin}/verify-email/${await newToken(tx, existing.id, 'verify-email')}`;
+        verifyLink = `${theirOrigin}/verify-email/${await newToken(tx, existing.id, 'verify-email')}`;
       }
-      await rt.deps.mail.enqueue(tx, alreadyRegisteredMail(email, { brand, firstName: existing.firstName, resetLink: `${origin}/forgot-password`, ...(verifyLink ? { verifyLink } : {}) }));
+      await rt.deps.mail.enqueue(tx, alreadyRegisteredMail(email, { brand, firstName: existing.firstName, resetLink: `${theirOrigin}/forgot-password`, ...(verifyLink ? { verifyLink } : {}) }));
     });
     rt.deps.mail.wake();
     await repo.audit(db, { actorId: null, action: 'register.existing', entity: 'user', entityId: existing.id, requestId: meta.requestId });
@@ -283,7 +263,7 @@ export async function sendPasswordReset(deps: AppDeps, job: ResetJob): Promise<v
   const { db } = deps;
   const user = await repo.findUserByEmail(db, job.email);
   if (!user) return;
-  const origin = await linkOrigin(deps, job.host);
+  const origin = await linkOrigin(deps, job.host, user.id);
   await db.transaction().execute(async (tx) => {
     await repo.invalidateTokens(tx, user.id, ['reset-password']);
     const secret = await newToken(tx, user.id, 'reset-password');
@@ -336,7 +316,7 @@ export async function enqueueCreatePasswordEmail(
   await repo.invalidateTokens(tx, user.id, ['create-password']);
   const secret = await newToken(tx, user.id, 'create-password');
   // On the transaction's connection (PGlite has only one).
-  const origin = await linkOrigin({ ...deps, db: tx }, host);
+  const origin = await linkOrigin({ ...deps, db: tx }, host, user.id);
   await deps.mail.enqueue(tx, createPasswordMail(user.email, { brand: brandTitle(deps, host), firstName: user.firstName ?? '', link: `${origin}/create-password?token=${secret}` }));
 }
 
@@ -382,6 +362,7 @@ export async function listEventsOfUser(rt: AccountsRuntime, auth: AuthContext, u
   if (!field) throw badRequest(`sort: Unknown sort field ${sort.field}`, { sort: `Sort by one of: ${USER_EVENT_SORT_FIELDS.join(', ')}` });
   const { records, total } = await repo.listUserEvents(rt.deps.db, user.id, {
     allEvents: user.userRole === 'superadmin',
+    onlyEventIds: auth.impersonating ? [...p.eventRoles.keys()] : undefined,
     search: query.search,
     sort: { field, direction: sort.direction },
     offset: (query.page - 1) * query.limit,
@@ -399,10 +380,9 @@ export async function devMailbox(rt: AccountsRuntime, auth: AuthContext): Promis
 
 // ---------------------------------------------------------------- single sign-on
 
-const providerFor = (db: Db, host: string) => repo.findSsoProviderByHosts(db, [normHost(host), hostName(host)]);
 
 export async function ssoProviders(rt: AccountsRuntime, host: string): Promise<{ enabled: boolean; name?: string }> {
-  const provider = await providerFor(rt.deps.db, host);
+  const provider = await ssoProviderForHost(rt.deps, host);
   return provider ? { enabled: true, name: provider.name } : { enabled: false };
 }
 
@@ -412,13 +392,13 @@ const safeRedirect = (r: string | undefined) => (r && /^\/(?![/\\])/.test(r) ? r
 /** Stores state, nonce and PKCE verifier, and answers the provider URL to send the browser to. */
 export async function ssoStart(rt: AccountsRuntime, host: string, redirect: string | undefined): Promise<{ location: string; state: string }> {
   const { db, config } = rt.deps;
-  const provider = await providerFor(db, host);
+  const provider = await ssoProviderForHost(rt.deps, host);
   if (!provider) throw notFound(ACCOUNT_MESSAGES.ssoNotConfigured);
   const client = await clientConfig(provider, config).catch((err: unknown) => {
     rt.log.warn({ err, issuer: provider.issuer }, 'SSO discovery failed');
     throw ssoUnreachable();
   });
-  const redirectUri = `${await linkOrigin(rt.deps, host)}/login/callback`;
+  const redirectUri = `${ssoCallbackOrigin(rt.deps, host)}/login/callback`;
   const start = await authorizationUrl(client, redirectUri);
   await repo.deleteStaleSsoStates(db, new Date(Date.now() - SSO_STATE_TTL_MS));
   await repo.insertSsoState(db, {
@@ -460,7 +440,7 @@ async function ssoSignIn(rt: AccountsRuntime, body: Extract<SignInBody, { sso: t
     rt.log.warn({ err, issuer: provider.issuer }, 'SSO discovery failed');
     throw ssoUnreachable();
   });
-  const redirectUri = `${await linkOrigin(rt.deps, state.host)}/login/callback`;
+  const redirectUri = `${ssoCallbackOrigin(rt.deps, state.host)}/login/callback`;
   const identity = await exchangeCode(client, { redirectUri, code: body.token, state: body.state, iss: body.iss, codeVerifier: state.codeVerifier, nonce: state.nonce }).catch(
     (err: unknown) => {
       rt.log.warn({ err, issuer: provider.issuer }, 'SSO code exchange failed');
@@ -505,10 +485,12 @@ export interface SsoProviderInput {
 /**
  * Creates or updates the provider of an organisation (one per organisation; `organizationId: null`
  * is an operator-wide provider, matched by issuer and client id). Throws 400 for an issuer that is
- * not https (http only on loopback) and 409 when another provider already serves one of the hosts.
- * Does not contact the provider.
+ * not https (http only on loopback), for an organisation's host that is the platform's or that no
+ * super admin approved for it (link-hosts.ts), and 409 when another provider already serves one of
+ * the hosts. Does not contact the provider.
  */
-export async function upsertSsoProvider(db: Db, input: SsoProviderInput): Promise<{ id: string }> {
+export async function upsertSsoProvider(deps: LinkDeps, input: SsoProviderInput): Promise<{ id: string }> {
+  const { db } = deps;
   let issuer: URL;
   try {
     issuer = new URL(input.issuer);
@@ -521,6 +503,7 @@ export async function upsertSsoProvider(db: Db, input: SsoProviderInput): Promis
   const hosts = [...new Set(input.hosts.map(normHost).filter((h) => h !== ''))];
   const bad = hosts.find((h) => !/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/.test(h));
   if (bad !== undefined) throw badRequest(`hosts: ${ACCOUNT_MESSAGES.invalidHost}`, { hosts: ACCOUNT_MESSAGES.invalidHost });
+  if (input.organizationId !== null) await assertHostsApproved(deps, input.organizationId, hosts);
   const existing = input.organizationId
     ? await repo.findSsoProviderByOrganization(db, input.organizationId)
     : await repo.findGlobalSsoProvider(db, input.issuer.trim(), input.clientId);
@@ -536,6 +519,18 @@ export async function upsertSsoProvider(db: Db, input: SsoProviderInput): Promis
     hosts,
   });
   return { id };
+}
+
+/** An organisation binds only hosts a super admin approved for it, never the platform's own. */
+async function assertHostsApproved(deps: LinkDeps, organizationId: string, hosts: string[]): Promise<void> {
+  const refuse = (list: string[], message: string) => {
+    const text = `${list.join(', ')}: ${message}`;
+    return badRequest(`hosts: ${text}`, { hosts: text });
+  };
+  const platform = hosts.filter((h) => isPlatformHost(deps, h));
+  if (platform.length > 0) throw refuse(platform, TENANCY_MESSAGES.approvedHostPlatform);
+  const unapproved = await repo.hostsNotApprovedFor(deps.db, organizationId, hosts);
+  if (unapproved.length > 0) throw refuse(unapproved, TENANCY_MESSAGES.ssoHostNotApproved);
 }
 
 /** The organisation's provider without its secret (for the organisation form), or undefined. */

@@ -1,23 +1,38 @@
+import { sql, type SqlBool } from 'kysely';
+import type { EventRole } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
-import { canAdminEvent, type Principal } from '../../platform/access.js';
+import { canAdminEvent, isSuperAdmin, type Principal } from '../../platform/access.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * An admin may act as a participant (who holds no admin role) of an event the admin administers.
- * Super admins may act as anyone who is not a super admin.
+ * Whom a request with `impersonate: <targetUserId>` acts as, or undefined when the actor may not
+ * act as that user (the caller answers 404 like an unknown id).
+ *
+ * The answer is the intersection of the target's rights with the actor's: the target's
+ * *participant* role in the events the actor administers, nothing else. The target's roles in
+ * other events and tenants, and any admin or moderator role, never reach the actor. Targets holding
+ * a membership (admin or moderator anywhere) or the super admin role are refused for every actor:
+ * acting as them would hand over rights of their own. Super admins administer every event, so they
+ * act as the target's participations everywhere (and may act as an account with none); anyone
+ * else needs at least one event in common.
  */
-export async function mayImpersonate(db: Db, actor: Principal, targetUserId: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(targetUserId)) return false;
-  const target = await db.selectFrom('users').select(['id', 'userRole']).where('id', '=', targetUserId).executeTakeFirst();
-  if (!target || target.userRole === 'superadmin') return false;
-  if (actor.userRole === 'superadmin') return true;
-  // Acting as someone with admin rights of their own would hand the actor those rights.
-  const adminRole = await db.selectFrom('memberships').select('id').where('userId', '=', targetUserId).where('role', '=', 'admin').executeTakeFirst();
-  if (adminRole) return false;
-  const events = await db
-    .selectFrom('participants')
-    .innerJoin('events', 'events.id', 'participants.eventId')
-    .select(['events.id', 'events.eventHubId', 'events.organizationId'])
-    .where('participants.userId', '=', targetUserId)
+export async function impersonatedPrincipal(db: Db, actor: Principal, targetUserId: string): Promise<Principal | undefined> {
+  if (!UUID.test(targetUserId)) return undefined;
+  const target = await db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.userRole'])
+    .where('u.id', '=', targetUserId)
+    .where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id)`)
+    .executeTakeFirst();
+  if (!target || target.userRole === 'superadmin') return undefined;
+  const participations = await db
+    .selectFrom('participants as p')
+    .innerJoin('events as e', 'e.id', 'p.eventId')
+    .select(['e.id', 'e.eventHubId', 'e.organizationId'])
+    .where('p.userId', '=', target.id)
     .execute();
-  return events.some((e) => canAdminEvent(actor, e));
+  const eventRoles = new Map<string, EventRole>(participations.filter((e) => canAdminEvent(actor, e)).map((e) => [e.id, 'participant']));
+  if (eventRoles.size === 0 && !isSuperAdmin(actor)) return undefined;
+  return { userId: target.id, userRole: 'user', organizationIds: [], eventHubIds: [], eventRoles };
 }

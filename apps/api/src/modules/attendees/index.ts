@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { activityRoutes } from './activity.routes.js';
 import { customFieldRoutes } from './custom-fields.routes.js';
 import { fileRoutes } from './files.routes.js';
+import { invitationRoutes } from './invitations.routes.js';
 import { labelRoutes } from './labels.routes.js';
 import { magicLinkRoutes } from './magic-links.routes.js';
 import { participantRoutes } from './participants.routes.js';
@@ -27,5 +28,6 @@ export const attendeesRoutes =
     customFieldRoutes(app, deps);
     labelRoutes(app, deps);
     magicLinkRoutes(app, deps);
+    invitationRoutes(app, deps);
     fileRoutes(app, deps);
   };

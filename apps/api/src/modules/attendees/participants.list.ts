@@ -335,7 +335,10 @@ export async function findPublicProfile(db: Db, scope: DirectoryScope, userId: s
   return row && toPublic(row);
 }
 
-/** `GET …/impersonate-user-list`: participants who hold no admin role anywhere and are no super admins. */
+/**
+ * `GET …/impersonate-user-list`: exactly the participants the event's admins may act as
+ * (accounts/impersonation.ts): no super admins, nobody holding any membership (admin or moderator) anywhere.
+ */
 export const impersonationList = defineList({
   query: impersonationListQuerySchema,
   select: (db: Db, eventId: string) =>
@@ -345,7 +348,7 @@ export const impersonationList = defineList({
       .select(['p.id as participantId', 'p.userId', 'p.firstName', 'p.lastName', 'p.email', 'p.photoUrl'])
       .where('p.eventId', '=', eventId)
       .where('u.userRole', '<>', 'superadmin')
-      .where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = p.user_id AND m.role = 'admin')`),
+      .where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = p.user_id)`),
   record: (row) => row,
   id: sql.ref('p.id'),
   fields: {

@@ -18,6 +18,7 @@ import {
   mapUserSchema,
   participantFilterOptionsSchema,
   participantListQuerySchema,
+  participantInvitedSchema,
   participantSchema,
   publicParticipantSchema,
   updateOptionsSchema,
@@ -122,15 +123,20 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
         tags: [TAG],
         summary: 'Add a participant',
         description:
-          'By e-mail: an existing account joins as it is (no second account; its password, names and other events are untouched); a new address gets an ' +
-          'account without a password (sign-in by magic link or password reset). The profile in this event comes from the body. `customFields` maps custom ' +
+          'By e-mail: an existing account of the event\'s organisation (a participant of one of its events, or a member of it) joins as it is (no second account; ' +
+          'its password, names and other events are untouched); a new address gets an account without a password (sign-in by magic link or password reset). ' +
+          'An account outside the organisation is not added: it is sent an invitation holding this profile and joins when the person accepts (202 ' +
+          '`{ invited: true, email }`; super admins add any account). The profile in this event comes from the body. `customFields` maps custom ' +
           'field ids to values (required ones must be given); `labelIds` adds manual labels. 409 when the address already participates. Admins only.',
         params: eventParams,
         body: createParticipantSchema,
-        response: { 201: participantSchema, ...errors(400, 401, 403, 404, 409) },
+        response: { 201: participantSchema, 202: participantInvitedSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createParticipant(db, await access(request, 'admin'), request.body)),
+    async (request, reply) => {
+      const answer = await service.createParticipant(deps, await access(request, 'admin'), request.body);
+      return 'invited' in answer ? reply.status(202).send(answer) : reply.status(201).send(answer);
+    },
   );
 
   app.patch(
@@ -184,13 +190,14 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'Does an e-mail address have an account, and does it participate in this event?',
-        description: "Before adding a participant. The account's names are not revealed. Admins only.",
+        description:
+          "Before adding a participant. The account's names are not revealed; an account outside the event's organisation is answered like an unknown address (super admins see every account). Admins only.",
         params: eventParams,
         querystring: checkUserQuerySchema,
         response: { 200: checkUserResultSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.checkUser(db, (await access(request, 'admin')).event.id, request.query.email),
+    async (request) => service.checkUser(db, await access(request, 'admin'), request.query.email),
   );
 
   const joined = { 200: participantSchema.describe('Already a participant'), 201: participantSchema.describe('Joined') };
@@ -201,7 +208,9 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'An existing account joins the event',
-        description: '`{ userId }` or `{ email }`: the account becomes a participant (profile from its names and photo), without a second account. 201 when it joined, 200 when it already was a participant; 404 when no account matches. Admins only.',
+        description:
+          '`{ userId }` or `{ email }`: the account becomes a participant (profile from its names and photo), without a second account. 201 when it joined, 200 when it already was a participant; ' +
+          "404 when no account matches, and the same 404 for an account outside the event's organisation (super admins map any account). Admins only.",
         params: eventParams,
         body: mapUserSchema,
         response: { ...joined, ...errors(400, 401, 403, 404) },
@@ -251,7 +260,8 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
     scope: async (request) => (await access(request, 'admin')).event.id,
     record: impersonationCandidateSchema,
     tags: [TAG],
-    summary: 'Participants an admin may act as (send their userId in the impersonate header): no super admins and nobody holding an admin role. Admins only.',
+    summary:
+      'Participants an admin may act as (send their userId in the impersonate header), as participants of the events the admin administers only: no super admins and nobody holding an admin or moderator role anywhere. Admins only.',
   });
 
   listRoute(app, `${BASE}/chat-participants`, {

@@ -20,12 +20,13 @@ import {
   type CreateParticipant,
   type CustomFieldDef,
   type CustomFieldRecord,
+  type ParticipantInvited,
   type ParticipantRecord,
   type ProfileTextField,
   type PublicParticipant,
   type UpdateParticipant,
 } from '@plenary/domain';
-import { canAdminEvent } from '../../platform/access.js';
+import { canAdminEvent, isSuperAdmin } from '../../platform/access.js';
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { conflict, HttpError, notFound } from '../../platform/errors.js';
@@ -33,6 +34,8 @@ import { removeWithPlaces } from '../agenda/index.js';
 import type { NotifyDeps } from '../agenda/enrollment.notify.js';
 import type { EventAccess } from './attendees.access.js';
 import { fieldsError } from './attendees.http.js';
+import { isInOrganization } from './invitations.repo.js';
+import { inviteInTransaction, type InviteDeps } from './invitations.service.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
 import * as labelsRepo from './labels.repo.js';
 import { checkManualLabelIds, recomputeRuleLabels } from './labels.service.js';
@@ -60,16 +63,35 @@ function checkValues(fields: readonly CustomFieldDef[], values: Record<string, u
 const changedFields = (profile: repo.ProfilePatch, custom: Record<string, unknown> | undefined) => [...Object.keys(profile), ...Object.keys(custom ?? {})];
 
 /**
- * A participant by e-mail: an existing account joins as it is (its names, password and other
- * events untouched; the profile in this event comes from the request); a new address gets a new
- * account without a password (sign-in by magic link). 409 when the address is already a participant.
+ * Whether the caller may see and add the account: super admins any, other admins only accounts
+ * already in the event's organisation (docs/SECURITY.md 3.7). Outside accounts are answered like
+ * unknown ones (check-user, map-user) or invited (create).
  */
-export async function createParticipant(db: Db, { ctx, event }: EventAccess, body: CreateParticipant): Promise<ParticipantRecord> {
+async function mayPullIn(db: Db, { ctx, event }: EventAccess, userId: string): Promise<boolean> {
+  return isSuperAdmin(ctx.principal) || isInOrganization(db, event.organizationId, userId);
+}
+
+/**
+ * A participant by e-mail: an existing account of the organisation joins as it is (its names,
+ * password and other events untouched; the profile in this event comes from the request); a new
+ * address gets a new account without a password (sign-in by magic link). An account outside the
+ * organisation is not added: it gets an invitation with this profile (`{ invited: true }`), and
+ * joins when the person accepts. 409 when the address is already a participant.
+ */
+export async function createParticipant(deps: InviteDeps, access: EventAccess, body: CreateParticipant): Promise<ParticipantRecord | ParticipantInvited> {
+  const { db } = deps;
+  const { ctx, event } = access;
   const fields = asDefs(await listFields(db, event.id));
   const values = checkValues(fields, body.customFields, 'create');
   const labelIds = await checkManualLabelIds(db, event.id, body.labelIds ?? [], 'labelIds');
+  const customFields = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null)) as Record<string, NonNullable<(typeof values)[string]>>;
   const id = await db.transaction().execute(async (tx) => {
     let user = await repo.findUserByEmail(tx, body.email);
+    if (user && !(await mayPullIn(tx, access, user.id))) {
+      const invitee = { userId: user.id, email: user.email, firstName: user.firstName, profile: profileOf(body), customFields, labelIds };
+      await inviteInTransaction(tx, deps, event, { ...ctx, host: ctx.host }, [invitee]);
+      return 'invited' as const;
+    }
     if (!user) {
       const userId = await repo.insertUser(tx, { email: body.email, firstName: body.firstName, lastName: body.lastName, updatedBy: ctx.actorId });
       user = userId ? await repo.findUserById(tx, userId) : await repo.findUserByEmail(tx, body.email);
@@ -81,7 +103,7 @@ export async function createParticipant(db: Db, { ctx, event }: EventAccess, bod
       userId: user.id,
       profile: profileOf(body),
       photoUrl: user.photoUrl,
-      customFields: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null)) as Record<string, NonNullable<(typeof values)[string]>>,
+      customFields,
       updatedBy: ctx.actorId,
     });
     if (!id) throw conflict(`email: ${ATTENDEE_MESSAGES.alreadyParticipant}`, { email: ATTENDEE_MESSAGES.alreadyParticipant });
@@ -90,6 +112,10 @@ export async function createParticipant(db: Db, { ctx, event }: EventAccess, bod
     await audit(tx, ctx, 'create', ENTITY, id);
     return id;
   });
+  if (id === 'invited') {
+    deps.mail.wake();
+    return { invited: true, email: body.email };
+  }
   return getParticipant(db, event.id, id);
 }
 
@@ -111,7 +137,7 @@ export async function updateParticipant(db: Db, { ctx, event }: EventAccess, id:
 /** Removes the participant from the event (labels, magic links follow); the account stays. */
 export async function removeParticipant(deps: NotifyDeps, { ctx, event }: EventAccess, id: string): Promise<void> {
   const { db } = deps;
-  await getParticipant(db, event.id, id);
+  const { userId } = await getParticipant(db, event.id, id);
   // Their session places go first (counters exact, the waitlist moves up), under locks that keep
   // a racing enroll or import from adding one the delete would cascade away (agenda places.service.ts).
   const removed = await removeWithPlaces(deps, ctx.host, event.id, id, async (tx) => {
@@ -119,6 +145,7 @@ export async function removeParticipant(deps: NotifyDeps, { ctx, event }: EventA
     await audit(tx, ctx, 'delete', ENTITY, id);
   });
   if (!removed) throw notFound();
+  await deps.realtime.accessChanged(userId);
 }
 
 /**
@@ -232,9 +259,11 @@ export async function extraReports(db: Db, eventId: string): Promise<z.output<ty
 // ---------------------------------------------------------------------------------------------
 // Accounts joining the event
 
-export async function checkUser(db: Db, eventId: string, email: string): Promise<z.output<typeof checkUserResultSchema>> {
-  const user = await repo.findUserByEmail(db, email);
-  const participantId = user ? await repo.participantIdOfUser(db, eventId, user.id) : undefined;
+/** An account outside the organisation answers exactly like an unknown address (mayPullIn). */
+export async function checkUser(db: Db, access: EventAccess, email: string): Promise<z.output<typeof checkUserResultSchema>> {
+  const found = await repo.findUserByEmail(db, email);
+  const user = found && (await mayPullIn(db, access, found.id)) ? found : undefined;
+  const participantId = user ? await repo.participantIdOfUser(db, access.event.id, user.id) : undefined;
   return { email, userExists: user !== undefined, isParticipant: participantId !== undefined, participantId: participantId ?? null };
 }
 
@@ -260,7 +289,9 @@ async function join(
 }
 
 export async function mapUser(db: Db, access: EventAccess, by: { userId: string } | { email: string }) {
-  const user = 'userId' in by ? await repo.findUserById(db, by.userId) : await repo.findUserByEmail(db, by.email);
+  const found = 'userId' in by ? await repo.findUserById(db, by.userId) : await repo.findUserByEmail(db, by.email);
+  // An account outside the organisation is answered exactly like an unknown one (mayPullIn).
+  const user = found && (await mayPullIn(db, access, found.id)) ? found : undefined;
   if (!user) throw new HttpError(404, ATTENDEE_MESSAGES.noUser, { ['userId' in by ? 'userId' : 'email']: ATTENDEE_MESSAGES.noUser });
   return join(db, access, user, { firstName: user.firstName, lastName: user.lastName });
 }

@@ -47,6 +47,15 @@ export interface SsoProvidersTable {
   updatedAt: Timestamp;
 }
 
+/** A host a super admin approved for an organisation (its SSO hosts and e-mail links; migration 0012). */
+export interface ApprovedHostsTable {
+  /** `name` or `name:port`, lower case. */
+  host: string;
+  organizationId: string;
+  approvedBy: string | null;
+  createdAt: CreatedAt;
+}
+
 export interface EventHubsTable {
   id: Generated<string>;
   organizationId: string;
@@ -154,6 +163,23 @@ export interface MagicLinksTable {
   email: string;
   sentBy: string | null;
   sentAt: CreatedAt;
+}
+
+/** An invitation to an event for an account outside its organisation (migration 0011). */
+export interface EventInvitationsTable {
+  id: Generated<string>;
+  eventId: string;
+  userId: string;
+  email: string;
+  tokenHash: string;
+  /** The profile fields the admin entered (`firstName`, `lastName`, `jobTitle`, …). */
+  profile: JsonWithDefault<Record<string, string>>;
+  customFields: JsonWithDefault<Record<string, string | number | boolean | string[]>>;
+  labelIds: JsonWithDefault<string[]>;
+  invitedBy: string | null;
+  createdAt: CreatedAt;
+  expiresAt: Date;
+  usedAt: Date | null;
 }
 
 export interface AuthSessionsTable {
@@ -282,6 +308,22 @@ export interface ImportErrorsTable {
   rowNumber: number;
   cells: Json<Array<[string, string]>>;
   errors: Json<Array<{ column: string | null; header: string | null; value: string | null; message: string }>>;
+}
+
+/** An API process's heartbeat (platform/job-recovery.ts, migration 0013). */
+export interface WorkerProcessesTable {
+  id: string;
+  startedAt: CreatedAt;
+  beatAt: CreatedAt;
+}
+
+/** Which process runs which run of a pg-boss job (job id and its retry count). */
+export interface JobOwnersTable {
+  jobId: string;
+  queue: string;
+  retryCount: number;
+  processId: string;
+  startedAt: CreatedAt;
 }
 
 /** A creating POST's answer, stored under its Idempotency-Key (platform/idempotency.ts). */
@@ -447,6 +489,7 @@ export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
   ssoProviders: SsoProvidersTable;
+  approvedHosts: ApprovedHostsTable;
   eventHubs: EventHubsTable;
   events: EventsTable;
   memberships: MembershipsTable;
@@ -463,6 +506,7 @@ export interface Database {
   labels: LabelsTable;
   participantLabels: ParticipantLabelsTable;
   magicLinks: MagicLinksTable;
+  eventInvitations: EventInvitationsTable;
   imports: ImportsTable;
   importRows: ImportRowsTable;
   importErrors: ImportErrorsTable;
@@ -480,6 +524,8 @@ export interface Database {
   sessionMaterials: SessionMaterialsTable;
   enrollments: EnrollmentsTable;
   sessionCheckIns: SessionCheckInsTable;
+  workerProcesses: WorkerProcessesTable;
+  jobOwners: JobOwnersTable;
 }
 
 export type User = Selectable<UsersTable>;
