@@ -12,7 +12,8 @@ import { errors, noContent, TAG } from './tenancy.http.js';
 import { gate, ROLE_GATES } from './tenancy.access.js';
 
 /** Super admins manage every organisation; an organisation admin reads and edits their own. */
-export function organizationRoutes(app: ZodApp, { db }: AppDeps): void {
+export function organizationRoutes(app: ZodApp, deps: AppDeps): void {
+  const { db } = deps;
   const scope = (request: Parameters<typeof gate>[0]) => gate(request, ROLE_GATES.organizationAdmin).principal;
   listRoute(app, '/organizations', { db, list: organizationList, scope, record: organizationSchema, tags: [TAG], summary: 'List organizations' });
   registerExport(app, 'organizations', { db, list: organizationList, scope, tags: [TAG] });
@@ -22,7 +23,7 @@ export function organizationRoutes(app: ZodApp, { db }: AppDeps): void {
     { config: { idempotent: true }, schema: { tags: [TAG], summary: 'Create an organization (super admin)', body: createOrganizationSchema, response: { 201: organizationSchema, ...errors(400, 401, 403, 409) } } },
     async (request, reply) => {
       const ctx = gate(request, ROLE_GATES.superAdmin);
-      return reply.status(201).send(await service.createOrganization(db, ctx, request.body));
+      return reply.status(201).send(await service.createOrganization(deps, ctx, request.body));
     },
   );
   app.get(
@@ -42,7 +43,7 @@ export function organizationRoutes(app: ZodApp, { db }: AppDeps): void {
         response: { 200: organizationSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.updateOrganization(db, gate(request, ROLE_GATES.organizationAdmin), request.params.id, request.body),
+    async (request) => service.updateOrganization(deps, gate(request, ROLE_GATES.organizationAdmin), request.params.id, request.body),
   );
   app.delete(
     '/organizations/:id',

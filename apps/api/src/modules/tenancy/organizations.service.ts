@@ -4,6 +4,7 @@ import { audit, type WriteContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { removeSsoProvider, upsertSsoProvider } from '../accounts/accounts.service.js';
+import type { LinkDeps } from '../accounts/link-hosts.js';
 import * as repo from './organizations.repo.js';
 
 const ENTITY = 'organization';
@@ -14,22 +15,28 @@ export async function getOrganization(db: Db, ctx: WriteContext, id: string): Pr
   return record;
 }
 
-export async function createOrganization(db: Db, ctx: WriteContext, body: CreateOrganization): Promise<OrganizationRecord> {
+/** Saving SSO hosts needs the platform's hosts (brands, PUBLIC_URL) besides the database. */
+type SsoDeps = LinkDeps;
+
+export async function createOrganization(deps: SsoDeps, ctx: WriteContext, body: CreateOrganization): Promise<OrganizationRecord> {
+  const { db } = deps;
   const id = await db.transaction().execute(async (tx) => {
     const id = await repo.insertOrganization(tx, { name: body.name, status: body.settings.status, updatedBy: ctx.actorId });
-    if (body.sso) await saveSso(tx, id, body.name, body.sso);
+    // A new organisation has no approved hosts yet, so this refuses any host (approve them first).
+    if (body.sso) await saveSso({ ...deps, db: tx }, id, body.name, body.sso);
     await audit(tx, ctx, 'create', ENTITY, id);
     return id;
   });
   return getOrganization(db, ctx, id);
 }
 
-export async function updateOrganization(db: Db, ctx: WriteContext, id: string, body: UpdateOrganization): Promise<OrganizationRecord> {
+export async function updateOrganization(deps: SsoDeps, ctx: WriteContext, id: string, body: UpdateOrganization): Promise<OrganizationRecord> {
+  const { db } = deps;
   const current = await getOrganization(db, ctx, id);
   await db.transaction().execute(async (tx) => {
     await repo.updateOrganization(tx, id, { name: body.name, status: body.settings?.status, updatedBy: ctx.actorId });
     if (body.sso === null) await removeSsoProvider(tx, id);
-    else if (body.sso) await saveSso(tx, id, body.name ?? current.name, body.sso);
+    else if (body.sso) await saveSso({ ...deps, db: tx }, id, body.name ?? current.name, body.sso);
     await audit(tx, ctx, 'update', ENTITY, id);
   });
   return getOrganization(db, ctx, id);
@@ -45,11 +52,11 @@ export async function deleteOrganization(db: Db, ctx: WriteContext, id: string):
 }
 
 /** Through the accounts area, which owns sign-in providers; a missing secret keeps the stored one. */
-async function saveSso(db: Db, organizationId: string, name: string, sso: SsoInput): Promise<void> {
-  const clientSecret = sso.clientSecret ?? (await repo.ssoSecretOf(db, organizationId));
+async function saveSso(deps: SsoDeps, organizationId: string, name: string, sso: SsoInput): Promise<void> {
+  const clientSecret = sso.clientSecret ?? (await repo.ssoSecretOf(deps.db, organizationId));
   if (!clientSecret) throw badRequest(`sso.clientSecret: ${MESSAGES.required}`, { 'sso.clientSecret': MESSAGES.required });
   try {
-    await upsertSsoProvider(db, { organizationId, name, issuer: sso.issuer, clientId: sso.clientId, clientSecret, hosts: sso.hosts });
+    await upsertSsoProvider(deps, { organizationId, name, issuer: sso.issuer, clientId: sso.clientId, clientSecret, hosts: sso.hosts });
   } catch (err) {
     // Its field names are the provider's; ours sit under `sso`.
     if (err instanceof HttpError && err.fields) {

@@ -1,0 +1,66 @@
+import type { AppDeps } from '../../platform/deps.js';
+import { publicUrl } from '../../platform/config.js';
+import * as repo from './accounts.repo.js';
+
+/**
+ * Which host a link may point to (docs/SECURITY.md 3.9). Hosts arrive in request bodies and
+ * headers, so they are never trusted as such:
+ *  - platform hosts (brand hosts, PUBLIC_URL's host and its `cms.` twin) serve everyone;
+ *  - a host a super admin approved for an organisation serves only that organisation's people;
+ *  - anything else gets PUBLIC_URL.
+ * Every e-mail link and the SSO redirect_uri go through here.
+ */
+export type LinkDeps = Pick<AppDeps, 'db' | 'config' | 'brands'>;
+type PlatformDeps = Pick<AppDeps, 'config' | 'brands'>;
+
+export const normHost = (host: string) => host.trim().toLowerCase();
+export const hostName = (host: string) => normHost(host).replace(/:\d+$/, '');
+const HOST_SHAPE = /^[a-z0-9.-]+(:\d{1,5})?$/;
+
+const publicOf = (deps: PlatformDeps) => new URL(publicUrl(deps.config));
+
+/** Brand hosts, PUBLIC_URL's host and its `cms.` twin (by name: any port). No organisation may claim them. */
+export function isPlatformHost(deps: PlatformDeps, host: string): boolean {
+  const name = hostName(host);
+  const pub = publicOf(deps).hostname;
+  const site = pub.replace(/^cms\./, '');
+  return deps.brands.hasHost(name) || name === site || name === `cms.${site}`;
+}
+
+/** `http(s)://host` with PUBLIC_URL's scheme (PUBLIC_URL's own origin for its host). */
+function originOf(deps: PlatformDeps, host: string): string {
+  const pub = publicOf(deps);
+  return host === pub.host ? pub.origin : `${pub.protocol}//${host}`;
+}
+
+/**
+ * The origin of links e-mailed to `recipientUserId` for a request made on `host`. An organisation's
+ * approved host is used only when the recipient belongs to that organisation (a role in it or a
+ * participation in one of its events); without a recipient it is never used.
+ */
+export async function linkOrigin(deps: LinkDeps, host: string, recipientUserId?: string): Promise<string> {
+  const fallback = publicOf(deps).origin;
+  const h = normHost(host);
+  if (!HOST_SHAPE.test(h)) return fallback;
+  if (isPlatformHost(deps, h)) return originOf(deps, h);
+  if (recipientUserId === undefined) return fallback;
+  const organizationId = await repo.organizationOfApprovedHost(deps.db, [h, hostName(h)]);
+  if (organizationId === undefined) return fallback;
+  const theirs = await repo.organizationsOfUser(deps.db, recipientUserId);
+  return theirs.includes(organizationId) ? originOf(deps, h) : fallback;
+}
+
+/**
+ * The SSO provider serving `host`: on platform hosts only operator-wide providers; elsewhere an
+ * organisation's provider only where a super admin approved the host for that organisation.
+ */
+export function ssoProviderForHost(deps: LinkDeps, host: string): Promise<repo.SsoProviderRow | undefined> {
+  const h = normHost(host);
+  return repo.findSsoProviderByHosts(deps.db, [h, hostName(h)], { organizationProviders: !isPlatformHost(deps, h) });
+}
+
+/** The redirect_uri origin of an SSO attempt on `host`, a host `ssoProviderForHost` resolved. */
+export function ssoCallbackOrigin(deps: PlatformDeps, host: string): string {
+  const h = normHost(host);
+  return HOST_SHAPE.test(h) ? originOf(deps, h) : publicOf(deps).origin;
+}
