@@ -7,10 +7,14 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { brandRoutes } from './modules/brand/brand.routes.js';
 import { installAuth, verifyBearer } from './platform/auth.js';
+import { installBoundary, installDataHeaderCheck } from './platform/boundary.js';
+import { installSecurityHeaders } from './platform/headers.js';
+import { collectMethods } from './platform/methods.js';
+import { openApiTransform } from './platform/openapi.js';
 import { createJobs } from './platform/jobs.js';
 import { createMailOutbox } from './platform/mail.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
@@ -57,6 +61,8 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   installErrorHandler(app);
+  installSecurityHeaders(app, API_PREFIX);
+  const methods = collectMethods(app, API_PREFIX);
   // JSON answers (an agenda is ~50 KB) compressed for phones on slow networks. Only JSON: files
   // come precompressed from the build, exports and streams go as they are; socket.io is not a route.
   // Brotli at quality 4: close to gzip -9 in size at a fraction of the default 11's CPU.
@@ -74,11 +80,14 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
+  installDataHeaderCheck(app);
   installAuth(app, deps.db, deps.config, (actor, target) => impersonatedPrincipal(deps.db, actor, target));
+  // Before any route: authentication first, then the text rule, then each route's schema.
+  installBoundary(app, API_PREFIX);
 
   await app.register(
     async (api) => {
@@ -119,6 +128,8 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
       // The SPA routes every other path itself.
       return reply.sendFile('index.html', { maxAge: 0, cacheControl: false });
     }
+    const allowed = isApi ? methods.allowed(path) : [];
+    if (allowed.length > 0) return reply.status(405).header('allow', allowed.join(', ')).send(errorBody(405, `Method ${request.method} not allowed; allowed: ${allowed.join(', ')}`));
     return reply.status(404).send(errorBody(404, 'Route not found'));
   });
   return app;

@@ -21,6 +21,7 @@ const REASONS: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   409: 'Conflict',
   410: 'Gone',
   413: 'Payload Too Large',
@@ -84,6 +85,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.status(500).send(errorBody(500, 'Internal Server Error'));
+    }
+    // The boundary (boundary.ts) refuses text PostgreSQL can not store; should some path still bring
+    // it to the database (invalid byte sequence, untranslatable character), the request was bad, not the server.
+    const sqlState = (error as { code?: unknown }).code;
+    if (sqlState === '22021' || sqlState === '22P05') {
+      request.log.warn({ err: error }, 'text the database can not store reached it');
+      return reply.status(400).send(errorBody(400, MESSAGES.disallowedCharacters));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

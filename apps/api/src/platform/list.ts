@@ -143,7 +143,10 @@ export function defineList<Q extends ListQuerySchema, S, O, R, X extends object 
   const exportQuery = def.query
     .extend({ sort: (query as unknown as z.ZodObject).shape.sort, ...exportOptionsSchema.shape })
     .superRefine((q, ctx) => {
-      const unknown = (q.columns as string[] | undefined)?.filter((c) => !exportColumns.includes(c)) ?? [];
+      // Zod runs this refinement even when `columns` failed its own check (too long, repeated): then it is no list.
+      const columns: unknown = q.columns;
+      if (!Array.isArray(columns)) return;
+      const unknown = columns.filter((c: string) => !exportColumns.includes(c));
       if (unknown.length > 0) ctx.addIssue({ code: 'custom', path: ['columns'], message: `Unknown column '${unknown[0]}'. ${columnsMessage}` });
     }) as unknown as ListDefinition<Q, S, O, R>['exportQuery'];
 
@@ -370,7 +373,8 @@ export function registerExport<Q extends ListQuerySchema, S, O, R>(app: ZodApp, 
         const field = list.fields[key]!;
         return { key, label: field.label ?? key, cell: field.cell ?? ((r: R) => (r as Record<string, CellValue>)[key]) };
       });
-      const batches = list.rows(opts.db, scope, q, { max: MAX_EXPORT_ROWS });
+      // The first batch is read before the answer starts, so a failing query answers an error, not a cut file.
+      const batches = await startedBatches(list.rows(opts.db, scope, q, { max: MAX_EXPORT_ROWS }));
       const cells = (r: R) => columns.map((c) => toCell(c.cell(r)));
       const file = `${opts.filename ?? type}-${new Date().toISOString().slice(0, 10)}.${q.format}`;
       const body =
@@ -384,6 +388,16 @@ export function registerExport<Q extends ListQuerySchema, S, O, R>(app: ZodApp, 
         .send(body as never);
     },
   );
+}
+
+/** Runs the generator up to its first batch now; the batches it yields are the same. */
+async function startedBatches<T>(batches: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+  const first = await batches.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* batches;
+  })();
 }
 
 /** Spreadsheet-safe value: formulas neutralised, nothing that is not a cell value. */

@@ -10,6 +10,7 @@ export const brandRoutes =
       {
         schema: {
           tags: ['public'],
+          security: [],
           summary: 'The brand (title, icon, logo, colours, store links) of the requesting host',
           querystring: z.object({ host: z.string().max(253).optional() }),
           response: { 200: brandSchema },

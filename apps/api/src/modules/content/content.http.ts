@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { CONTENT_MESSAGES, AGENDA_MESSAGES } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
+import { checkText } from '../../platform/boundary.js';
 import { HttpError } from '../../platform/errors.js';
 import { idempotencyGate } from '../../platform/idempotency.js';
 import type { ContentReader, ContentScope } from './content.repo.js';
@@ -82,6 +83,8 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
     throw new HttpError(400, `file: ${CONTENT_MESSAGES.fileMissing}`, { file: CONTENT_MESSAGES.fileMissing }, );
   }
   if (!file || file.bytes.length === 0) throw missing();
+  // The boundary's text rule (platform/boundary.ts) for what only the handler reads: fields and the file's name.
+  checkText({ ...fields, file: file.fileName });
   return { ...file, fields };
 }
 

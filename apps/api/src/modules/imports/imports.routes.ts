@@ -16,6 +16,7 @@ import {
   updateImportSchema,
   verifyImportSchema,
 } from '@plenary/domain';
+import { checkText } from '../../platform/boundary.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { errorResponses as errors, HttpError, notFound } from '../../platform/errors.js';
 import { idempotencyGate } from '../../platform/idempotency.js';
@@ -42,6 +43,7 @@ async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string
     throw missing();
   }
   if (!file || file.fieldname !== IMPORT_UPLOAD_FIELD) throw missing();
+  checkText({ [IMPORT_UPLOAD_FIELD]: file.filename });
   try {
     return { fileName: file.filename, bytes: await file.toBuffer() };
   } catch (err) {
