@@ -264,7 +264,8 @@ export function defineList<Q extends ListQuerySchema, S, O, R, X extends object 
 
 export type ZodApp = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
-const errorResponses = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+// 404: an event-scoped list of an unknown event or one of another tenant.
+const errorResponses = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /**
  * Sends a list answer: a page as a normal JSON reply (validated by the route's response schema), a

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBodySchema } from '../../platform/errors.js';
 import { brandSchema, type BrandCatalog } from './brand.js';
 
 export const brandRoutes =
@@ -13,7 +14,7 @@ export const brandRoutes =
           security: [],
           summary: 'The brand (title, icon, logo, colours, store links) of the requesting host',
           querystring: z.object({ host: z.string().max(253).optional() }),
-          response: { 200: brandSchema },
+          response: { 200: brandSchema, 400: errorBodySchema },
         },
       },
       async (request) => brands.forHost(request.query.host ?? request.headers.host ?? ''),
