@@ -18,6 +18,7 @@ import { openApiTransform } from './platform/openapi.js';
 import { createJobs } from './platform/jobs.js';
 import { createMailOutbox } from './platform/mail.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
+import { loadPrincipal } from './platform/access.js';
 import type { AppDeps, BaseDeps } from './platform/deps.js';
 import { errorBody, installErrorHandler, installZodMessages } from './platform/errors.js';
 import { installIdempotency } from './platform/idempotency.js';
@@ -44,8 +45,15 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     trustProxy: base.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   const realtime: Realtime = createRealtime(app.server, {
+    db: base.db,
     redisUrl: base.config.REDIS_URL,
-    authenticate: async (token) => (await verifyBearer(base.db, base.config, token)).actor,
+    authenticate: async (token, impersonate) => {
+      const { actor } = await verifyBearer(base.db, base.config, token);
+      const principal = impersonate ? await impersonatedPrincipal(base.db, actor, impersonate) : actor;
+      if (!principal) throw new Error('Impersonation refused');
+      return principal;
+    },
+    loadPrincipal: (userId) => loadPrincipal(base.db, userId),
   });
   app.addHook('preClose', () => realtime.close());
   const jobs = createJobs(base.database, app.log);

@@ -1,3 +1,5 @@
+import type { RoomAck } from '@plenary/domain';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import type { TestContext } from './harness.js';
 
 export interface Emitted {
@@ -16,4 +18,32 @@ export function recordEmits(t: TestContext, into: Emitted[]): void {
     into.push({ room, event, payload });
     emit(room, event, payload);
   };
+}
+
+/** A socket.io client of the app on `url`, connected (rejects with the server's refusal). */
+export function connectSocket(url: string, auth: { token?: string; impersonate?: string }): Promise<ClientSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = connectClient(url, { path: '/realtime', auth, transports: ['websocket'], reconnection: false, forceNew: true });
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** `subscribe` and its acknowledgement. */
+export function subscribe(socket: ClientSocket, room: string): Promise<RoomAck> {
+  return socket.timeout(10_000).emitWithAck('subscribe', { room }) as Promise<RoomAck>;
+}
+
+/** Listens at once; resolves with everything `event` brought until `until` is received. */
+export function collectUntil(socket: ClientSocket, event: string, until: (payload: unknown) => boolean): Promise<unknown[]> {
+  const got: unknown[] = [];
+  return new Promise((resolve) => {
+    socket.on(event, (payload: unknown) => {
+      got.push(payload);
+      if (until(payload)) resolve(got);
+    });
+  });
 }

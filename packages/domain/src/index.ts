@@ -12,3 +12,4 @@ export * from './attendees/index.js';
 export * from './imports/index.js';
 export * from './agenda/index.js';
 export * from './geo/index.js';
+export * from './realtime/index.js';

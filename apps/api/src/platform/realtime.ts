@@ -1,58 +1,213 @@
 import type { Server as HttpServer } from 'node:http';
+import {
+  parseRoom,
+  REALTIME_EVENTS,
+  REALTIME_MESSAGES,
+  rooms,
+  type RealtimeEventName,
+  type RealtimePayloadInput,
+  type RoomAck,
+  type RoomKind,
+} from '@plenary/domain';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { Principal } from './access.js';
+import type { Db } from './db/index.js';
+import { RoomAccess, type RoomCheck } from './realtime-access.js';
+import { createCoalescer, type CoalescerClock } from './realtime-coalescer.js';
 
-/** Rooms a socket joins. Modules address people by these names only. */
-export const rooms = {
-  user: (userId: string) => `user:${userId}`,
-  event: (eventId: string) => `event:${eventId}`,
-};
+/** Room names (`user:<id>`, `event:<id>`, …) are part of the contract in the domain package. */
+export { rooms };
+export type { RoomCheck };
 
 export interface Realtime {
-  /** Sends to every socket in a room, on every API process (through Redis when configured). */
-  emit(room: string, event: string, payload: unknown): void;
+  /**
+   * Sends one message to every socket in a room, on every API process (through Redis when
+   * configured). For messages that must not be dropped: each call is one message.
+   */
+  emit<E extends RealtimeEventName>(room: string, event: E, payload: RealtimePayloadInput<E>): void;
+  /**
+   * For high-rate state (counters, live results): at most `perSecond` messages a second per room,
+   * event and topic on this process, each carrying the state `read` returns when it goes out (last
+   * write wins); the final state always goes out. `read` answering undefined sends nothing.
+   */
+  publishLatest<E extends RealtimeEventName>(room: string, event: E, topic: string, read: () => Promise<RealtimePayloadInput<E> | undefined>): void;
+  /** A module's access check for its room kind (called while its routes register). */
+  registerRoomKind(kind: RoomKind, check: RoomCheck): void;
+  /**
+   * After a commit that removed a role or a participation of `userId`: every socket of that user,
+   * on every process, leaves the rooms it may no longer be in. Resolves when they have; never rejects.
+   */
+  accessChanged(userId: string): Promise<void>;
   close(): Promise<void>;
 }
 
-export type SocketAuthenticator = (token: string) => Promise<Principal>;
+/** Verifies a socket's bearer token (and the `impersonate` user id an admin may add) as HTTP does. */
+export type SocketAuthenticator = (token: string, impersonate: string | undefined) => Promise<Principal>;
+
+export interface RealtimeOptions {
+  db: Db;
+  redisUrl?: string | undefined;
+  authenticate: SocketAuthenticator;
+  /** Who a user is now, for re-checking their rooms after `accessChanged`. */
+  loadPrincipal: (userId: string) => Promise<Principal | undefined>;
+  /** Coalesced messages per second per room and topic (default 4). */
+  perSecond?: number;
+  /** Parse every payload against its contract (default: outside production). */
+  validatePayloads?: boolean;
+  clock?: CoalescerClock;
+}
+
+/** Between API processes (serverSideEmit): re-check this user's sockets. */
+const ACCESS_CHANGED = 'realtime:accessChanged';
+
+/** Rooms a socket may ask for; protects the server from a client subscribing to everything. */
+const MAX_ROOMS_PER_SOCKET = 100;
+
+interface Latest {
+  room: string;
+  event: RealtimeEventName;
+  read: () => Promise<unknown>;
+}
 
 /**
- * socket.io on `/realtime`. A socket authenticates with its bearer token, joins its user room and
- * the rooms of the events it belongs to. With `redisUrl`, broadcasts cross API processes.
+ * socket.io on `/realtime`. A socket authenticates with its bearer token and joins its user room;
+ * it asks for any other room with `subscribe` (acknowledged `{ok: true}` or `{error}`), checked
+ * per room kind. With `redisUrl`, rooms span API processes (classic Redis pub/sub adapter).
  */
-export function createRealtime(server: HttpServer, opts: { redisUrl?: string | undefined; authenticate: SocketAuthenticator }): Realtime {
-  const io = new Server(server, {
-    path: '/realtime',
-    serveClient: false,
-    connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000 },
-  });
+export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realtime {
+  // No connectionStateRecovery: the Redis pub/sub adapter cannot restore sessions across processes,
+  // and a restored session would get its rooms back without their access checks. Clients
+  // resubscribe and refetch after every reconnect instead (docs/ARCHITECTURE.md, Realtime).
+  const io = new Server(server, { path: '/realtime', serveClient: false });
   const redis = opts.redisUrl ? [new Redis(opts.redisUrl), new Redis(opts.redisUrl)] : [];
   if (redis.length === 2) io.adapter(createAdapter(redis[0]!, redis[1]!));
+  const access = new RoomAccess(opts.db);
+  const validate = opts.validatePayloads ?? process.env.NODE_ENV !== 'production';
+  const reauthenticate = new Map<string, () => Promise<Principal>>();
 
   io.use((socket, next) => {
-    const token: unknown = socket.handshake.auth.token;
+    const { token, impersonate } = socket.handshake.auth as { token?: unknown; impersonate?: unknown };
     if (typeof token !== 'string') return next(new Error('Authentication required'));
+    const asUser = typeof impersonate === 'string' && impersonate ? impersonate : undefined;
     opts
-      .authenticate(token)
+      .authenticate(token, asUser)
       .then((principal) => {
         socket.data.userId = principal.userId;
-        void socket.join([rooms.user(principal.userId), ...[...principal.eventRoles.keys()].map(rooms.event)]);
+        // Kept for each subscribe's check: a revoked session or role is refused at once.
+        reauthenticate.set(socket.id, () => opts.authenticate(token, asUser));
+        void socket.join(rooms.user(principal.userId));
         next();
       })
       .catch((err: unknown) => next(err instanceof Error ? err : new Error('Authentication failed')));
   });
 
-  return {
+  io.on('connection', (socket) => {
+    socket.on('disconnect', () => reauthenticate.delete(socket.id));
+    socket.on('subscribe', (request: unknown, ack: unknown) => {
+      void subscribe(socket, request).then((answer) => typeof ack === 'function' && ack(answer));
+    });
+    socket.on('unsubscribe', (request: unknown, ack: unknown) => {
+      const room = parseRoom((request as { room?: unknown } | null)?.room);
+      if (room && room.kind !== 'user') void socket.leave(`${room.kind}:${room.id}`);
+      if (typeof ack === 'function') ack(room ? { ok: true } : { error: REALTIME_MESSAGES.unknownRoom });
+    });
+  });
+
+  async function subscribe(socket: Socket, request: unknown): Promise<RoomAck> {
+    const room = parseRoom((request as { room?: unknown } | null)?.room);
+    if (!room || !access.known(room.kind)) return { error: REALTIME_MESSAGES.unknownRoom };
+    const name = `${room.kind}:${room.id}`;
+    if (socket.rooms.has(name)) return { ok: true };
+    if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) return { error: REALTIME_MESSAGES.forbiddenRoom };
+    try {
+      const principal = await reauthenticate.get(socket.id)?.();
+      if (!principal || !(await access.allows(principal, room.kind, room.id))) return { error: REALTIME_MESSAGES.forbiddenRoom };
+    } catch {
+      return { error: REALTIME_MESSAGES.forbiddenRoom };
+    }
+    if (socket.disconnected) return { error: REALTIME_MESSAGES.unavailable };
+    await socket.join(name);
+    return { ok: true };
+  }
+
+  /** This process's sockets of `userId` leave the rooms its current roles no longer admit. Never rejects. */
+  async function recheckLocalSockets(userId: string): Promise<void> {
+    try {
+      const sockets = await io.local.in(rooms.user(userId)).fetchSockets();
+      if (sockets.length === 0) return;
+      const principal = await opts.loadPrincipal(userId);
+      if (!principal) {
+        sockets.forEach((s) => s.disconnect(true));
+        return;
+      }
+      const verdicts = new Map<string, Promise<boolean>>();
+      const allowed = (name: string) => {
+        const room = parseRoom(name);
+        if (!room) return Promise.resolve(true); // the socket's own id room
+        if (!verdicts.has(name)) verdicts.set(name, access.allows(principal, room.kind, room.id).catch(() => false));
+        return verdicts.get(name)!;
+      };
+      await Promise.all(
+        sockets.flatMap((s) =>
+          [...s.rooms].map(async (name) => {
+            if (!(await allowed(name))) s.leave(name);
+          }),
+        ),
+      );
+    } catch {
+      // The database failed: the sockets keep their rooms until they reconnect (then they resubscribe).
+    }
+  }
+  io.on(ACCESS_CHANGED, (userId: unknown, ack: unknown) => {
+    if (typeof userId !== 'string') return;
+    void recheckLocalSockets(userId).then(() => typeof ack === 'function' && ack(true));
+  });
+
+  // Sends of one key go out in order even when an earlier read is slower.
+  const sending = new Map<string, Promise<void>>();
+  const coalescer = createCoalescer<Latest>({
+    perSecond: opts.perSecond ?? 4,
+    clock: opts.clock,
+    send: (key, { room, event, read }) => {
+      const next = (sending.get(key) ?? Promise.resolve())
+        .then(read)
+        .then((payload) => {
+          if (payload !== undefined) realtime.emit(room, event, payload as never);
+        })
+        .catch(() => {
+          // A missed snapshot is repaired by the next one or a reload; the write itself is committed.
+        })
+        .finally(() => {
+          if (sending.get(key) === next) sending.delete(key);
+        });
+      sending.set(key, next);
+    },
+  });
+
+  const realtime: Realtime = {
     emit: (room, event, payload) => {
+      if (validate) REALTIME_EVENTS[event].parse(payload);
       io.to(room).emit(event, payload);
+    },
+    publishLatest: (room, event, topic, read) => {
+      coalescer.publish(`${room}\u0000${event}\u0000${topic}`, { room, event, read });
+    },
+    registerRoomKind: (kind, check) => access.register(kind, check),
+    async accessChanged(userId) {
+      await recheckLocalSockets(userId);
+      // Every other process re-checks its own sockets and answers once they have left: when this
+      // resolves, no process still sends that user's sockets a room they lost (the adapter gives up after 5 s).
+      if (redis.length > 0) await io.serverSideEmitWithAck(ACCESS_CHANGED, userId).catch(() => undefined);
     },
     // The HTTP server belongs to Fastify, which closes it; here only the sockets and Redis.
     async close() {
+      coalescer.close();
       io.local.disconnectSockets(true);
       io.engine.close();
       await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
     },
   };
+  return realtime;
 }

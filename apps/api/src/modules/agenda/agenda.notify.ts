@@ -1,3 +1,4 @@
+import { AGENDA_CHANGED_EVENT } from '@plenary/domain';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../platform/deps.js';
 import { rooms } from '../../platform/realtime.js';
@@ -7,11 +8,7 @@ import { rooms } from '../../platform/realtime.js';
  * changed (created, edited, published, unpublished, deleted, moved). It carries no content —
  * audiences differ per participant — so clients refetch their own view.
  */
-export const AGENDA_CHANGED_EVENT = 'agenda.changed';
-
-export interface AgendaChanged {
-  sessionIds: string[];
-}
+export { AGENDA_CHANGED_EVENT };
 
 type Status = 'DRAFT' | 'PUBLISHED';
 
@@ -22,8 +19,7 @@ export const shownToParticipants = (before: Status | undefined, after: Status | 
 export function announceAgendaChange(deps: Pick<AppDeps, 'realtime'>, eventId: string, sessionIds: readonly string[]): void {
   const unique = [...new Set(sessionIds)];
   if (unique.length === 0) return;
-  const payload: AgendaChanged = { sessionIds: unique };
-  deps.realtime.emit(rooms.event(eventId), AGENDA_CHANGED_EVENT, payload);
+  deps.realtime.emit(rooms.event(eventId), AGENDA_CHANGED_EVENT, { sessionIds: unique });
 }
 
 /** What a change outside the sessions (event time zone, a location, collection, breakout or material) touches. */

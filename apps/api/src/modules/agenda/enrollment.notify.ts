@@ -1,3 +1,4 @@
+import { PROMOTED_EVENT, SEATS_EVENT } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { MailMessage } from '../../platform/mail.js';
@@ -7,9 +8,8 @@ import { seatCounts, type Promotion } from './enrollment.repo.js';
 
 export type NotifyDeps = Pick<AppDeps, 'db' | 'realtime' | 'mail' | 'config' | 'brands'>;
 
-/** Realtime events of the agenda (ARCHITECTURE: event room and user room names in platform/realtime.ts). */
-export const SEATS_EVENT = 'session.seats';
-export const PROMOTED_EVENT = 'enrollment.promoted';
+/** Realtime events of the agenda (contracts in the domain package's realtime/events.ts). */
+export { PROMOTED_EVENT, SEATS_EVENT };
 
 export function promotionMail(p: Promotion, link: string): MailMessage {
   const greeting = p.firstName.trim() ? `Hello ${p.firstName.trim()},` : 'Hello,';
@@ -39,14 +39,12 @@ export function afterSeatChange(deps: NotifyDeps, eventId: string, sessionIds: r
   broadcastSeats(deps, eventId, sessionIds);
 }
 
-/** `session.seats` on the event room with the counts as committed (read after the commit); published sessions only. */
+/**
+ * `session.seats` on the event room, coalesced per session (a busy session's counter changes many
+ * times a second): the counts as committed, read when the message goes out; published sessions only.
+ */
 export function broadcastSeats(deps: Pick<AppDeps, 'db' | 'realtime'>, eventId: string, sessionIds: readonly string[]): void {
-  if (sessionIds.length === 0) return;
-  seatCounts(deps.db, sessionIds, { publishedOnly: true })
-    .then((counts) => {
-      for (const c of counts) deps.realtime.emit(rooms.event(eventId), SEATS_EVENT, c);
-    })
-    .catch(() => {
-      // A missed broadcast is repaired by the next one or a reload; the write itself is committed.
-    });
+  for (const sessionId of new Set(sessionIds)) {
+    deps.realtime.publishLatest(rooms.event(eventId), SEATS_EVENT, sessionId, async () => (await seatCounts(deps.db, [sessionId], { publishedOnly: true }))[0]);
+  }
 }

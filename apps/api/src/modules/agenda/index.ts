@@ -4,6 +4,7 @@ import { audienceRoutes } from './audience.routes.js';
 import { checkInRoutes } from './checkin.routes.js';
 import { enrollmentRoutes } from './enrollment.routes.js';
 import { moderatorRoutes } from './moderators.routes.js';
+import { sessionRoomCheck } from './session-room.js';
 import { sessionRoutes } from './sessions.routes.js';
 import { viewRoutes } from './views.routes.js';
 
@@ -34,6 +35,7 @@ export { afterReleasingPlaces, HeldPlacesGrew, releaseAllPlaces, removeWithPlace
 export const agendaRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    deps.realtime.registerRoomKind('session', sessionRoomCheck(deps.db));
     audienceRoutes(app, deps);
     sessionRoutes(app, deps);
     enrollmentRoutes(app, deps);

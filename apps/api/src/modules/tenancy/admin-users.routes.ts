@@ -49,7 +49,11 @@ export function adminUserRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: adminUserSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.updateAdminUser(db, gate(request, ROLE_GATES.hubAdmin), request.params.id, request.body),
+    async (request) => {
+      const updated = await service.updateAdminUser(db, gate(request, ROLE_GATES.hubAdmin), request.params.id, request.body);
+      await deps.realtime.accessChanged(request.params.id);
+      return updated;
+    },
   );
   app.post(
     '/admin-users/:id/create-password-email',
@@ -80,6 +84,7 @@ export function adminUserRoutes(app: ZodApp, deps: AppDeps): void {
     },
     async (request, reply) => {
       await service.deleteAdminUser(db, gate(request, ROLE_GATES.hubAdmin), request.params.id);
+      await deps.realtime.accessChanged(request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { importRealtimePayloadSchema, IMPORT_REALTIME_EVENT } from '../imports/schemas.js';
+
+/**
+ * Every realtime message: its name and payload schema, shared by the API (whose `emit` is typed
+ * by it, and parses in tests and development) and the web client.
+ */
+export const agendaChangedSchema = z.object({
+  /** Sessions whose participant view changed (created, edited, (un)published, deleted, moved): refetch. */
+  sessionIds: z.array(z.uuid()),
+});
+
+export const sessionSeatsSchema = z.object({
+  sessionId: z.uuid(),
+  enrolledCount: z.number().int().nonnegative(),
+  waitlistedCount: z.number().int().nonnegative(),
+  capacity: z.number().int().nonnegative().nullable(),
+  waitlist: z.boolean(),
+});
+
+export const enrollmentPromotedSchema = z.object({
+  sessionId: z.uuid(),
+  sessionName: z.string(),
+});
+
+export const REALTIME_EVENTS = {
+  /** Event room, sent individually: which sessions to refetch. */
+  'agenda.changed': agendaChangedSchema,
+  /** Event room, coalesced per session (latest counts win). */
+  'session.seats': sessionSeatsSchema,
+  /** User room, sent individually: a waitlist place became a seat. */
+  'enrollment.promoted': enrollmentPromotedSchema,
+  /** Uploader's user room: an import's status or progress changed. */
+  [IMPORT_REALTIME_EVENT]: importRealtimePayloadSchema,
+} as const;
+
+export type RealtimeEventName = keyof typeof REALTIME_EVENTS;
+/** What the server hands to `emit` for an event. */
+export type RealtimePayloadInput<E extends RealtimeEventName> = z.input<(typeof REALTIME_EVENTS)[E]>;
+/** What a client receives (JSON of the input). */
+export type RealtimePayload<E extends RealtimeEventName> = z.output<(typeof REALTIME_EVENTS)[E]>;
+
+export const AGENDA_CHANGED_EVENT = 'agenda.changed' satisfies RealtimeEventName;
+export const SEATS_EVENT = 'session.seats' satisfies RealtimeEventName;
+export const PROMOTED_EVENT = 'enrollment.promoted' satisfies RealtimeEventName;

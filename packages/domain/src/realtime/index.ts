@@ -1,0 +1,2 @@
+export * from './rooms.js';
+export * from './events.js';
