@@ -1,9 +1,9 @@
-import '@mantine/dropzone/styles.css';
-import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import i18next from 'i18next';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FileAccept } from '../../shared/ui/fileAcceptance';
+import { FileDropZone } from '../../shared/ui/FileDropZone';
 import { InboxIcon } from '../../shared/ui/icons';
 import { formatBytes } from './files';
 
@@ -13,7 +13,7 @@ export interface FileDropFieldProps {
   title: string;
   hint: string;
   chooseLabel: string;
-  accept: Record<string, string[]>;
+  accept: FileAccept;
   maxBytes: number;
   file: File | null;
   onFile: (file: File) => void;
@@ -35,31 +35,32 @@ export interface FileDropFieldProps {
  */
 export function FileDropField(props: FileDropFieldProps) {
   const { t } = useTranslation('content');
-  const openRef = useRef<() => void>(null);
   const hintId = useId();
   const errorId = useId();
   const uploading = props.progress !== null;
-  const reject = (rejections: FileRejection[]) => {
-    const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
-    props.onReject(codes.includes('file-too-large') ? props.sizeMessage : props.typeMessage);
-  };
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500} component="span">
         {props.label}
       </Text>
-      <Dropzone
-        onDrop={(files) => files[0] && props.onFile(files[0])}
-        onReject={reject}
+      <FileDropZone
         accept={props.accept}
-        maxSize={props.maxBytes}
-        multiple={false}
-        disabled={uploading}
-        openRef={openRef}
-        activateOnKeyboard={false}
-        p="md"
+        maxBytes={props.maxBytes}
+        onFile={props.onFile}
+        onRefuse={props.onReject}
+        messages={{ type: props.typeMessage, size: props.sizeMessage }}
+        chooseLabel={props.chooseLabel}
+        describedBy={[hintId, props.error ? errorId : ''].filter(Boolean).join(' ')}
+        busy={uploading}
+        besideChoose={
+          props.file && (
+            <Text size="sm" data-testid="chosen-file">
+              {t('materials.form.chosen', { name: props.file.name, size: formatBytes(props.file.size, i18next.language) })}
+            </Text>
+          )
+        }
       >
-        <Group justify="center" gap="md" mih={72} style={{ pointerEvents: 'none' }} wrap="nowrap">
+        <Group justify="center" gap="md" mih={72} wrap="nowrap">
           <InboxIcon size={32} aria-hidden="true" />
           <Stack gap={2}>
             <Text fw={600}>{props.title}</Text>
@@ -68,23 +69,7 @@ export function FileDropField(props: FileDropFieldProps) {
             </Text>
           </Stack>
         </Group>
-      </Dropzone>
-      <Group gap="sm">
-        <Button
-          variant="default"
-          onClick={() => !uploading && openRef.current?.()}
-          aria-disabled={uploading || undefined}
-          aria-describedby={[hintId, props.error ? errorId : ''].filter(Boolean).join(' ')}
-          data-field="file"
-        >
-          {props.chooseLabel}
-        </Button>
-        {props.file && (
-          <Text size="sm" data-testid="chosen-file">
-            {t('materials.form.chosen', { name: props.file.name, size: formatBytes(props.file.size, i18next.language) })}
-          </Text>
-        )}
-      </Group>
+      </FileDropZone>
       {uploading && (
         <Stack gap={2}>
           <Progress value={Math.round(props.progress! * 100)} aria-label={props.progressLabel} animated={props.progress! < 1} />

@@ -27,6 +27,12 @@ export default {
     notFoundTitle: 'Page not found',
     notFoundText: 'The address may be mistyped, or the page has moved.',
   },
+  // The file field's own refusals (shared/ui/FileDropZone), where a screen has no words of its own.
+  fileDrop: {
+    oneFile: 'Please choose one file',
+    tooLarge: 'The file is too large: at most {{size}}',
+    typeRefused: 'This type of file can not be uploaded. Accepted: {{types}}',
+  },
   a11y: {
     skipToContent: 'Skip to main content',
     togglePassword: 'Show or hide the password',
