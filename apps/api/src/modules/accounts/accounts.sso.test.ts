@@ -13,8 +13,11 @@ type Tenant = Awaited<ReturnType<TestContext['f']['tenant']>>;
 let tenant: Tenant;
 let elsewhere: Tenant;
 
-const CMS = 'cms.localhost:3000';
-const SITE = 'localhost:3000';
+// The organisation's own hosts, approved for it by a super admin (shared platform hosts never serve an organisation's provider).
+const CMS = 'cms.northwind.localhost:3000';
+const SITE = 'northwind.localhost:3000';
+const approve = (organizationId: string, ...hosts: string[]) =>
+  t.deps.db.insertInto('approvedHosts').values(hosts.map((host) => ({ host, organizationId, approvedBy: null }))).execute();
 
 beforeAll(async () => {
   // The provider listens on 127.0.0.1: the API may reach it only because the test allows that host.
@@ -31,7 +34,8 @@ beforeAll(async () => {
       { email: elsewhere.users.participant.email },
     ],
   });
-  await upsertSsoProvider(t.deps.db, {
+  await approve(tenant.organization.id, 'cms.northwind.localhost', 'northwind.localhost');
+  await upsertSsoProvider(t.deps, {
     organizationId: tenant.organization.id,
     name: 'Northwind Login',
     issuer: idp.issuer,
@@ -209,7 +213,8 @@ describe('single sign-on, end to end with a real OpenID Connect provider', () =>
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe(ACCOUNT_MESSAGES.ssoNotConfigured);
     const org = await t.f.organization();
-    await upsertSsoProvider(t.deps.db, { organizationId: org.id, name: 'Down', issuer: 'http://127.0.0.1:1', clientId: 'c', clientSecret: 's', hosts: ['down.localhost'] });
+    await approve(org.id, 'down.localhost');
+    await upsertSsoProvider(t.deps, { organizationId: org.id, name: 'Down', issuer: 'http://127.0.0.1:1', clientId: 'c', clientSecret: 's', hosts: ['down.localhost'] });
     const down = await t.app.inject({ method: 'GET', url: '/api/v1/auth/sso/start?host=down.localhost' });
     expect(down.statusCode).toBe(502);
     expect(down.json().message).toBe(ACCOUNT_MESSAGES.ssoProviderUnreachable);
@@ -233,19 +238,23 @@ describe('outbound requests to providers (SSRF guard)', () => {
 });
 
 describe('upsertSsoProvider (for the organisation form)', () => {
-  it('creates, then updates in place; refuses bad issuers and hosts another provider serves', async () => {
+  it('creates, then updates in place; refuses bad issuers, unapproved hosts and hosts another provider serves', async () => {
     const org = await t.f.organization();
+    await approve(org.id, 'acme.localhost', 'cms.acme.localhost');
     const base = { organizationId: org.id, name: 'Acme SSO', issuer: 'https://login.acme.example', clientId: 'acme', clientSecret: 'secret', hosts: ['Acme.Localhost:3000', 'cms.acme.localhost'] };
-    const { id } = await upsertSsoProvider(t.deps.db, base);
-    const again = await upsertSsoProvider(t.deps.db, { ...base, name: 'Acme Login' });
+    const { id } = await upsertSsoProvider(t.deps, base);
+    const again = await upsertSsoProvider(t.deps, { ...base, name: 'Acme Login' });
     expect(again.id).toBe(id);
     const row = await t.deps.db.selectFrom('ssoProviders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'Acme Login', hosts: ['acme.localhost:3000', 'cms.acme.localhost'], issuer: 'https://login.acme.example' });
 
-    await expect(upsertSsoProvider(t.deps.db, { ...base, issuer: 'http://login.acme.example' })).rejects.toMatchObject({ statusCode: 400, fields: { issuer: MESSAGES.invalidUrl } });
-    await expect(upsertSsoProvider(t.deps.db, { ...base, issuer: 'not a url' })).rejects.toMatchObject({ statusCode: 400 });
-    await expect(upsertSsoProvider(t.deps.db, { ...base, hosts: ['bad host/'] })).rejects.toMatchObject({ statusCode: 400, fields: { hosts: ACCOUNT_MESSAGES.invalidHost } });
+    await expect(upsertSsoProvider(t.deps, { ...base, issuer: 'http://login.acme.example' })).rejects.toMatchObject({ statusCode: 400, fields: { issuer: MESSAGES.invalidUrl } });
+    await expect(upsertSsoProvider(t.deps, { ...base, issuer: 'not a url' })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(upsertSsoProvider(t.deps, { ...base, hosts: ['bad host/'] })).rejects.toMatchObject({ statusCode: 400, fields: { hosts: ACCOUNT_MESSAGES.invalidHost } });
+    // Another organisation can not bind hosts that are not approved for it (approvals are one organisation's each) …
     const rival = await t.f.organization();
-    await expect(upsertSsoProvider(t.deps.db, { ...base, organizationId: rival.id, hosts: [CMS] })).rejects.toMatchObject({ statusCode: 409 });
+    await expect(upsertSsoProvider(t.deps, { ...base, organizationId: rival.id, hosts: [CMS] })).rejects.toMatchObject({ statusCode: 400 });
+    // … and an operator-wide provider (no organisation) still can not take a host another provider serves.
+    await expect(upsertSsoProvider(t.deps, { ...base, organizationId: null, hosts: [CMS] })).rejects.toMatchObject({ statusCode: 409 });
   });
 });

@@ -34,19 +34,25 @@ function originOf(deps: PlatformDeps, host: string): string {
 }
 
 /**
- * The origin of links e-mailed to `recipientUserId` for a request made on `host`. An organisation's
+ * Who a link is for: one account (its id), or people the caller knows belong to one organisation
+ * (participants or moderators of one of its events: magic links, moderator invitations).
+ */
+export type LinkRecipient = string | { organizationId: string };
+
+/**
+ * The origin of links e-mailed to `recipient` for a request made on `host`. An organisation's
  * approved host is used only when the recipient belongs to that organisation (a role in it or a
  * participation in one of its events); without a recipient it is never used.
  */
-export async function linkOrigin(deps: LinkDeps, host: string, recipientUserId?: string): Promise<string> {
+export async function linkOrigin(deps: LinkDeps, host: string, recipient?: LinkRecipient): Promise<string> {
   const fallback = publicOf(deps).origin;
   const h = normHost(host);
   if (!HOST_SHAPE.test(h)) return fallback;
   if (isPlatformHost(deps, h)) return originOf(deps, h);
-  if (recipientUserId === undefined) return fallback;
+  if (recipient === undefined) return fallback;
   const organizationId = await repo.organizationOfApprovedHost(deps.db, [h, hostName(h)]);
   if (organizationId === undefined) return fallback;
-  const theirs = await repo.organizationsOfUser(deps.db, recipientUserId);
+  const theirs = typeof recipient === 'string' ? await repo.organizationsOfUser(deps.db, recipient) : [recipient.organizationId];
   return theirs.includes(organizationId) ? originOf(deps, h) : fallback;
 }
 

@@ -13,7 +13,7 @@ import { lookerOf, toView } from './views.service.js';
  * session's URL in the participant app.
  */
 async function calendarOf(deps: Pick<AppDeps, 'db' | 'config' | 'brands'>, access: EventAccess, rows: ViewRow[], timezone: string, name: string): Promise<string> {
-  const origin = await linkOrigin(deps, access.ctx.host.replace(/^cms\./i, ''));
+  const origin = await linkOrigin(deps, access.ctx.host.replace(/^cms\./i, ''), access.ctx.principal.userId);
   const host = new URL(origin).hostname;
   const cal = ical({ name, prodId: { company: 'Plenary', product: 'Agenda', language: 'EN' } });
   for (const row of rows) {

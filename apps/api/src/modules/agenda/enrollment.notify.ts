@@ -25,11 +25,11 @@ export function promotionMail(p: Promotion, link: string): MailMessage {
 /** Queues the promoted people's e-mails inside the transaction that promoted them. */
 export async function queuePromotionMails(deps: NotifyDeps, tx: Db, host: string, promotions: readonly Promotion[]): Promise<void> {
   if (promotions.length === 0) return;
-  const origin = await linkOrigin(deps, host.replace(/^cms\./i, ''));
-  await deps.mail.enqueue(
-    tx,
-    promotions.map((p) => promotionMail(p, `${origin}/event/${p.eventId}/agenda/${p.sessionId}`)),
-  );
+  const eventHost = host.replace(/^cms\./i, '');
+  // Each promoted person is a participant of the event: linkOrigin decides whether its host is theirs.
+  const mails = [];
+  for (const p of promotions) mails.push(promotionMail(p, `${await linkOrigin({ ...deps, db: tx }, eventHost, p.userId)}/event/${p.eventId}/agenda/${p.sessionId}`));
+  await deps.mail.enqueue(tx, mails);
 }
 
 /** After the commit: promoted people hear it in their user room, everyone sees the new seat counts. */

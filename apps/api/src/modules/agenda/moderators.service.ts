@@ -15,10 +15,11 @@ export { MODERATOR_LINK_PURPOSE } from './moderators.repo.js';
 
 /**
  * Moderators work in the console: the link's origin is the console's (`cms.` host) whatever host
- * the admin called from. The host must be ours (accounts' linkOrigin), else PUBLIC_URL's console twin.
+ * the admin called from. The host must be ours or approved for `organizationId` (accounts'
+ * linkOrigin: the invited person moderates one of its events), else PUBLIC_URL's console twin.
  */
-export async function consoleOrigin(deps: Pick<AppDeps, 'db' | 'config' | 'brands'>, host: string): Promise<string> {
-  const origin = new URL(await linkOrigin(deps, isCmsHost(host) ? host : `${CMS_HOST_PREFIX}${host}`));
+export async function consoleOrigin(deps: Pick<AppDeps, 'db' | 'config' | 'brands'>, host: string, organizationId: string): Promise<string> {
+  const origin = new URL(await linkOrigin(deps, isCmsHost(host) ? host : `${CMS_HOST_PREFIX}${host}`, { organizationId }));
   if (!isCmsHost(origin.hostname)) origin.hostname = `${CMS_HOST_PREFIX}${origin.hostname}`;
   return origin.origin;
 }
@@ -49,7 +50,7 @@ export async function inviteModerator(
   const { db } = deps;
   if (!(await idsInEvent(db, 'sessions', event.id, [sessionId])).has(sessionId)) throw notFound();
   const session = await db.selectFrom('sessions').select('name').where('id', '=', sessionId).executeTakeFirstOrThrow();
-  const origin = await consoleOrigin(deps, ctx.host);
+  const origin = await consoleOrigin(deps, ctx.host, event.organizationId);
   const { secret, hash } = newOneTimeSecret();
   const email = body.email.trim().toLowerCase();
   await db.transaction().execute(async (tx: Db) => {

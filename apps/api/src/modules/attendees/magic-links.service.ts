@@ -64,7 +64,8 @@ export async function sendMagicLinks(
     return { ...p, secret, tokenHash: hash };
   });
   const host = body.host ?? ctx.host.replace(/^cms\./i, '');
-  const origin = await linkOrigin(deps, host);
+  // Every recipient is a participant of this event, so of its organisation.
+  const origin = await linkOrigin(deps, host, { organizationId: event.organizationId });
   const brand = deps.brands.forHost(hostName(host)).title;
   await db.transaction().execute(async (tx) => {
     await repo.insertLinks(tx, event.id, links, expiresAt, ctx.actorId);

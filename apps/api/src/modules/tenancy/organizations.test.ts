@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@plenary/domain';
+import { MESSAGES, TENANCY_MESSAGES } from '@plenary/domain';
 import { readCsv, readXlsx } from '../../../test/exports.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 
@@ -86,8 +86,17 @@ describe('organizations: single sign-on', () => {
   const sso = { issuer: 'https://login.fabrikam.example', clientId: 'plenary', clientSecret: 'top-secret', hosts: ['cms.fabrikam.example', 'Fabrikam.example:8443'] };
 
   it('stores the provider through accounts and never returns the secret', async () => {
-    const res = await t.as(su, { method: 'POST', url, payload: { name: 'Fabrikam', sso } });
-    expect(res.statusCode).toBe(201);
+    // Hosts must be approved for the organisation first (approved-hosts.test.ts), so a new organisation gets SSO by a PATCH.
+    const unapproved = await t.as(su, { method: 'POST', url, payload: { name: 'Fabrikam early', sso } });
+    expect(unapproved.statusCode).toBe(400);
+    expect(unapproved.json().fields['sso.hosts']).toContain(TENANCY_MESSAGES.ssoHostNotApproved);
+    const created = await t.as(su, { method: 'POST', url, payload: { name: 'Fabrikam' } });
+    expect(created.statusCode).toBe(201);
+    for (const host of ['cms.fabrikam.example', 'fabrikam.example']) {
+      expect((await t.as(su, { method: 'POST', url: `${url}/${created.json().id}/approved-hosts`, payload: { host } })).statusCode).toBe(201);
+    }
+    const res = await t.as(su, { method: 'PATCH', url: `${url}/${created.json().id}`, payload: { sso } });
+    expect(res.statusCode).toBe(200);
     expect(res.json().sso).toEqual({ issuer: sso.issuer, clientId: 'plenary', hosts: ['cms.fabrikam.example', 'fabrikam.example:8443'], hasSecret: true });
     expect(res.body).not.toContain('top-secret');
     const id = res.json().id;
@@ -99,10 +108,10 @@ describe('organizations: single sign-on', () => {
     const stored = await t.deps.db.selectFrom('ssoProviders').select(['clientSecret', 'name']).where('organizationId', '=', id).executeTakeFirstOrThrow();
     expect(stored).toEqual({ clientSecret: 'top-secret', name: 'Fabrikam' });
 
-    // Another organisation cannot claim the same host.
+    // Another organisation cannot claim the same host: it is not approved for it.
     const taken = await t.as(su, { method: 'POST', url, payload: { name: 'Copycat', sso: { ...sso, hosts: ['cms.fabrikam.example'] } } });
-    expect(taken.statusCode).toBe(409);
-    expect(Object.keys(taken.json().fields)).toEqual(['sso.hosts']);
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().fields).toEqual({ 'sso.hosts': `cms.fabrikam.example: ${TENANCY_MESSAGES.ssoHostNotApproved}` });
     expect((await t.as(su, { method: 'GET', url: `${url}?search=Copycat` })).json().total).toBe(0);
 
     const removed = await t.as(su, { method: 'PATCH', url: `${url}/${id}`, payload: { sso: null } });
