@@ -13,6 +13,7 @@ import { photoRoutes } from './photos.routes.js';
 
 export { importFieldsOf, upsertParticipants, upsertStagedParticipants, validateParticipantRow, UPSERT_BATCH_SIZE, type UpsertActor, type UpsertResult } from './participants.import.js';
 export { recomputeRuleLabels } from './labels.service.js';
+export { inviteInTransaction, type Invitee } from './invitations.service.js';
 
 /**
  * Attendees: participants, custom fields, labels, magic links, photos (and the stored-files route).

@@ -94,3 +94,37 @@ export async function deleteLive(db: Db, tokenHash: string): Promise<boolean> {
   const row = await db.deleteFrom('eventInvitations').where('tokenHash', '=', tokenHash).where('usedAt', 'is', null).where('expiresAt', '>', new Date()).returning('id').executeTakeFirst();
   return row !== undefined;
 }
+
+export interface OutsideRow {
+  userId: string;
+  email: string;
+  accountFirstName: string;
+  firstName: string | null;
+  lastName: string | null;
+  jobTitle: string | null;
+  company: string | null;
+  phone: string | null;
+  bio: string | null;
+  customFields: Record<string, CustomFieldValue | null> | null;
+}
+
+/**
+ * The rows of an import `source` (a subquery of `(email, first_name, …, bio, custom_fields)`) whose
+ * address belongs to an existing account outside the organisation. Read before new accounts are made.
+ */
+export async function outsideRowsOf(db: Db, organizationId: string, source: RawBuilder<unknown>): Promise<OutsideRow[]> {
+  const { rows } = await sql<OutsideRow>`
+    SELECT u.id AS user_id, u.email, u.first_name AS account_first_name, x.first_name, x.last_name, x.job_title, x.company, x.phone, x.bio, x.custom_fields
+    FROM ${source} AS x JOIN users u ON u.email = x.email
+    WHERE NOT ${inOrganization(sql.ref('u.id'), organizationId)}`.execute(db);
+  return rows;
+}
+
+export async function isSuperAdminId(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('userRole').where('id', '=', userId).executeTakeFirst();
+  return row?.userRole === 'superadmin';
+}
+
+export async function organizationOf(db: Db, eventId: string) {
+  return db.selectFrom('events').select(['id', 'name', 'organizationId']).where('id', '=', eventId).executeTakeFirstOrThrow();
+}

@@ -67,6 +67,8 @@ describe('upsertParticipants', () => {
     const invited = (await c.post('labels', { name: 'Invited' })).json();
     // Already there: an account that is not a participant, and a participant with a profile.
     const account = await t.f.user({ email: 'row-00007@import.example.com', firstName: 'Kept', lastName: 'Account' });
+    // An account of the organisation joins; outside ones are invited instead (participants.invitations.test.ts).
+    await t.f.participant(ten.event.id, account.id);
     const existing = await participant(c, { email: 'row-00042@import.example.com', firstName: 'Old', lastName: 'Name', jobTitle: 'Keeps', customFields: { [score.id]: 1 } });
 
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
@@ -140,6 +142,6 @@ describe('upsertParticipants', () => {
     expect(err.fields).toEqual({ 'rows.1.email': MESSAGES.invalidEmail, 'rows.1.firstName': MESSAGES.maxLength, 'rows.2.labelIds': ATTENDEE_MESSAGES.ruleLabelMembers });
     const after = await sql<{ n: number }>`SELECT count(*)::int AS n FROM participants WHERE event_id = ${eventId}`.execute(t.deps.db);
     expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
-    expect(await upsert([])).toEqual({ created: 0, updated: 0, rows: [] });
+    expect(await upsert([])).toEqual({ created: 0, updated: 0, rows: [], invitees: [] });
   });
 });

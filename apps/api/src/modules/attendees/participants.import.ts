@@ -9,6 +9,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import { HttpError } from '../../platform/errors.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
+import { isSuperAdminId, organizationOf, outsideRowsOf } from './invitations.repo.js';
+import type { Invitee } from './invitations.service.js';
 import { labelsByIds } from './labels.repo.js';
 import { recomputeRuleLabels } from './labels.service.js';
 
@@ -59,6 +61,8 @@ export interface UpsertResult {
   updated: number;
   /** One per distinct e-mail, in no particular order (rows that changed nothing are left out). */
   rows: Array<{ email: string; participantId: string; userId: string; created: boolean }>;
+  /** Rows of accounts outside the organisation: not written; the caller invites them (inviteInTransaction). */
+  invitees: Invitee[];
 }
 
 /** Rows per set-based batch of upsertParticipants: each batch is a handful of statements, whatever its size. */
@@ -67,7 +71,8 @@ export const UPSERT_BATCH_SIZE = 5000;
 /**
  * Creates or updates participants of the event by e-mail, in the caller's transaction `tx`:
  * - a new address gets a new account (no password; names from the row) and a participant;
- * - an existing account that is not yet a participant joins (the account itself is not changed);
+ * - an existing account of the organisation that is not yet a participant joins (the account itself
+ *   is not changed); one outside it is left out and returned in `invitees`;
  * - an existing participant gets the row's fields (absent ones kept; custom fields merge, null
  *   clears one; `labelIds` (manual labels) are added). A row that would change nothing is left
  *   alone (not counted as updated, no audit row).
@@ -123,13 +128,15 @@ export async function upsertParticipants(
 
   const all = [...byEmail.values()];
   const size = Math.max(1, opts.batchSize ?? UPSERT_BATCH_SIZE);
-  const result: UpsertResult = { created: 0, updated: 0, rows: [] };
+  const result: UpsertResult = { created: 0, updated: 0, rows: [], invitees: [] };
   for (let at = 0; at < all.length; at += size) {
     const batch = all.slice(at, at + size);
     const source = sql`(SELECT x.email, x.first_name, x.last_name, x.job_title, x.company, x.phone, x.bio, x.custom_fields
       FROM jsonb_to_recordset(${JSON.stringify(batch.map(snake))}::jsonb)
       AS x(email text, first_name text, last_name text, job_title text, company text, phone text, bio text, custom_fields jsonb))`;
-    const done = await upsertFrom(tx, eventId, source, actor);
+    const invitees = await outsideInvitees(tx, eventId, source, actor, new Map(batch.map((r) => [r.email, r.labelIds])));
+    result.invitees.push(...invitees);
+    const done = await upsertFrom(tx, eventId, source, actor, invitees);
     if (batch.some((r) => r.labelIds.length > 0)) await addManualLabels(tx, eventId, batch);
     await recomputeRuleLabels(tx, eventId, { participantIds: done.map((r) => r.participantId) });
     for (const r of done) {
@@ -146,16 +153,37 @@ export async function upsertParticipants(
  * a NormalisedParticipantRow) upserted like upsertParticipants, in a few statements over the whole
  * set, then rule labels recomputed once for the participants written.
  */
-export async function upsertStagedParticipants(tx: Db, eventId: string, importId: string, actor: UpsertActor): Promise<{ created: number; updated: number }> {
+export async function upsertStagedParticipants(tx: Db, eventId: string, importId: string, actor: UpsertActor): Promise<{ created: number; updated: number; invitees: Invitee[] }> {
   const source = sql`(SELECT r.key AS email, r.data->>'firstName' AS first_name, r.data->>'lastName' AS last_name,
       r.data->>'jobTitle' AS job_title, r.data->>'company' AS company, r.data->>'phone' AS phone, r.data->>'bio' AS bio,
       r.data->'customFields' AS custom_fields
     FROM import_rows r WHERE r.import_id = ${importId})`;
-  const done = await upsertFrom(tx, eventId, source, actor);
+  const invitees = await outsideInvitees(tx, eventId, source, actor);
+  const done = await upsertFrom(tx, eventId, source, actor, invitees);
   // Past a few thousand ids, one pass over the event beats a long id list in every statement.
   await recomputeRuleLabels(tx, eventId, done.length > RECOMPUTE_ALL_FROM ? {} : { participantIds: done.map((r) => r.participantId) });
   const created = done.filter((r) => r.created).length;
-  return { created, updated: done.length - created };
+  return { created, updated: done.length - created, invitees };
+}
+
+/**
+ * Rows whose address belongs to an existing account outside the event's organisation: an import
+ * may not pull such an account in (docs/SECURITY.md 3.7), so they are not written and come back
+ * to be invited with the row's profile. A super admin's import writes them like any other row.
+ */
+async function outsideInvitees(tx: Db, eventId: string, source: RawBuilder<unknown>, actor: UpsertActor, labels?: ReadonlyMap<string, string[]>): Promise<Invitee[]> {
+  if (await isSuperAdminId(tx, actor.actorId)) return [];
+  const { organizationId } = await organizationOf(tx, eventId);
+  const rows = await outsideRowsOf(tx, organizationId, source);
+  const present = <T>(o: Record<string, T | null>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null)) as Record<string, T>;
+  return rows.map((r) => ({
+    userId: r.userId,
+    email: r.email,
+    firstName: r.accountFirstName,
+    profile: present({ firstName: r.firstName, lastName: r.lastName, jobTitle: r.jobTitle, company: r.company, phone: r.phone, bio: r.bio }),
+    customFields: present(r.customFields ?? {}),
+    labelIds: labels?.get(r.email) ?? [],
+  }));
 }
 
 /** From this many participants written, rule labels are recomputed for the whole event. */
@@ -181,7 +209,8 @@ type Written = { email: string; participantId: string; userId: string; created: 
  * 2. participants of the event that exist and would change: fields given replace, custom fields merge;
  * 3. the others are inserted (profile from the row, else from the account).
  */
-async function upsertFrom(tx: Db, eventId: string, source: RawBuilder<unknown>, actor: UpsertActor): Promise<Written[]> {
+async function upsertFrom(tx: Db, eventId: string, source: RawBuilder<unknown>, actor: UpsertActor, outside: readonly Invitee[]): Promise<Written[]> {
+  const outsideIds = outside.map((i) => i.userId);
   const auditRow = (action: 'create' | 'update') =>
     sql`${actor.actorId}::uuid, ${actor.impersonatedUserId ?? null}::uuid, ${action}, 'participant', w.participant_id::text, ${actor.requestId ?? null}`;
   await sql`
@@ -221,6 +250,7 @@ async function upsertFrom(tx: Db, eventId: string, source: RawBuilder<unknown>, 
       FROM ${source} AS x
       JOIN users u ON u.email = x.email
       WHERE NOT EXISTS (SELECT 1 FROM participants e WHERE e.event_id = ${eventId} AND e.user_id = u.id)
+        AND NOT (u.id = ANY(${outsideIds}::uuid[]))
       ON CONFLICT (event_id, user_id) DO NOTHING
       RETURNING email, id AS participant_id, user_id
     ), a AS (

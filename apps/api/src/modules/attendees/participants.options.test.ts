@@ -112,6 +112,8 @@ describe('accounts joining the event', () => {
 
   it('maps an existing account into the event by id or e-mail', async () => {
     const account = await t.f.user({ firstName: 'Kim', lastName: 'Lee' });
+    // An account of the organisation (it takes part in another of its events): outside ones look unknown (participants.invitations.test.ts).
+    await t.f.participant((await t.f.event({ eventHubId: ten.hub.id })).id, account.id);
     const joined = await admin.post('participants/map-user', { email: account.email });
     expect(joined.statusCode).toBe(201);
     expect(joined.json()).toMatchObject({ userId: account.id, firstName: 'Kim', lastName: 'Lee', email: account.email });

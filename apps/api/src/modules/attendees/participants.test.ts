@@ -65,6 +65,8 @@ describe('participants: create, read, update, remove', () => {
 
   it('lets an existing account join without a second account and without touching it', async () => {
     const account = await t.f.user({ firstName: 'Grace', lastName: 'Hopper' });
+    // An account of the organisation (it takes part in another of its events); outside ones are invited (participants.invitations.test.ts).
+    await t.f.participant((await t.f.event({ eventHubId: ten.hub.id })).id, account.id);
     const res = await admin.post('participants', { email: account.email.toUpperCase(), firstName: 'Rear Admiral', lastName: 'Hopper', company: 'Navy' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ userId: account.id, firstName: 'Rear Admiral', company: 'Navy', emailVerified: true });

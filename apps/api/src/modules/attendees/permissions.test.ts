@@ -38,6 +38,10 @@ async function target(tenant: Tenant): Promise<Target> {
   return { tenant, participantId: p.id, participantUserId: user.id, customFieldId: cf.id, labelId: label.id };
 }
 
+/** An account that takes part in another event of the tenant's organisation (map-user adds only those). */
+async function accountOfOrganization(tenant: Tenant): Promise<string> {
+  return t.f.participant((await t.f.event({ eventHubId: tenant.hub.id })).id);
+}
 const freshParticipant = async (x: Target) => (await target(x.tenant)).participantId;
 const photo = (path: (x: Target) => string) => async (x: Target): Promise<MatrixRequest> => {
   const body = multipart('me.png', png);
@@ -57,7 +61,7 @@ const CASES = eventCases<Target>([
   { name: 'filters', method: 'GET', kind: 'read', ok: 200, request: at((x) => ev(x, 'participants/filters')) },
   { name: 'update options', method: 'GET', kind: 'admin', ok: 200, request: at((x) => ev(x, 'participants/update-options')) },
   { name: 'check user', method: 'GET', kind: 'admin', ok: 200, request: at((x) => ev(x, 'participants/check-user?email=someone@example.com')) },
-  { name: 'map user', method: 'POST', kind: 'admin', ok: 201, request: async (x) => ({ url: ev(x, 'participants/map-user'), payload: { userId: (await t.f.user()).id } }) },
+  { name: 'map user', method: 'POST', kind: 'admin', ok: 201, request: async (x) => ({ url: ev(x, 'participants/map-user'), payload: { userId: await accountOfOrganization(x.tenant) } }) },
   // The participant is already in this event: callers who may map get 400 (the refusal comes after the access check).
   { name: 'map participant to event', method: 'POST', kind: 'admin', ok: 400, request: at((x) => ev(x, 'participants/map-participant-to-event'), (x) => ({ participantId: x.participantId })) },
   { name: 'directory view', method: 'GET', kind: 'member', ok: 200, request: at((x) => ev(x, 'participants/view')) },

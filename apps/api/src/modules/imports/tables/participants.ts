@@ -11,7 +11,7 @@ import {
   type ProfileTextField,
 } from '@plenary/domain';
 import { sql } from 'kysely';
-import { importFieldsOf, upsertStagedParticipants } from '../../attendees/index.js';
+import { importFieldsOf, inviteInTransaction, upsertStagedParticipants } from '../../attendees/index.js';
 import { moveCreateErrors } from '../imports.repo.js';
 import type { ImportTableDef, RowCheck } from '../registry.js';
 import { textOf, valueOf, type Cell } from '../rows.js';
@@ -128,5 +128,13 @@ export const participantsImport: ImportTableDef = {
   },
   // A row that needs the 'create' rules is an error unless its e-mail is already a participant.
   afterStaging: (db, ctx) => moveCreateErrors(db, ctx.importId, sql`EXISTS (SELECT 1 FROM participants p WHERE p.event_id = ${ctx.eventId} AND p.email = r.key)`),
-  commit: (tx, ctx) => upsertStagedParticipants(tx, ctx.eventId, ctx.importId, ctx.actor),
+  // Addresses of accounts outside the event's organisation are not written: they are invited (an
+  // e-mail each, in the commit's transaction) and count as skipped until the person accepts.
+  async commit(tx, ctx) {
+    const { created, updated, invitees } = await upsertStagedParticipants(tx, ctx.eventId, ctx.importId, ctx.actor);
+    if (invitees.length === 0) return { created, updated };
+    const event = await tx.selectFrom('events').select(['id', 'name']).where('id', '=', ctx.eventId).executeTakeFirstOrThrow();
+    await inviteInTransaction(tx, ctx, event, { ...ctx.actor, host: ctx.actor.host ?? '' }, invitees);
+    return { created, updated, notify: () => ctx.mail.wake() };
+  },
 };
