@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS, TOAST_MAX_VISIBLE } from '@plenary/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { RealtimeProvider } from '../shared/realtime';
 import { Suspense, use, useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../shared/api/queryClient';
@@ -45,9 +46,11 @@ function ThemedApp() {
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrandProvider>
-        <ThemedApp />
-      </BrandProvider>
+      <RealtimeProvider>
+        <BrandProvider>
+          <ThemedApp />
+        </BrandProvider>
+      </RealtimeProvider>
     </QueryClientProvider>
   );
 }

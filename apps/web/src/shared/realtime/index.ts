@@ -1,0 +1,2 @@
+export { RealtimeProvider } from './RealtimeProvider';
+export { useRealtimeEvent, useRealtimeResync } from './useRealtimeEvent';
