@@ -33,6 +33,7 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   // Not ids of a tenant: names of tables, the same in every tenant.
   'imports/:table': () => 'User',
   'view-settings/:tableKey': () => 'events',
+  'approved-hosts/:host': () => 'sso.tenant.example',
   // Platform-wide records with no tenant (super admin only); the sweep expects 403 for tenant roles.
   'app-versions/:id': () => '00000000-0000-4000-8000-000000000001',
 };
