@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
 import { createMailer, type Mailer } from '../../platform/mail.js';
 import { client, field, type Tenant } from './attendees.test-utils.js';
+import { committed, uploaded, verified } from '../imports/imports.test-utils.js';
 import { upsertParticipants } from './participants.import.js';
 
 /**
@@ -149,6 +150,21 @@ describe('adding an outside account sends an invitation', () => {
 });
 
 describe('the User import', () => {
+  it('a file naming an outside account invites it (counted as skipped) and adds the others', async () => {
+    const admin = client(t, own.tokens.eventAdmin, own.event.id);
+    const user = await outsider();
+    const fresh = `csv-${randomUUID().slice(0, 8)}@example.com`;
+    const csv = Buffer.from(`E-mail,First name,Last name,Company\n${user.email},Olga,Imported,Other Co\n${fresh},New,Person,Here\n`);
+    const upload = await uploaded(admin, 'User', 'people.csv', csv);
+    expect((await verified(admin, upload.id)).counts).toMatchObject({ valid: 2, errors: 0 });
+    const done = await committed(admin, upload.id);
+    expect(done).toMatchObject({ status: 'COMPLETED', counts: { created: 1, updated: 0, skipped: 1 } });
+    expect(await participantRow(own.event.id, user.id)).toBeUndefined();
+    const token = await invitationToken(user.email);
+    expect((await accept(token)).statusCode).toBe(200);
+    expect(await participantRow(own.event.id, user.id)).toMatchObject({ lastName: 'Imported', company: 'Other Co' });
+  });
+
   it('leaves outside accounts out and returns them to be invited; rows of the organisation and new addresses are written', async () => {
     const user = await outsider();
     const fresh = `import-${randomUUID().slice(0, 8)}@example.com`;
