@@ -56,7 +56,7 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     loadPrincipal: (userId) => loadPrincipal(base.db, userId),
   });
   app.addHook('preClose', () => realtime.close());
-  const jobs = createJobs(base.database, app.log);
+  const jobs = createJobs(base.database, app.log, { heartbeatSeconds: base.config.JOBS_HEARTBEAT_SECONDS });
   // Modules define their queues while registering; workers start once every route is in place.
   app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', () => jobs.stop());

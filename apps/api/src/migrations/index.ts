@@ -7,7 +7,6 @@ import * as auditEntityIndex from './0007_audit_entity_index.js';
 import * as idempotencyKeys from './0008_idempotency_keys.js';
 import * as agenda from './0009_agenda.js';
 import * as waitlistOrder from './0010_waitlist_order.js';
-import * as workerHeartbeats from './0013_worker_heartbeats.js';
 import * as eventInvitations from './0011_event_invitations.js';
 import * as approvedHosts from './0012_approved_hosts.js';
 import * as workerHeartbeats from './0013_worker_heartbeats.js';
@@ -28,7 +27,6 @@ export const migrations: Migration[] = [
   { name: '0008_idempotency_keys', ...idempotencyKeys },
   { name: '0009_agenda', ...agenda },
   { name: '0010_waitlist_order', ...waitlistOrder },
-  { name: '0013_worker_heartbeats', ...workerHeartbeats },
   { name: '0011_event_invitations', ...eventInvitations },
   { name: '0012_approved_hosts', ...approvedHosts },
   { name: '0013_worker_heartbeats', ...workerHeartbeats },

@@ -69,6 +69,8 @@ const envSchema = z.object({
     .default('loopback')
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Job recovery (platform/job-recovery.ts): each process beats this often; silent for 3 beats = gone. */
+  JOBS_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(60).default(5),
 }).superRefine((env, ctx) => {
   if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
     const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';

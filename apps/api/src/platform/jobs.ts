@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Db, DatabaseHandle } from './db/index.js';
+import { createRecovery, type AbandonedHook } from './job-recovery.js';
 
 /**
  * Background jobs: pg-boss 10 in the application's own database (schema `pgboss`, created by
@@ -15,8 +16,10 @@ import type { Db, DatabaseHandle } from './db/index.js';
  *
  * Workers run in every API process (`start` on app ready, `stop` on close: running jobs get
  * `STOP_TIMEOUT_MS` to finish, then count as failed and are retried). A job whose process died
- * is expired after its `expireInSeconds` and retried by whichever process supervises next, so
- * handlers must be safe to run again (the import jobs start over from the stored file).
+ * (kill -9, power loss) is failed and retried at once by the next process that starts or beats
+ * (platform/job-recovery.ts: heartbeats and job owners), its queue's `onAbandoned` running in the
+ * same transaction; `expireInSeconds` stays the limit of a run that hangs in a live process.
+ * Handlers must be safe to run again (the import jobs start over from the stored file).
  *
  * Recurring work: `jobs.schedule('x.purge', '17 * * * *')` after `define`; pg-boss's timekeeper
  * (one process wins each minute, through the database) sends the job at those times (UTC).
@@ -42,9 +45,23 @@ export interface QueueOptions {
   pollingIntervalSeconds?: number;
 }
 
+export interface DefineOptions<T> extends QueueOptions {
+  /**
+   * Runs when a run of this queue was abandoned by a process that died, in the transaction that
+   * fails the job back to pg-boss (the job is retried at once while retries are left). May return
+   * work to do after that commit.
+   */
+  onAbandoned?: (tx: Db, data: T, job: JobInfo) => Promise<(() => Promise<void>) | void>;
+}
+
+export interface JobsOptions {
+  /** How often this process beats (default 5 s); a process silent for 3 beats is gone. */
+  heartbeatSeconds?: number;
+}
+
 export interface Jobs {
   /** Registers the handler of a queue; call before `start`. */
-  define<T extends object>(queue: string, handler: JobHandler<T>, opts?: QueueOptions): void;
+  define<T extends object>(queue: string, handler: JobHandler<T>, opts?: DefineOptions<T>): void;
   /** Adds a job inside the caller's transaction: it exists once `tx` commits, and never if it rolls back. */
   enqueue<T extends object>(tx: Db, queue: string, data: T): Promise<string>;
   /** Like `enqueue` for many jobs of one queue, in as few statements as possible. */
@@ -55,6 +72,10 @@ export interface Jobs {
   wake(queue: string): void;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** This process's id in `worker_processes`. */
+  readonly processId: string;
+  /** Beats and recovers abandoned jobs now instead of at the next heartbeat (tests). */
+  heartbeat(): Promise<void>;
 }
 
 export const STOP_TIMEOUT_MS = 10_000;
@@ -62,6 +83,7 @@ export const STOP_TIMEOUT_MS = 10_000;
 interface Queue {
   handler: JobHandler<object>;
   opts: QueueOptions;
+  onAbandoned?: AbandonedHook;
   workerId?: string;
   cron?: string;
 }
@@ -87,7 +109,7 @@ function transactionAdapter(tx: Db) {
   };
 }
 
-export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, msg?: string): void }): Jobs {
+export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, msg?: string): void }, options: JobsOptions = {}): Jobs {
   const queues = new Map<string, Queue>();
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
@@ -104,11 +126,23 @@ export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, 
     if (!q) throw new Error(`jobs: unknown queue '${name}'`);
     return q;
   };
+  const heartbeatSeconds = options.heartbeatSeconds ?? 5;
+  const recovery = createRecovery(database, boss, {
+    names: () => [...queues.keys()],
+    onAbandoned: (name) => queues.get(name)?.onAbandoned,
+    wake: (name) => {
+      const workerId = queues.get(name)?.workerId;
+      if (workerId && started) boss.notifyWorker(workerId);
+    },
+  }, log, { heartbeatSeconds, staleAfterSeconds: 3 * heartbeatSeconds, exclusiveDatabase: database.kind === 'pglite' });
 
   return {
+    processId: recovery.processId,
+    heartbeat: () => recovery.tick(),
     define(queue, handler, opts = {}) {
       if (started) throw new Error(`jobs: define '${queue}' before start`);
-      queues.set(queue, { handler: handler as JobHandler<object>, opts });
+      const { onAbandoned, ...queueOpts } = opts;
+      queues.set(queue, { handler: handler as JobHandler<object>, opts: queueOpts, onAbandoned: onAbandoned as AbandonedHook | undefined });
     },
     async enqueue(tx, queue, data) {
       const id = await boss.send(queue, data, { ...sendOptions(queueOf(queue).opts), db: transactionAdapter(tx) });
@@ -134,14 +168,21 @@ export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, 
       if (started) return;
       await boss.start();
       started = true;
-      for (const [name, q] of queues) {
+      for (const name of queues.keys()) {
         // Another API process may create it at the same moment: a lost race is fine.
         if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(async (err: unknown) => {
           if (!(await boss.getQueue(name))) throw err;
         });
+      }
+      // What dead processes left is recovered before this one fetches anything.
+      await recovery.start();
+      for (const [name, q] of queues) {
         q.workerId = await boss.work<object>(name, { pollingIntervalSeconds: q.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async (batch) => {
           try {
-            for (const job of batch) await q.handler(job.data, { id: job.id, retryCount: job.retryCount });
+            for (const job of batch) {
+              await recovery.own(name, job.id, job.retryCount);
+              await q.handler(job.data, { id: job.id, retryCount: job.retryCount });
+            }
           } finally {
             // pg-boss waits a polling interval after every fetch, even one that found work: a
             // backlog (a thousand e-mails) would go at one job per interval. Found work: fetch again now.
@@ -155,6 +196,7 @@ export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, 
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: false });
+      await recovery.stop();
     },
   };
 }

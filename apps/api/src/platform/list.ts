@@ -1,18 +1,15 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault, FastifyBaseLogger } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import Papa from 'papaparse';
 import { z } from 'zod';
 import {
   exportOptionsSchema,
   listQuerySchema,
   listResponse,
   MAX_EXPORT_ROWS,
-  neutraliseCell,
   parseSort,
   type ExportFormat,
   type ListQuery,
@@ -21,6 +18,7 @@ import {
 import type { Database } from './db/schema.js';
 import type { Db } from './db/index.js';
 import { badRequest, errorBodySchema } from './errors.js';
+import { CSV_BOM, csvLines, safeCell, xlsxStream as xlsxWriter } from './spreadsheets.js';
 
 /**
  * Server-side lists: one definition per list says how the API fields map to SQL, and gives
@@ -401,47 +399,41 @@ async function startedBatches<T>(batches: AsyncGenerator<T>): Promise<AsyncGener
   })();
 }
 
-/** Spreadsheet-safe value: formulas neutralised, nothing that is not a cell value. */
+/** Spreadsheet-safe value: formulas neutralised, nothing that is not a cell value (platform/spreadsheets). */
 function toCell(value: CellValue): string | number | boolean | Date | null {
-  if (value === undefined || value === null) return null;
-  return neutraliseCell(value);
+  return safeCell(value);
 }
 
 async function* csvChunks(labels: string[], batches: AsyncIterable<unknown[]>, cells: (r: never) => unknown[]) {
-  // A byte-order mark so Excel opens UTF-8 as UTF-8; CRLF line ends (RFC 4180).
-  yield `\uFEFF${Papa.unparse([labels.map(toCell)], { newline: '\r\n' })}\r\n`;
+  yield `${CSV_BOM}${csvLines([labels])}`;
   for await (const batch of batches) {
-    const rows = batch.map((r) => cells(r as never).map((v) => (v instanceof Date ? v.toISOString() : v)));
-    if (rows.length > 0) yield `${Papa.unparse(rows, { newline: '\r\n' })}\r\n`;
+    const rows = batch.map((r) => cells(r as never) as CellValue[]);
+    if (rows.length > 0) yield csvLines(rows);
   }
 }
 
-/** exceljs's streaming writer; waits for the client to read before writing the next batch. */
+/** exceljs's streaming writer (through platform/spreadsheets); waits for the client to read before writing the next batch. */
 function xlsxStream(labels: string[], batches: AsyncIterable<unknown[]>, cells: (r: never) => unknown[], log: FastifyBaseLogger): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-  const sheet = workbook.addWorksheet('Export');
+  const workbook = xlsxWriter(out);
+  const sheet = workbook.sheet('Export');
   void (async () => {
     let columnsSet = false;
     for await (const batch of batches) {
-      const rows = batch.map((r) => cells(r as never));
+      const rows = batch.map((r) => cells(r as never) as CellValue[]);
       if (!columnsSet) {
         // Column formats from the first rows: dates as dates.
-        sheet.columns = labels.map((header, i) => ({
+        sheet.columns(labels.map((header, i) => ({
           header,
           width: Math.min(60, Math.max(12, header.length + 2)),
-          ...(rows.some((row) => row[i] instanceof Date) ? { style: { numFmt: 'yyyy-mm-dd hh:mm:ss' } } : {}),
-        }));
-        sheet.getRow(1).font = { bold: true };
+          ...(rows.some((row) => row[i] instanceof Date) ? { numFmt: 'yyyy-mm-dd hh:mm:ss' } : {}),
+        })));
         columnsSet = true;
       }
-      for (const row of rows) sheet.addRow(row).commit();
+      for (const row of rows) sheet.addRow(row);
       if (out.writableNeedDrain) await once(out, 'drain');
     }
-    if (!columnsSet) {
-      sheet.columns = labels.map((header) => ({ header, width: Math.max(12, header.length + 2) }));
-      sheet.getRow(1).font = { bold: true };
-    }
+    if (!columnsSet) sheet.columns(labels.map((header) => ({ header, width: Math.max(12, header.length + 2) })));
     sheet.commit();
     await workbook.commit();
   })().catch((err: unknown) => {

@@ -34,6 +34,7 @@ export const IMPORT_MESSAGES = {
   tableNotAvailable: 'This table can not be imported yet',
   templateFormat: 'This table has no template in that format',
   failed: 'The import failed and nothing was changed. Please try again',
+  interrupted: 'The import was interrupted (the server stopped) and nothing was changed. Run it again, or cancel it',
   stale: 'The fields of this table changed after the file was verified. Please verify it again',
   invalidAtCommit: (rows: number) => `${rows === 1 ? '1 row' : `${rows} rows`} can no longer be imported: the event changed after the file was verified (see their errors). Nothing was imported. Fix them, or import only the rows without errors`,
 } as const;

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { IMPORT_MESSAGES, type ImportCellError, type ImportTable } from '@plenary/domain';
+import type { Db } from '../../platform/db/index.js';
 import { HttpError } from '../../platform/errors.js';
 import { privateStorageFor } from '../../platform/storage.js';
 import * as repo from './imports.repo.js';
 import { COMMIT_QUEUE, dropStaged, emitProgress, importContext, VERIFY_QUEUE, type ImportDeps, type JobData } from './imports.service.js';
 import { importTableDef, type CommitCounts, type RowCheck } from './registry.js';
-import { cellText, filled, readRows, type Cell } from './rows.js';
+import { cellText, filled, headerText, readRows, type Cell } from './rows.js';
 import { claimedSheetRows } from './xlsx-reader.js';
 import { XLSX_MAX_ENTRIES, zipEntries } from './zip.js';
 
@@ -23,8 +24,8 @@ import { XLSX_MAX_ENTRIES, zipEntries } from './zip.js';
  * table refuses under its locks (moved to the errors: a location deleted since verify…) are
  * skipped with `skipInvalidRows`; without it the table's writes are rolled back to a savepoint and
  * the import ends INVALID with those rows as errors (IMPORT_MESSAGES.invalidAtCommit), so the
- * admin can import the others or fix them. A crashed
- * process's job is retried by pg-boss after its expiry (30 min) with the same `runId`.
+ * admin can import the others or fix them. A run whose process crashed is released at once by
+ * job recovery (`interrupted` below), not after the job's expiry.
  *
  * A run carries a `runId`; a cancelled or superseded import makes the run stop at its next step.
  * Known limit: a live run that outlasts the expiry (only plausible for ImportPhoto with hundreds
@@ -37,8 +38,27 @@ const COPY_BATCH = 500;
 class Superseded extends Error {}
 
 export function defineImportJobs(deps: ImportDeps, log: { error(obj: unknown, msg?: string): void }): void {
-  deps.jobs.define<JobData>(VERIFY_QUEUE, (data) => runVerify(deps, data, log), { retryLimit: 2, expireInSeconds: 1800 });
-  deps.jobs.define<JobData>(COMMIT_QUEUE, (data) => runCommit(deps, data, log), { retryLimit: 2, expireInSeconds: 1800 });
+  const onAbandoned = (tx: Db, data: JobData) => interrupted(deps, tx, data);
+  deps.jobs.define<JobData>(VERIFY_QUEUE, (data) => runVerify(deps, data, log), { retryLimit: 2, expireInSeconds: 1800, onAbandoned });
+  deps.jobs.define<JobData>(COMMIT_QUEUE, (data) => runCommit(deps, data, log), { retryLimit: 2, expireInSeconds: 1800, onAbandoned });
+}
+
+/**
+ * A run whose process died (platform/job-recovery): the import is released at once, in the
+ * transaction that fails the job, so the job's retry finds the run superseded and does nothing.
+ * An interrupted verify ends FAILED (verify again starts from the stored file); an interrupted
+ * commit wrote nothing (one transaction), so the import is VERIFIED or INVALID again, as verify
+ * left it, and can be imported or cancelled at once.
+ */
+async function interrupted(deps: ImportDeps, tx: Db, data: JobData): Promise<(() => Promise<void>) | void> {
+  const row = await repo.findImportById(tx, data.importId);
+  if (!row || row.runId !== data.runId) return;
+  const patch: repo.ImportPatch =
+    row.status === 'IMPORTING'
+      ? { status: row.errorCount > 0 ? 'INVALID' : 'VERIFIED', progressDone: 0, message: IMPORT_MESSAGES.interrupted, runId: null }
+      : { status: 'FAILED', message: IMPORT_MESSAGES.interrupted, runId: null };
+  if (!(await repo.updateImport(tx, row.id, patch, data.runId))) return;
+  return () => emitProgress(deps, row.eventId, row.id);
 }
 
 const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
@@ -96,7 +116,7 @@ export async function runVerify(deps: ImportDeps, data: JobData, log: { error(ob
       let header = true;
       for await (const fileRow of readRows(file!.bytes, row!.fileType)) {
         if (header) {
-          headerCells = fileRow.cells.map((c) => cellText(c).trim());
+          headerCells = fileRow.cells.map(headerText);
           indexOf = new Map(headerCells.map((h, i) => [h, i]));
           header = false;
           continue;

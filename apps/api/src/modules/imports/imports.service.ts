@@ -22,7 +22,7 @@ import { privateStorageFor, storageFor } from '../../platform/storage.js';
 import { checkImportFile } from './files.js';
 import * as repo from './imports.repo.js';
 import { describeTable, importTableDef, registeredImportTables, type ImportContext, type ImportTableDef } from './registry.js';
-import { cellText, filled, readRows } from './rows.js';
+import { filled, headerText, readRows } from './rows.js';
 import { CONTENT_TYPES, templateFile } from './spreadsheets.js';
 
 export const VERIFY_QUEUE = 'imports.verify';
@@ -65,7 +65,7 @@ async function readHeaders(bytes: Buffer, type: ImportFileExtension): Promise<st
   let headers: string[] | undefined;
   for await (const row of readRows(bytes, type)) {
     if (!headers) {
-      headers = row.cells.map((c) => cellText(c).trim());
+      headers = row.cells.map(headerText);
       if (!headers.some((h) => h !== '')) throw new HttpError(400, IMPORT_MESSAGES.noHeaderRow, { file: IMPORT_MESSAGES.noHeaderRow });
       const seen = new Set<string>();
       for (const h of headers.filter((x) => x !== '')) {

@@ -114,6 +114,12 @@ export function cellText(cell: Cell | undefined): string {
   return String(cell).replace(/\0/g, '');
 }
 
+/** A header cell: trimmed, without the quote our templates put before `=`, `+`… (so a template maps back to its columns). */
+export function headerText(cell: Cell | undefined): string {
+  const text = cellText(cell).trim();
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
 /** A text cell as a row check wants it: trimmed, '' → undefined; a quote our exports put before `=`, `+`… is taken off. */
 export function textOf(cell: Cell | undefined): string | undefined {
   if (cell === null || cell === undefined) return undefined;
