@@ -52,6 +52,7 @@ describe('NUL and other text PostgreSQL can not store', () => {
   it('refuses NUL in a path parameter and in a filter', async () => {
     expectRefused(await t.as(tenant.tokens.superadmin, { method: 'GET', url: '/api/v1/organizations/a%00b' }), 'id');
     expectRefused(await t.as(tenant.tokens.superadmin, { method: 'GET', url: '/api/v1/organizations?status=DRAFT%00' }), 'status');
+    expectRefused(await t.as(tenant.tokens.superadmin, { method: 'GET', url: '/api/v1/organizations?st%00atus=DRAFT' }), 'query');
   });
 
   it('refuses NUL in a view setting (jsonb) and in an object key', async () => {

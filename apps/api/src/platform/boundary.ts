@@ -17,7 +17,7 @@ const DATA_HEADERS = ['impersonate', 'idempotency-key'] as const;
 
 type Violations = Record<string, string>;
 
-function walk(value: unknown, path: string, found: Violations, depth: number): void {
+function walk(value: unknown, path: string, found: Violations, depth: number, context: string): void {
   if (Object.keys(found).length > 0) return;
   if (typeof value === 'string') {
     if (hasDisallowedCharacters(value)) found[path] = MESSAGES.disallowedCharacters;
@@ -27,23 +27,26 @@ function walk(value: unknown, path: string, found: Violations, depth: number): v
   // JSON is at most 2 MiB; the depth bound only keeps a hostile nesting from exhausting the stack.
   if (value === null || typeof value !== 'object' || depth > 64) return;
   if (Array.isArray(value)) {
-    value.forEach((item, i) => walk(item, path ? `${path}.${i}` : String(i), found, depth + 1));
+    value.forEach((item, i) => walk(item, path ? `${path}.${i}` : String(i), found, depth + 1, context));
     return;
   }
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
     if (hasDisallowedCharacters(key)) {
-      found[path || 'body'] = MESSAGES.disallowedCharacters;
+      found[path || context] = MESSAGES.disallowedCharacters;
       return;
     }
-    walk(item, at, found, depth + 1);
+    walk(item, at, found, depth + 1, context);
   }
 }
 
-/** 400 `{ fields: { <path>: message } }` for the first string that breaks the text rule. */
-export function checkText(values: unknown, prefix = ''): void {
+/**
+ * 400 `{ fields: { <path>: message } }` for the first string that breaks the text rule; a bad key of
+ * the top-level object is reported on `context` (body, query, params).
+ */
+export function checkText(values: unknown, context = 'body'): void {
   const found: Violations = {};
-  walk(values, prefix, found, 0);
+  walk(values, '', found, 0, context);
   const first = Object.entries(found)[0];
   if (first) throw new HttpError(400, `${first[0]}: ${first[1]}`, found);
 }
@@ -61,7 +64,7 @@ export function installDataHeaderCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const headers: Record<string, unknown> = {};
     for (const name of DATA_HEADERS) if (request.headers[name] !== undefined) headers[name] = request.headers[name];
-    checkText(headers);
+    checkText(headers, 'headers');
   });
 }
 
@@ -69,8 +72,8 @@ export function installDataHeaderCheck(app: FastifyInstance): void {
 export function installBoundary(app: FastifyInstance, apiPrefix: string): void {
   app.addHook('preValidation', async (request) => {
     if (requiresBearer(request, apiPrefix) && !request.auth) throw unauthorized();
-    checkText(request.params);
-    checkText(request.query);
-    checkText(request.body);
+    checkText(request.params, 'params');
+    checkText(request.query, 'query');
+    checkText(request.body, 'body');
   });
 }
