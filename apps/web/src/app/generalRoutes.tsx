@@ -37,6 +37,8 @@ export function generalRoutes(): RouteObject[] {
           element: <MagicLinkOr><SignedOutOnly><SignInPage audience="participant" /></SignedOutOnly></MagicLinkOr>,
         })),
     },
+    // The answer to an event invitation: public (the token is the proof), on the participant app's host.
+    { path: '/event/invitation', lazy: () => import('../features/event-invitations/EventInvitationPage').then((m) => ({ Component: m.EventInvitationPage })) },
     { path: '/login/callback', lazy: () => import('../features/accounts/LoginCallbackPage').then((m) => ({ Component: m.LoginCallbackPage })) },
     { path: '/logout', lazy: () => import('../features/accounts/LogoutPage').then((m) => ({ Component: m.LogoutPage })) },
     { path: '/registration', lazy: () => import('../features/accounts/RegistrationPage').then((m) => ({ Component: m.RegistrationPage })) },

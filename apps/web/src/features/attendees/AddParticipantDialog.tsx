@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, MultiSelect, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { ProfileTextField } from '@plenary/domain';
+import type { ParticipantInvited, ProfileTextField } from '@plenary/domain';
 import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { participantProfilePath, participantsApi } from './paths';
 import { ProfileFields } from './ProfileFields';
 import type { CheckUserResult, Participant } from './types';
 
-type Step = { kind: 'email' } | { kind: 'new' } | { kind: 'existing' } | { kind: 'participant'; participantId: string | null };
+type Step = { kind: 'email' } | { kind: 'new' } | { kind: 'existing' } | { kind: 'participant'; participantId: string | null } | { kind: 'invited'; email: string };
 
 export interface AddParticipantDialogProps {
   eventId: string;
@@ -28,7 +28,9 @@ export interface AddParticipantDialogProps {
  * Adds a participant by e-mail. The address is checked first (`check-user`): a participant of this
  * event already → a link to the profile; an existing account → it joins the event as it is
  * (`map-user`: no second account, its names and photo) and the profile opens to complete it; a new
- * address → the profile form (names, job, company, phone, custom fields, manual labels).
+ * address → the profile form (names, job, company, phone, custom fields, manual labels). An account
+ * outside the organisation looks like a new address; creating it answers 202 `{ invited }`: the
+ * person was sent an invitation and appears once they accept, which the dialog says.
  */
 export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipantDialogProps) {
   const { t } = useTranslation('attendees');
@@ -104,7 +106,12 @@ export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipan
     }
     return run(async () => {
       const body = { email: email.trim(), ...profilePatch(profile), customFields: cf.values, ...(labelIds.length ? { labelIds } : {}) };
-      const participant = await apiFetch<Participant>(participantsApi(eventId), { method: 'POST', body });
+      const answer = await apiFetch<Participant | ParticipantInvited>(participantsApi(eventId), { method: 'POST', body });
+      if ('invited' in answer) {
+        setStep({ kind: 'invited', email: answer.email });
+        return;
+      }
+      const participant = answer;
       toast.success(t('add.created', { name: fullName(participant) }));
       void refresh(participant);
       onClose();
@@ -151,6 +158,7 @@ export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipan
             autoComplete="off"
             required
             value={email}
+            readOnly={step.kind === 'invited'}
             error={errors.email}
             data-autofocus
             onChange={(e) => {
@@ -167,6 +175,11 @@ export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipan
                   {t('add.openProfile')}
                 </Button>
               )}
+            </Alert>
+          )}
+          {step.kind === 'invited' && (
+            <Alert color="teal" variant="light" role="status" title={t('add.invitedTitle')}>
+              <Text size="sm">{t('add.invitedText', { email: step.email })}</Text>
             </Alert>
           )}
           {step.kind === 'existing' && (
@@ -217,10 +230,16 @@ export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipan
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common.cancel')}
-            </Button>
-            {step.kind !== 'participant' && (
+            {step.kind === 'invited' ? (
+              <Button onClick={onClose} data-autofocus>
+                {t('add.done')}
+              </Button>
+            ) : (
+              <Button variant="default" onClick={onClose} disabled={busy}>
+                {t('common.cancel')}
+              </Button>
+            )}
+            {step.kind !== 'participant' && step.kind !== 'invited' && (
               <BusyButton type="submit" busy={busy}>
                 {submitLabel}
               </BusyButton>

@@ -68,6 +68,23 @@ export default {
     newText: 'A new address: the person gets an account without a password and signs in with a magic link.',
     joined: '{{name}} joined the event',
     created: '{{name}} was added',
+    invitedTitle: 'Invitation sent',
+    invitedText:
+      'Invitation sent to {{email}} — they will appear once they accept. This address belongs to an account outside your organisation, so the person decides whether to join; until then nothing of their account is shown here.',
+    done: 'Done',
+  },
+  invitation: {
+    title: 'Invitation to an event',
+    missingToken: 'This link is incomplete. Please open the link from the invitation e-mail again.',
+    intro: 'The organisers of an event would like to add you to its participants. Joining shares your name and the profile they entered with the event; declining leaves nothing in the event.',
+    accept: 'Accept and join',
+    decline: 'Decline',
+    acceptedTitle: 'You joined {{event}}',
+    acceptedText: 'Sign in to see the event in your app.',
+    signIn: 'Sign in',
+    declinedTitle: 'Invitation declined',
+    declinedText: 'You were not added to the event. You can close this page.',
+    failedTitle: 'The invitation could not be used',
   },
   bulk: {
     sendMagicLinks: 'Send magic link',
