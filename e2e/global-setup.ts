@@ -25,7 +25,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   process.env.E2E_WEB_DIST = webDist;
   const mail = await startMailSink();
   // Redirect URIs (the API's `<origin>/login/callback`) for every host a journey may sign in from.
-  const hosts = ['localhost', 'cms.localhost', 'summit.localhost', 'cms.summit.localhost'];
+  // cms.northwind.localhost: the demo organisation's own host, approved in the SSO journey.
+  const hosts = ['localhost', 'cms.localhost', 'summit.localhost', 'cms.summit.localhost', 'cms.northwind.localhost'];
   const redirectUris = hosts.map((h) => `http://${h}:${E2E_PORT}/login/callback`);
   // The accounts team's test provider (oidc-provider 9, dev login and consent pages); imported
   // here, after the warning filter, because oidc-provider warns as soon as it is loaded.

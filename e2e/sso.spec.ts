@@ -5,17 +5,36 @@ import { passwordField, signIn } from './support/ui';
 // Spec part 1 and part 7: sign-in by single sign-on with an identity provider (POST auth with
 // sso, token, host), returning through /login/callback. The provider is chosen by host.
 
-/** The Summit brand's console host: only this journey gives it a provider. */
-const SSO_HOST = 'cms.summit.localhost';
+/** The organisation's own console host (platform and brand hosts can not serve an organisation's provider). */
+const SSO_HOST = 'cms.northwind.localhost';
 const SSO_ORIGIN = `http://${SSO_HOST}:${E2E_PORT}`;
 
 test('super admin configures SSO for an organisation; its admin signs in through the real provider', async ({ page, browser }) => {
   const provider = oidc();
 
-  await test.step('super admin sets issuer, client id, secret and hosts in the organisation form', async () => {
+  await test.step('super admin approves the host for the organisation', async () => {
     await signIn(page, CONSOLE_URL, SUPER_ADMIN);
     await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
     await page.goto(`${CONSOLE_URL}/organizations`);
+    await page.getByRole('button', { name: `Approved hosts of ${DEMO_ORGANIZATION}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    const host = dialog.getByRole('textbox', { name: 'Host to approve' });
+    // A platform host is refused on the field.
+    await host.fill('cms.localhost');
+    await dialog.getByRole('button', { name: 'Approve host' }).click();
+    await expect(dialog.getByText('This host belongs to the platform and can not be given to an organization')).toBeVisible();
+    await expect(host).toHaveAttribute('aria-invalid', 'true');
+    await host.fill(SSO_HOST);
+    await dialog.getByRole('button', { name: 'Approve host' }).click();
+    await expect(dialog.getByRole('listitem').filter({ hasText: SSO_HOST })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: `Revoke ${SSO_HOST}` })).toBeVisible();
+    await screen(page, 'approved hosts dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('super admin sets issuer, client id, secret and hosts in the organisation form', async () => {
     await page.getByRole('button', { name: `Edit ${DEMO_ORGANIZATION}` }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();

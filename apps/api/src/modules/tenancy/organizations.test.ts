@@ -62,12 +62,16 @@ describe('organizations', () => {
     expect((await t.as(ten.tokens.orgAdmin, { method: 'POST', url, payload: { name: 'Mine' } })).statusCode).toBe(403);
   });
 
-  it('records the actor and the impersonated user', async () => {
-    const res = await t.as(su, { method: 'PATCH', url: `${url}/${ten.organization.id}`, headers: { impersonate: ten.users.orgAdmin.id }, payload: { settings: { status: 'PUBLISHED' } } });
+  it('records the actor; an admin can not be impersonated to change it (SECURITY.md 3.7)', async () => {
+    const before = await auditOf(ten.organization.id);
+    const refused = await t.as(su, { method: 'PATCH', url: `${url}/${ten.organization.id}`, headers: { impersonate: ten.users.orgAdmin.id }, payload: { settings: { status: 'PUBLISHED' } } });
+    expect(refused.statusCode).toBe(404);
+    expect(await auditOf(ten.organization.id)).toEqual(before);
+    const res = await t.as(su, { method: 'PATCH', url: `${url}/${ten.organization.id}`, payload: { settings: { status: 'PUBLISHED' } } });
     expect(res.statusCode).toBe(200);
     expect(res.json().updatedBy.lastName).toBe(ten.users.superadmin.lastName);
     const last = (await auditOf(ten.organization.id)).at(-1);
-    expect(last).toMatchObject({ action: 'update', actorId: ten.users.superadmin.id, impersonatedUserId: ten.users.orgAdmin.id });
+    expect(last).toMatchObject({ action: 'update', actorId: ten.users.superadmin.id, impersonatedUserId: null });
     expect(last?.requestId).toBe(res.headers['x-request-id']);
   });
 

@@ -1,8 +1,11 @@
-import { Badge, Button } from '@mantine/core';
+import { ActionIcon, Badge, Button } from '@mantine/core';
 import { ORGANIZATION_STATUSES, type OrganizationStatus } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, LastModified, ResourceListPage } from '../../shared/list';
+import { useUserState } from '../../shared/session/hooks';
+import { GlobeIcon } from '../../shared/ui/icons';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
+import { ApprovedHostsDialog } from './ApprovedHostsDialog';
 import { EditButton, useEditDialog } from './EntityForm';
 import { OrganizationForm } from './OrganizationForm';
 import type { Organization } from './types';
@@ -42,6 +45,9 @@ export function OrganizationsPage() {
   const { t } = useTranslation('tenancy');
   const dialog = useEditDialog<Organization>();
   const deleting = useDeleteDialog<Organization>();
+  // Host approvals are the super admin's; organisation admins see this page without them.
+  const isSuperAdmin = useUserState().role === 'superadmin';
+  const hostsDialog = useEditDialog<Organization>();
   const add = <Button onClick={dialog.openCreate}>{t('organizations.add')}</Button>;
   return (
     <>
@@ -52,12 +58,23 @@ export function OrganizationsPage() {
         rowActions={(o) => (
           <RowActions>
             <EditButton name={o.name} onClick={() => dialog.openEdit(o)} />
+            {isSuperAdmin && (
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('organizations.approvedHosts', { name: o.name })}
+                title={t('organizations.approvedHosts', { name: o.name })}
+                onClick={() => hostsDialog.openEdit(o)}
+              >
+                <GlobeIcon size={16} />
+              </ActionIcon>
+            )}
             <DeleteButton label={t('common.deleteNamed', { name: o.name })} onClick={() => deleting.open(o)} />
           </RowActions>
         )}
         empty={{ title: t('organizations.empty'), description: t('organizations.emptyText'), action: add }}
       />
       {dialog.open && <OrganizationForm record={dialog.record} onClose={dialog.close} />}
+      {hostsDialog.record && <ApprovedHostsDialog organization={hostsDialog.record} onClose={hostsDialog.close} />}
       {deleting.record && (
         <ConfirmDelete
           path={organizationsResource.path}
