@@ -52,6 +52,12 @@ describe('security headers', () => {
     }
   });
 
+  it('lets the app frame uploaded files (PDF previews), and nobody else', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/files/0123456789abcdef0123456789abcdef.pdf' });
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('gives the API docs (Swagger UI) a policy of their own: scripts from our origin only', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/docs' });
     expect(res.statusCode).toBe(200);

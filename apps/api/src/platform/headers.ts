@@ -50,7 +50,9 @@ function policyFor(request: FastifyRequest, reply: FastifyReply, apiPrefix: stri
 export function installSecurityHeaders(app: FastifyInstance, apiPrefix: string): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
+    // Uploaded files are previewed in the app's own iframes (PDF materials); nothing else is ever framed.
+    const path = request.url.split('?')[0] ?? '';
+    reply.header('x-frame-options', path.startsWith(`${apiPrefix}/files/`) ? 'SAMEORIGIN' : 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     // A route that chose its own policy keeps it (uploaded files: `default-src 'none'; sandbox`).
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policyFor(request, reply, apiPrefix));
