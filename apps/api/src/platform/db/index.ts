@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -87,7 +88,7 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
 export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<DatabaseHandle & { pglite: PGlite }> {
   if (dir) mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), plugins });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
   return {
     db,
     pglite,
@@ -106,7 +107,11 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
     },
     // One embedded database belongs to one process; there is nobody to race with.
     withLock: (fn) => fn(),
-    close: () => db.destroy(),
+    // Kysely closes PGlite only if it ever ran a query; a handle that never did must close it too.
+    async close() {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
   };
 }
 
