@@ -109,6 +109,21 @@ function transactionAdapter(tx: Db) {
   };
 }
 
+/**
+ * Creates the queues that do not exist yet. pg-boss's `create_queue` inserts the queue row and
+ * attaches a partition to `pgboss.job`: processes starting at the same moment on a fresh database
+ * deadlocked there (40P01) and the loser exited. Creation therefore runs under the database-wide
+ * start-up lock (the one migrations take), and only when a queue is missing: a restart with every
+ * queue in place takes no lock.
+ */
+async function createMissingQueues(database: DatabaseHandle, boss: PgBoss, names: readonly string[]): Promise<void> {
+  const missing = async () => (await Promise.all(names.map(async (name) => ((await boss.getQueue(name)) ? [] : [name])))).flat();
+  if ((await missing()).length === 0) return;
+  await database.withLock(async () => {
+    for (const name of await missing()) await boss.createQueue(name);
+  });
+}
+
 export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, msg?: string): void }, options: JobsOptions = {}): Jobs {
   const queues = new Map<string, Queue>();
   const boss = new PgBoss({
@@ -168,12 +183,7 @@ export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, 
       if (started) return;
       await boss.start();
       started = true;
-      for (const name of queues.keys()) {
-        // Another API process may create it at the same moment: a lost race is fine.
-        if (!(await boss.getQueue(name))) await boss.createQueue(name).catch(async (err: unknown) => {
-          if (!(await boss.getQueue(name))) throw err;
-        });
-      }
+      await createMissingQueues(database, boss, [...queues.keys()]);
       // What dead processes left is recovered before this one fetches anything.
       await recovery.start();
       for (const [name, q] of queues) {
