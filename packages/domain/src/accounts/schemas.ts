@@ -116,6 +116,9 @@ export type AccountUser = z.infer<typeof accountUserSchema>;
 export const userEventSchema = z.object({
   id: z.uuid(),
   name: z.string(),
+  /** What the participant event home shows under "About this event", with the venue. */
+  description: z.string(),
+  address: z.string(),
   startAt: z.iso.datetime(),
   endAt: z.iso.datetime(),
   timezone: z.string(),

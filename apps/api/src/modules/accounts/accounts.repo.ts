@@ -181,6 +181,8 @@ export async function isUserInAdminScope(db: Db, p: Principal, userId: string): 
 export interface UserEventRow {
   id: string;
   name: string;
+  description: string;
+  address: string;
   startAt: Date;
   endAt: Date;
   timezone: string;
@@ -252,6 +254,8 @@ export async function listUserEvents(
       .select([
         'events.id',
         'events.name',
+        'events.description',
+        'events.address',
         'events.startAt',
         'events.endAt',
         'events.timezone',

@@ -91,6 +91,8 @@ describe('GET users/{userId}/events', () => {
         {
           id: e.id,
           name: e.name,
+          description: '',
+          address: '',
           startAt: e.startAt.toISOString(),
           endAt: e.endAt.toISOString(),
           timezone: 'Europe/Berlin',
@@ -102,6 +104,17 @@ describe('GET users/{userId}/events', () => {
         },
       ],
     });
+  });
+
+  it("carries the event's description and venue, which the participant event home shows under About this event", async () => {
+    const event = await t.f.event({ eventHubId: tenant.hub.id });
+    await t.deps.db.updateTable('events').set({ description: 'Two days of talks.\nBring a laptop.', address: 'Plenary Hall, Main Street 1' }).where('id', '=', event.id).execute();
+    const person = await t.f.participant(event.id);
+    const res = await events(await t.f.token(person), person);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().records).toEqual([
+      expect.objectContaining({ id: event.id, description: 'Two days of talks.\nBring a laptop.', address: 'Plenary Hall, Main Street 1' }),
+    ]);
   });
 
   it('the role is the strongest one; admins of an organisation or hub get every event of it', async () => {
