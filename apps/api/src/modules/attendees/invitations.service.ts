@@ -51,6 +51,7 @@ export async function inviteInTransaction(tx: Db, deps: InviteDeps, event: Pick<
   const ids = await repo.insertInvitations(tx, event.id, withSecrets, expiresAt, inviter.actorId);
   await auditMany(tx, inviter, 'create', ids, 'event-invitation');
   const host = inviter.host.replace(/^cms\./i, '');
+  // No recipient: the invitee is outside the organisation, so the link never uses an organisation's approved host.
   const origin = await linkOrigin(deps, host);
   const brand = deps.brands.forHost(hostName(host)).title;
   await deps.mail.enqueue(
