@@ -165,6 +165,18 @@ describe('approved hosts: approving, listing, revoking', () => {
     expect(org2.json().sso.hosts).toEqual([`cms.${name}`]);
   });
 
+  it('is described in the OpenAPI document, with who may call it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const list = doc.paths['/api/v1/organizations/{id}/approved-hosts'];
+    const one = doc.paths['/api/v1/organizations/{id}/approved-hosts/{host}'];
+    for (const op of [list.get, list.post, one.delete]) {
+      expect(op.summary).toMatch(/\(super admin\)$/);
+      expect(op.description).toContain('Super admins only');
+    }
+    expect(Object.keys(list.post.responses).sort()).toEqual(['201', '400', '401', '403', '404', '409', '422']);
+    expect(Object.keys(one.delete.responses).sort()).toEqual(['204', '400', '401', '403', '404']);
+  });
+
   it('deleting the organisation deletes its approvals', async () => {
     const org = await t.f.organization();
     const host = await approvedRow(org.id);
