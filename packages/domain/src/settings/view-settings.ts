@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE_OPTIONS } from '../list.js';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../list.js';
 import { MESSAGES } from '../messages.js';
 
 /** Which table the settings belong to, e.g. `organizations` or `event-attendees`. */
@@ -29,5 +29,12 @@ export type ViewSettingsBody = z.output<typeof viewSettingsBodySchema>;
 
 export const updateViewSettingsSchema = viewSettingsBodySchema.partial();
 
-export const viewSettingsSchema = viewSettingsBodySchema.extend({ tableKey: z.string() });
+/**
+ * The answer of GET/POST/PATCH. `saved: false` = nothing saved for the table yet: `columns` and
+ * `order` are empty (the table's own defaults apply) and the first save is a POST.
+ */
+export const viewSettingsSchema = viewSettingsBodySchema.extend({ tableKey: z.string(), saved: z.boolean() });
 export type ViewSettingsRecord = z.output<typeof viewSettingsSchema>;
+
+/** What GET answers for a table the user never saved settings of. */
+export const defaultViewSettings = (tableKey: string): ViewSettingsRecord => ({ tableKey, columns: [], order: [], pageSize: DEFAULT_PAGE_SIZE, saved: false });

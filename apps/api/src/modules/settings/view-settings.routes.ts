@@ -19,9 +19,9 @@ export const settingsRoutes =
         schema: {
           tags: [TAG],
           summary: 'My view settings of a table',
-          description: '404 when nothing was saved for the table yet: the client uses its defaults.',
+          description: 'When nothing was saved for the table yet: `saved: false`, empty `columns` and `order` (the client uses its own) and the default page size.',
           params: viewSettingsParamsSchema,
-          response: { 200: viewSettingsSchema, ...errors(400, 401, 404) },
+          response: { 200: viewSettingsSchema, ...errors(400, 401) },
         },
       },
       async (request) => service.getViewSettings(db, userId(request), request.params.tableKey),

@@ -12,18 +12,22 @@ function isViewSettings(v: unknown): v is ViewSettings {
   return Array.isArray(s.columns) && Array.isArray(s.order) && typeof s.pageSize === 'number';
 }
 
-/** Saved settings, or null when the user has none yet (404 or an empty answer). */
+/**
+ * The user's saved settings in an answer of `GET view-settings/{tableKey}`, or null when nothing
+ * was saved: the API answers 200 `saved: false` with empty columns, which must not hide every column.
+ */
+export function savedViewSettings(answer: unknown): ViewSettings | null {
+  if (!isViewSettings(answer)) return null;
+  if ((answer as { saved?: unknown }).saved === false) return null;
+  return { columns: answer.columns, order: answer.order, pageSize: answer.pageSize };
+}
+
+/** Saved settings, or null when the user has none yet. */
 export async function fetchViewSettings(tableKey: string, signal?: AbortSignal): Promise<ViewSettings | null> {
   try {
-    const answer = await apiFetch<unknown>(`view-settings/${encodeURIComponent(tableKey)}`, { signal });
-    // Accept the settings themselves or an envelope such as { settings } / { data }.
-    if (isViewSettings(answer)) return answer;
-    if (typeof answer === 'object' && answer !== null) {
-      const inner = Object.values(answer).find(isViewSettings);
-      if (inner) return inner;
-    }
-    return null;
+    return savedViewSettings(await apiFetch<unknown>(`view-settings/${encodeURIComponent(tableKey)}`, { signal }));
   } catch (error) {
+    // An API older than the `saved` flag answered 404 for settings never saved.
     if (isApiError(error) && error.status === 404) return null;
     throw error;
   }
