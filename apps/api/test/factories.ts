@@ -6,6 +6,7 @@ import type { MembershipScope } from '../src/platform/db/schema.js';
 import type { AppDeps } from '../src/platform/deps.js';
 import { hashPassword } from '../src/platform/passwords.js';
 
+const YEAR_MS = 365 * 86_400_000;
 export const TEST_PASSWORD = 'Test!pass123';
 let passwordHash: Promise<string> | undefined;
 
@@ -43,7 +44,10 @@ export function createFactories({ db, config }: AppDeps, _app: FastifyInstance) 
       const hub = over.eventHubId
         ? await db.selectFrom('eventHubs').selectAll().where('id', '=', over.eventHubId).executeTakeFirstOrThrow()
         : await f.hub();
-      const startAt = over.startAt ?? new Date();
+      // By default an event spans sixteen years around now, so the sessions tests schedule on fixed
+      // dates (2020 … 2031) lie within its days; tests of that rule give their event its dates.
+      // Still relative to now: events made one after another sort by creation.
+      const startAt = over.startAt ?? new Date(Date.now() - 8 * YEAR_MS);
       return db
         .insertInto('events')
         .values({
@@ -51,7 +55,7 @@ export function createFactories({ db, config }: AppDeps, _app: FastifyInstance) 
           organizationId: hub.organizationId,
           name: over.name ?? `Event ${unique()}`,
           startAt,
-          endAt: over.endAt ?? new Date(startAt.getTime() + 2 * 86_400_000),
+          endAt: over.endAt ?? (over.startAt ? new Date(startAt.getTime() + 2 * 86_400_000) : new Date(Date.now() + 8 * YEAR_MS)),
           timezone: 'Europe/Berlin',
           updatedAt: new Date(),
         })

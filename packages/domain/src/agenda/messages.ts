@@ -35,3 +35,7 @@ export const AGENDA_MESSAGES = {
   moderatorLinkOtherSession: 'This link is for another session. Open the link from your e-mail exactly as it is',
   notSessionModerator: 'You are not a moderator of this session. Ask the organisers for a new invitation',
 } as const;
+
+/** A session dated before or after the event (dates 'YYYY-MM-DD' in the event's zone, as the form and the import take them). */
+export const sessionOutsideEventMessage = (firstDay: string, lastDay: string): string =>
+  firstDay === lastDay ? `The session must take place on the day of the event (${firstDay})` : `The session must take place during the event (${firstDay} to ${lastDay})`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
+import { sessionOutsideEventMessage } from './messages.js';
 import { dateForFormatSchema, timeFormatSchema, timeToMinutes } from '../validation/date.js';
 
 /**
@@ -126,4 +127,24 @@ export function timeSlotText(startAt: Date | string, endAt: Date | string, zone:
 /** The event-zone day ('YYYY-MM-DD') an instant falls on: the agenda's day tabs. */
 export function dayInZone(instant: Date | string, zone: string): string {
   return instantToWallClock(instant, zone).date;
+}
+
+/** An event's first and last day ('YYYY-MM-DD') in its own zone. */
+export interface EventDays {
+  first: string;
+  last: string;
+}
+export function eventDays(event: { startAt: Date | string; endAt: Date | string; timezone: string }): EventDays {
+  return { first: dayInZone(event.startAt, event.timezone), last: dayInZone(event.endAt, event.timezone) };
+}
+
+/**
+ * A session lies within the event's days (compared as dates in the event's zone, so a session may
+ * start before the event's opening hour on its first day): otherwise participants would get a
+ * day tab before or after the event. Issues on `startDate` / `endDate`, like the order messages.
+ */
+export function sessionOutsideEventIssues(t: Partial<SessionTimes>, days: EventDays): { path: 'startDate' | 'endDate'; message: string }[] {
+  const message = sessionOutsideEventMessage(days.first, days.last);
+  const outside = (day: string | undefined) => day !== undefined && day !== '' && (day < days.first || day > days.last);
+  return (['startDate', 'endDate'] as const).filter((path) => outside(t[path])).map((path) => ({ path, message }));
 }

@@ -231,14 +231,19 @@ export async function moderatorOptions(db: Db, eventId: string, q: { search?: st
  * lockEventTimes, then the sessions) waits for the write, or the write for it and reads its zone.
  * Enrollment never locks the event row (its foreign keys take FOR KEY SHARE, which neither blocks).
  */
-export async function lockEventTimezone(db: Db, eventId: string): Promise<string> {
-  const row = await db.selectFrom('events').select('timezone').where('id', '=', eventId).forShare().executeTakeFirstOrThrow();
-  return row.timezone;
+/** What session times are read in and checked against: the event's zone and its start and end. */
+export interface EventClock {
+  timezone: string;
+  startAt: Date;
+  endAt: Date;
 }
 
-export async function eventTimezone(db: Db, eventId: string): Promise<string> {
-  const row = await db.selectFrom('events').select('timezone').where('id', '=', eventId).executeTakeFirstOrThrow();
-  return row.timezone;
+export async function lockEventClock(db: Db, eventId: string): Promise<EventClock> {
+  return db.selectFrom('events').select(['timezone', 'startAt', 'endAt']).where('id', '=', eventId).forShare().executeTakeFirstOrThrow();
+}
+
+export async function eventClock(db: Db, eventId: string): Promise<EventClock> {
+  return db.selectFrom('events').select(['timezone', 'startAt', 'endAt']).where('id', '=', eventId).executeTakeFirstOrThrow();
 }
 
 // ——— Writes ———

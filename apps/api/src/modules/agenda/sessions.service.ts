@@ -2,6 +2,8 @@ import type { Updateable } from 'kysely';
 import {
   AGENDA_MESSAGES,
   MESSAGES,
+  eventDays,
+  sessionOutsideEventIssues,
   wallClockToInstant,
   type CreateSession,
   type SessionRecord,
@@ -64,12 +66,15 @@ async function checkReferences(db: Db, eventId: string, body: UpdateSession): Pr
   if (Object.keys(fields).length > 0) throw fieldsError(fields);
 }
 
-/** The four wall-clock fields in the event's zone → instants; a part of them is refused. */
-function instantsOf(body: Partial<SessionTimes>, timezone: string): { startAt: Date; endAt: Date } | undefined {
+/** The four wall-clock fields in the event's zone → instants; a part of them, or days outside the event's, are refused. */
+function instantsOf(body: Partial<SessionTimes>, event: repo.EventClock): { startAt: Date; endAt: Date } | undefined {
+  const { timezone } = event;
   const given = TIME_FIELDS.filter((k) => body[k] !== undefined);
   if (given.length === 0) return undefined;
   if (given.length < TIME_FIELDS.length) throw fieldsError(Object.fromEntries(TIME_FIELDS.filter((k) => body[k] === undefined).map((k) => [k, MESSAGES.required])));
   const t = body as SessionTimes;
+  const outside = sessionOutsideEventIssues(t, eventDays(event));
+  if (outside.length > 0) throw fieldsError(Object.fromEntries(outside.map((i) => [i.path, i.message])));
   const startAt = wallClockToInstant(t.startDate, t.startTime, timezone);
   const endAt = wallClockToInstant(t.endDate, t.endTime, timezone);
   // A DST gap can fold two distinct wall-clock times onto one instant.
@@ -95,11 +100,11 @@ function columnsOf(body: UpdateSession): Updateable<SessionsTable> {
 
 export async function createSession(deps: NotifyDeps, { ctx, event }: EventAccess, body: CreateSession): Promise<SessionRecord> {
   const { db } = deps;
-  instantsOf(body, await repo.eventTimezone(db, event.id)); // field errors first; the instants come from the zone read under lock
+  instantsOf(body, await repo.eventClock(db, event.id)); // field errors first; the instants come from the zone read under lock
   await checkReferences(db, event.id, body);
   const audience = await validateAudience(db, event.id, body.audience);
   const id = await db.transaction().execute(async (tx) => {
-    const times = instantsOf(body, await repo.lockEventTimezone(tx, event.id))!;
+    const times = instantsOf(body, await repo.lockEventClock(tx, event.id))!;
     const id = await repo.insertSession(tx, {
       ...(columnsOf(body) as Required<Pick<SessionsTable, 'name'>>),
       eventId: event.id,
@@ -156,11 +161,11 @@ async function lockTargetBreakout(tx: Db, given: string | null | undefined, curr
  */
 export async function updateSession(deps: NotifyDeps, { ctx, event }: EventAccess, id: string, body: UpdateSession): Promise<SessionRecord> {
   const { db } = deps;
-  const timed = instantsOf(body, await repo.eventTimezone(db, event.id)) !== undefined; // field errors first; the instants come from the zone read under lock
+  const timed = instantsOf(body, await repo.eventClock(db, event.id)) !== undefined; // field errors first; the instants come from the zone read under lock
   await checkReferences(db, event.id, body);
   const audience = body.audience === undefined ? undefined : await validateAudience(db, event.id, body.audience);
   const promoted = await db.transaction().execute(async (tx) => {
-    const times = timed ? instantsOf(body, await repo.lockEventTimezone(tx, event.id)) : undefined;
+    const times = timed ? instantsOf(body, await repo.lockEventClock(tx, event.id)) : undefined;
     const locked = await lockSession(tx, event.id, id);
     if (!locked) throw notFound();
     if (body.breakoutId !== undefined || body.enrollable !== undefined) await lockTargetBreakout(tx, body.breakoutId, locked.breakoutId);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENDA_MESSAGES, MESSAGES } from '@plenary/domain';
+import { AGENDA_MESSAGES, MESSAGES, sessionOutsideEventMessage } from '@plenary/domain';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { readCsv, readXlsx } from '../../../test/exports.js';
 import { client, participant, session, type Client, type Tenant } from './agenda.test-utils.js';
@@ -104,6 +104,38 @@ describe('sessions: create, read, update, delete', () => {
     const res = await c.patch(`sessions/${s.id}`, { capacity: 0 });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ capacity: AGENDA_MESSAGES.capacityBelowEnrolled });
+  });
+});
+
+describe("sessions: only within the event's days", () => {
+  it('refuses dates before or after the event (in its zone) on create and update, with the message on the date fields', async () => {
+    // 10–12 June 2030, 09:00–18:00 in Berlin.
+    const event = await t.f.event({ eventHubId: ten.hub.id, startAt: new Date('2030-06-10T07:00:00Z'), endAt: new Date('2030-06-12T16:00:00Z') });
+    const hub = client(t, ten.tokens.hubAdmin, event.id);
+    const message = 'The session must take place during the event (2030-06-10 to 2030-06-12)';
+    expect(sessionOutsideEventMessage('2030-06-10', '2030-06-12')).toBe(message);
+    const at = (startDate: string, endDate = startDate) => ({ name: 'Talk', startDate, startTime: '08:00 AM', endDate, endTime: '10:00 AM' });
+
+    const before = await hub.post('sessions', at('2030-06-09'));
+    expect(before.statusCode, before.body).toBe(400);
+    expect(before.json().fields).toEqual({ startDate: message, endDate: message });
+    const after = await hub.post('sessions', at('2030-06-12', '2030-06-13'));
+    expect(after.statusCode).toBe(400);
+    expect(after.json().fields).toEqual({ endDate: message });
+    // The first day from 08:00 (before the opening hour) and the last day are the event's.
+    expect((await hub.post('sessions', at('2030-06-10'))).statusCode).toBe(201);
+    const last = await hub.post('sessions', at('2030-06-12'));
+    expect(last.statusCode).toBe(201);
+
+    const moved = await hub.patch(`sessions/${last.json().id}`, at('2030-06-13'));
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().fields).toEqual({ startDate: message, endDate: message });
+    expect((await hub.get(`sessions/${last.json().id}`)).json()).toMatchObject({ startDate: '2030-06-12', endDate: '2030-06-12' });
+    expect((await hub.get('sessions')).json().total).toBe(2);
+  });
+
+  it('names the one day of a one-day event', () => {
+    expect(sessionOutsideEventMessage('2030-06-10', '2030-06-10')).toBe('The session must take place on the day of the event (2030-06-10)');
   });
 });
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AGENDA_IMPORT_MESSAGES, AGENDA_MESSAGES, IMPORT_MESSAGES, MESSAGES } from '@plenary/domain';
+import { AGENDA_IMPORT_MESSAGES, AGENDA_MESSAGES, IMPORT_MESSAGES, MESSAGES, sessionOutsideEventMessage } from '@plenary/domain';
 import { createTestContext, type TestContext } from '../../../../test/harness.js';
 import { recordEmits, type Emitted } from '../../../../test/realtime.js';
 import { client, participant, type Client } from '../../attendees/attendees.test-utils.js';
@@ -129,6 +129,27 @@ describe('Session import', () => {
       [10, { speakers: MESSAGES.invalidEmail, capacity: MESSAGES.invalidInteger, enrollable: AGENDA_IMPORT_MESSAGES.yesOrNo, waitlist: AGENDA_IMPORT_MESSAGES.yesOrNo, virtualLink: MESSAGES.invalidUrl }],
       [11, { capacity: MESSAGES.invalidInteger }],
       [13, { name: AGENDA_IMPORT_MESSAGES.duplicateSession(12) }],
+    ]);
+  });
+
+  it("refuses, per cell, dates outside the event's days (in its zone)", async () => {
+    const other = await t.f.tenant();
+    // 4–5 May 2027, 09:00–18:00 in Berlin.
+    await t.deps.db.updateTable('events').set({ startAt: new Date('2027-05-04T07:00:00Z'), endAt: new Date('2027-05-05T16:00:00Z') }).where('id', '=', other.event.id).execute();
+    const admin = client(t, other.tokens.eventAdmin, other.event.id);
+    const file = await sheet([
+      row({ Name: 'Day one', ...times }),
+      row({ Name: 'Day before', ...times, 'Start Date': '2027-05-03', 'End Date': '2027-05-03' }),
+      row({ Name: 'Into the day after', ...times, 'Start Date': '2027-05-05', 'End Date': '2027-05-06' }),
+    ]);
+    const up = await uploaded(admin, 'Session', 'sessions.xlsx', file);
+    const v = await verified(admin, up.id);
+    expect(v.counts).toMatchObject({ rows: 3, valid: 1, errors: 2 });
+    const message = sessionOutsideEventMessage('2027-05-04', '2027-05-05');
+    const errors = ((await admin.get(`imports/${up.id}/errors`)).json().records as ErrorRow[]).map((r) => [r.rowNumber, Object.fromEntries(r.errors.map((e) => [e.column, e.message]))]);
+    expect(errors).toEqual([
+      [3, { startDate: message, endDate: message }],
+      [4, { endDate: message }],
     ]);
   });
 

@@ -11,6 +11,8 @@ import {
   SESSION_STATUSES,
   SESSION_TYPES,
   sessionTimeIssues,
+  sessionOutsideEventIssues,
+  eventDays,
   sessionTimesShape,
   wallClockToInstant,
   type SessionTimes,
@@ -121,7 +123,8 @@ export const sessionsImport: ImportTableDef = {
     return rows[0]?.changed ?? false;
   },
   async checker(ctx) {
-    const event = await ctx.db.selectFrom('events').select('timezone').where('id', '=', ctx.eventId).executeTakeFirstOrThrow();
+    const event = await ctx.db.selectFrom('events').select(['timezone', 'startAt', 'endAt']).where('id', '=', ctx.eventId).executeTakeFirstOrThrow();
+    const days = eventDays(event);
     const [locations, collections, breakouts, participants] = await Promise.all([
       idsByName(ctx.db, 'locations', ctx.eventId),
       idsByName(ctx.db, 'collections', ctx.eventId),
@@ -146,6 +149,7 @@ export const sessionsImport: ImportTableDef = {
         const timeErrors: Record<string, string | undefined> = {};
         for (const field of ['startDate', 'startTime', 'endDate', 'endTime'] as const) timeErrors[field] = timeFieldError(field, times[field]);
         if (Object.values(timeErrors).every((m) => m === undefined)) for (const issue of sessionTimeIssues(times)) timeErrors[issue.path] = issue.message;
+        if (Object.values(timeErrors).every((m) => m === undefined)) for (const issue of sessionOutsideEventIssues(times, days)) timeErrors[issue.path] = issue.message;
 
         const locationName = textOf(cells.get('location'));
         const breakoutName = textOf(cells.get('breakout'));
