@@ -6,9 +6,9 @@ import { openPglite, type DatabaseHandle } from './index.js';
  * Our PGlite dialect on a real in-memory PGlite (the same on both CI runs: it is PGlite's own
  * driver). One connection is shared by every caller, so what matters is who waits for whom.
  */
-interface Probe {
+type Probe = {
   probe: { id: number; note: string };
-}
+};
 
 let handle: DatabaseHandle;
 let db: Kysely<Probe>;
