@@ -34,3 +34,20 @@ export async function jobState(db: Db, queue: string, jobId: string): Promise<st
   const { rows } = await sql<{ state: string }>`SELECT state::text AS state FROM pgboss.job WHERE name = ${queue} AND id = ${jobId}`.execute(db);
   return rows[0]?.state;
 }
+
+/**
+ * Until the returned function is called, every job `jobs` enqueues on `queue` is left, in the
+ * enqueuing transaction, as a process that died right after fetching it would leave it (see
+ * `abandonNew`): the real route starts the run, and no worker ever runs it.
+ */
+export function abandonEnqueued(jobs: Jobs, queue: string): () => void {
+  const enqueue = jobs.enqueue;
+  jobs.enqueue = async (tx, name, data) => {
+    const id = await enqueue(tx, name, data);
+    if (name === queue) await abandonNew(tx, queue);
+    return id;
+  };
+  return () => {
+    jobs.enqueue = enqueue;
+  };
+}

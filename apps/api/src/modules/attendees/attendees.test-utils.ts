@@ -4,7 +4,7 @@ import type { TestContext } from '../../../test/harness.js';
 export type Tenant = Awaited<ReturnType<TestContext['f']['tenant']>>;
 
 /** Requests against one event's attendees routes as one token. */
-export function client(t: TestContext, token: string | undefined, eventId: string) {
+export function client(t: Pick<TestContext, 'as'>, token: string | undefined, eventId: string) {
   const call = (method: InjectOptions['method'], path: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse> =>
     t.as(token, { method, url: path.startsWith('/api/') ? path : `/api/v1/events/${eventId}/${path}`, ...(payload !== undefined ? { payload: payload as object } : {}), ...(headers ? { headers } : {}) });
   return {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { IMPORT_MESSAGES, type ImportCellError, type ImportTable } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
+import { holdForCrashTest } from '../../platform/crash-test-hold.js';
 import { HttpError } from '../../platform/errors.js';
 import { privateStorageFor } from '../../platform/storage.js';
 import * as repo from './imports.repo.js';
@@ -94,6 +95,8 @@ export async function runVerify(deps: ImportDeps, data: JobData, log: { error(ob
     await repo.clearStaged(deps.db, row.id);
     const estimate = estimateRows(file.bytes, row.fileType);
     await step({ progressDone: 0, progressTotal: estimate });
+    // Crash tests only: the process is killed here, mid-verify.
+    await holdForCrashTest('imports.verify');
 
     const columns = (await def.columns(deps.db, row.eventId)).filter((c) => row.mapping[c.key]);
     const checker = await def.checker(ctx, columns);
@@ -193,6 +196,8 @@ export async function runCommit(deps: ImportDeps, data: JobData, log: { error(ob
       if (!locked || locked.runId !== data.runId || locked.status !== 'IMPORTING') throw new Superseded();
       await sql`SAVEPOINT import_commit`.execute(tx);
       const counts = await def.commit(tx, { ...ctx, db: tx });
+      // Crash tests only: the process is killed here, with the table's rows written but not committed.
+      await holdForCrashTest('imports.commit');
       // Rows the table refused under its locks (what they name was deleted, seats taken since verify) are error rows now.
       const now = await repo.stagedCounts(tx, row.id);
       const refused = now.errors - locked.errorCount;
