@@ -10,6 +10,7 @@ import { downloadErrors, useImportActions, type ImportRow } from './api';
 import { DiscardButton } from './DiscardButton';
 import { ErrorsTable } from './ErrorsTable';
 import { FileDrop } from './FileDrop';
+import { InterruptedAlert, wasInterrupted } from './InterruptedAlert';
 import { JobProgress } from './JobProgress';
 import { importPath } from './steps';
 
@@ -55,16 +56,25 @@ export function VerifyStep({ eventId, table, row }: { eventId: string; table: Im
   }
 
   if (row.status === 'FAILED') {
+    const verifyAgain = (
+      <BusyButton onClick={() => void run(() => verify.mutateAsync({ id: row.id, mapping: row.mapping }), (next) => importPath(table.table, 'verify', next.id))} busy={verify.isPending}>
+        {t('importing.retry')}
+      </BusyButton>
+    );
+    if (wasInterrupted(row)) {
+      return (
+        <InterruptedAlert row={row}>
+          {verifyAgain}
+          <DiscardButton eventId={eventId} row={row} />
+        </InterruptedAlert>
+      );
+    }
     return (
       <Stack gap="md">
         <Alert color="red" variant="light" role="alert" title={t('importing.failedTitle')}>
           {row.message}
         </Alert>
-        <Group>
-          <BusyButton onClick={() => void run(() => verify.mutateAsync({ id: row.id, mapping: row.mapping }), (next) => importPath(table.table, 'verify', next.id))} busy={verify.isPending}>
-            {t('importing.retry')}
-          </BusyButton>
-        </Group>
+        <Group>{verifyAgain}</Group>
       </Stack>
     );
   }
@@ -75,6 +85,8 @@ export function VerifyStep({ eventId, table, row }: { eventId: string; table: Im
         <Title order={2} fz="lg">
           {t('verify.doneTitle', { file: row.fileName })}
         </Title>
+        {/* An interrupted import: the buttons below run it again or discard it. */}
+        {wasInterrupted(row) && <InterruptedAlert row={row} />}
         <Alert color="teal" variant="light" role="status">
           {t('verify.valid', { count: row.counts.valid })}
         </Alert>
@@ -99,9 +111,10 @@ export function VerifyStep({ eventId, table, row }: { eventId: string; table: Im
       <Title order={2} fz="lg">
         {t('verify.doneTitle', { file: row.fileName })}
       </Title>
+      {wasInterrupted(row) && <InterruptedAlert row={row} />}
       <Alert color="red" variant="light" role="alert" title={row.counts.errors > 0 ? t('verify.invalidTitle') : t('verify.invalidWhole')}>
         {/* A message with row errors: rows the commit found invalid (nothing was imported). */}
-        {row.counts.errors > 0 ? (row.message ?? t('verify.invalid', { errors: row.counts.errors.toLocaleString(), rows: rows.toLocaleString() })) : row.message}
+        {row.counts.errors > 0 ? ((!wasInterrupted(row) && row.message) || t('verify.invalid', { errors: row.counts.errors.toLocaleString(), rows: rows.toLocaleString() })) : row.message}
       </Alert>
       {row.counts.errors > 0 && <ErrorsTable eventId={eventId} importId={row.id} total={row.counts.errors} />}
       {row.counts.errors > 0 && (

@@ -148,6 +148,11 @@ export default {
     another: 'Import another file',
     history: 'See all imports',
   },
+  interrupted: {
+    title: 'The server stopped while this ran',
+    verify: 'The check of the rows was interrupted and nothing was changed. Check the rows again, or discard the import.',
+    commit: 'The import was interrupted and nothing was saved. Run the import again, or discard it.',
+  },
   cancelled: {
     title: 'This import was discarded',
     text: 'Its file was removed. Start again with a new upload.',
