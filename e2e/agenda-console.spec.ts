@@ -90,7 +90,7 @@ test('event admin builds a day of sessions with a collection and a breakout, fin
   });
 
   await test.step('creates an enrollable breakout with a capacity', async () => {
-    await nav(page, 'Sessions setup');
+    await nav(page, 'Breakouts');
     await expect(page).toHaveURL(`${CONSOLE_URL}/setup/sessions`);
     await page.getByRole('button', { name: 'Add breakout' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New breakout' });

@@ -167,7 +167,7 @@ test('admin builds a day with a breakout and a floor plan → enroll, waitlist, 
   });
 
   await test.step('console: an enrollable breakout', async () => {
-    await nav(page, 'Sessions setup', 'Sessions setup');
+    await nav(page, 'Breakouts', 'Breakouts');
     await page.getByRole('button', { name: 'Add breakout' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New breakout' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(BREAKOUT);

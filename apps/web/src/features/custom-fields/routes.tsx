@@ -11,7 +11,7 @@ export const customFieldsConsoleRoutes: RouteObject[] = [
   consoleScreen('setup/custom-fields', CustomFieldsPage),
 ];
 
+/** One entry for the one screen (the second address stays for bookmarks and links). */
 export const customFieldsNavigation: ConsoleNavItem[] = [
   { area: 'attendees', labelKey: 'customFields:nav.customFields', path: '/attendees/custom-fields', roles: ADMIN_ROLES, eventScoped: true },
-  { area: 'setup', labelKey: 'customFields:nav.setupCustomFields', path: '/setup/custom-fields', roles: ADMIN_ROLES, eventScoped: true },
 ];

@@ -14,6 +14,7 @@ import { isTokenExpired } from '../api/token';
 import type { UserProfile } from '../api/types';
 import { navigateTo } from '../navigation/navigator';
 import { clearOfflineApiCaches } from '../offline/caches';
+import { surfaceFor } from '../surface';
 import { toast } from '../ui/toast';
 import { commonStore, type ImpersonatedUser } from './commonStore';
 import { homeStore } from './homeStore';
@@ -142,10 +143,21 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Spec part 4: the participant-view choice is stored and navigation goes to '/'. */
+/**
+ * Spec part 4: the participant-view choice is stored and navigation goes to '/'. The address changes
+ * first, outside the router: the other surface's router is created from the address when the flag
+ * re-renders the app, while a navigation through the showing router would still be pending then
+ * (lazy routes) and die with that router, leaving the new surface on the old path until a reload.
+ */
 export function setParticipantView(on: boolean): void {
+  const surfaceChanges = surfaceFor(window.location.hostname, commonStore.getState().participantView) !== surfaceFor(window.location.hostname, on);
+  if (!surfaceChanges) {
+    commonStore.setState({ participantView: on });
+    navigateTo('/');
+    return;
+  }
+  window.history.pushState(null, '', '/');
   commonStore.setState({ participantView: on });
-  navigateTo('/');
 }
 
 /** Spec part 6: the chosen user is stored and sent as the `impersonate` header. */

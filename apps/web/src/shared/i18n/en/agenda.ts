@@ -4,7 +4,7 @@
  * date/time order messages) come from the domain's MESSAGES, never from here.
  */
 export default {
-  nav: { sessions: 'Sessions', collections: 'Collections', breakouts: 'Sessions setup' },
+  nav: { sessions: 'Sessions', collections: 'Collections', breakouts: 'Breakouts' },
   common: {
     yes: 'Yes',
     no: 'No',
@@ -210,7 +210,7 @@ export default {
     },
   },
   breakouts: {
-    title: 'Sessions setup',
+    title: 'Breakouts',
     heading: 'Breakouts',
     intro: 'A breakout groups sessions of which a participant picks one. When it is enrollable, its audience and capacity apply to its sessions.',
     search: 'Search breakouts',

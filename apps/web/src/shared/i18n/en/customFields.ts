@@ -4,7 +4,6 @@ import { DATA_TYPE_LABELS } from '@plenary/domain';
 export default {
   nav: {
     customFields: 'Custom fields',
-    setupCustomFields: 'Custom fields',
   },
   page: {
     title: 'Custom fields',
@@ -57,10 +56,6 @@ export default {
     editableByParticipantHint: 'Shown in the participant’s own profile form.',
     showInProfile: 'Show in the public profile',
     showInProfileHint: 'Other participants see the value.',
-    isCustomField: 'Custom field',
-    isCustomFieldHint: 'Off: the field counts as part of the event’s profile.',
-    special: 'Built in',
-    specialHint: 'A built-in field can not be deleted.',
     currencyCode: 'Currency code',
     currencyCodeHint: 'Three letters (ISO 4217), like USD or EUR.',
     isEnumMultiple: 'Multiple select',
