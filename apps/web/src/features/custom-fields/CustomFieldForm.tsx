@@ -1,5 +1,5 @@
 import { Checkbox, Fieldset, Select, SimpleGrid, Switch, Text, TextInput } from '@mantine/core';
-import { CUSTOM_FIELD_NAME_MAX_LENGTH, DATA_TYPE_LABELS, DATA_TYPES, MESSAGES, type DataType } from '@plenary/domain';
+import { CUSTOM_FIELD_NAME_MAX_LENGTH, MESSAGES, type DataType } from '@plenary/domain';
 import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { FormDialog } from '../../shared/ui/FormDialog';
 import { toast } from '../../shared/ui/toast';
 import { useCustomFieldMutations } from './api';
 import {
+  ADMIN_SETTINGS,
+  DATA_TYPE_OPTIONS,
   firstErrorField,
   formFieldOf,
   initialValues,
@@ -18,7 +20,6 @@ import {
 } from './customFieldForm';
 import { EnumValuesEditor } from './EnumValuesEditor';
 
-const TYPE_OPTIONS = DATA_TYPES.map((type) => ({ value: type, label: `${DATA_TYPE_LABELS[type]} (${type})` }));
 /** Errors the dialog shows on a field; anything else from the API becomes a toast. */
 const SHOWN = /^(name|dataType|currencyCode|isEnumMultiple|enumValues(\.\d+)?)$/;
 
@@ -69,8 +70,9 @@ export function CustomFieldForm({ eventId, record, onClose }: CustomFieldFormPro
     }
   };
 
-  const check = (key: 'required' | 'editableByParticipant' | 'showInProfile' | 'isCustomField' | 'special') => (
+  const check = (key: (typeof ADMIN_SETTINGS)[number]) => (
     <Checkbox
+      key={key}
       label={t(`form.${key}`)}
       description={t(`form.${key}Hint`)}
       checked={values[key]}
@@ -103,7 +105,7 @@ export function CustomFieldForm({ eventId, record, onClose }: CustomFieldFormPro
             label={t('form.dataType')}
             description={record && !errors.dataType ? t('form.dataTypeHint') : undefined}
             required
-            data={TYPE_OPTIONS}
+            data={DATA_TYPE_OPTIONS}
             value={values.dataType || null}
             onChange={(v) => set('dataType', (v ?? '') as DataType | '')}
             error={errors.dataType}
@@ -144,11 +146,7 @@ export function CustomFieldForm({ eventId, record, onClose }: CustomFieldFormPro
           )}
           <Fieldset legend={<Text size="sm" fw={600} component="span">{t('form.settings')}</Text>} variant="unstyled" p={0}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" mt={4}>
-              {check('required')}
-              {check('editableByParticipant')}
-              {check('showInProfile')}
-              {check('isCustomField')}
-              {check('special')}
+              {ADMIN_SETTINGS.map(check)}
             </SimpleGrid>
           </Fieldset>
     </FormDialog>

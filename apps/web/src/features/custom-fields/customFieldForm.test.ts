@@ -1,7 +1,7 @@
 import { ATTENDEE_MESSAGES, MESSAGES } from '@plenary/domain';
 import type { CustomFieldRow } from '../../shared/custom-fields';
 import { describe, expect, it } from 'vitest';
-import { firstErrorField, formFieldOf, initialValues, toBody, validateCustomField, type CustomFieldFormValues } from './customFieldForm';
+import { ADMIN_SETTINGS, DATA_TYPE_OPTIONS, firstErrorField, formFieldOf, initialValues, toBody, validateCustomField, type CustomFieldFormValues } from './customFieldForm';
 
 const blank = initialValues(null);
 const values = (patch: Partial<CustomFieldFormValues>): CustomFieldFormValues => ({ ...blank, name: 'Diet', dataType: 'STRING', ...patch });
@@ -84,5 +84,18 @@ describe('error placement', () => {
   it('focuses the first invalid field in the dialog order, values by index', () => {
     expect(firstErrorField({ 'enumValues.10': 'x', 'enumValues.2': 'y' })).toBe('enumValues.2');
     expect(firstErrorField({ enumValues: 'x', name: 'y' })).toBe('name');
+  });
+});
+
+describe('the dialog shows no internals', () => {
+  it('names the types plainly (Free Text, not "Free Text (STRING)")', () => {
+    expect(DATA_TYPE_OPTIONS.find((o) => o.value === 'STRING')?.label).toBe('Free Text');
+    for (const option of DATA_TYPE_OPTIONS) expect(option.label, option.value).not.toMatch(/\(|[A-Z]{2,}_?[A-Z]*$/);
+  });
+
+  it('lets admins tick only their settings; the system flags "Custom field" and "Built in" are sent back unchanged', () => {
+    expect([...ADMIN_SETTINGS]).toEqual(['required', 'editableByParticipant', 'showInProfile']);
+    const builtIn = { ...values({}), isCustomField: false, special: true };
+    expect(toBody(builtIn).settings).toMatchObject({ isCustomField: false, special: true });
   });
 });

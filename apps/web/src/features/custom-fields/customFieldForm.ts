@@ -2,6 +2,8 @@ import {
   createCustomFieldSchema,
   currencyCodeSchema,
   customFieldSettingsIssues,
+  DATA_TYPE_LABELS,
+  DATA_TYPES,
   DEFAULT_CURRENCY_CODE,
   type DataType,
 } from '@plenary/domain';
@@ -21,6 +23,15 @@ export interface CustomFieldFormValues {
   showInProfile: boolean;
   currencyCode: string;
 }
+
+/** The type picker: the spec's plain names ('Free Text'), not the API's codes. */
+export const DATA_TYPE_OPTIONS = DATA_TYPES.map((type) => ({ value: type, label: DATA_TYPE_LABELS[type] }));
+
+/**
+ * The settings an admin ticks. `isCustomField` and `special` ("Built in") are the system's: they
+ * describe where a field comes from, so the dialog keeps them as they are (toBody sends them back).
+ */
+export const ADMIN_SETTINGS = ['required', 'editableByParticipant', 'showInProfile'] as const;
 
 /** Error messages by form field: `name`, `dataType`, `enumValues`, `enumValues.<i>`, `currencyCode`, … */
 export type CustomFieldFormErrors = Record<string, string>;
