@@ -168,6 +168,7 @@ function SessionDetail({ eventId, sessionId }: { eventId: string; sessionId: str
           eventId={eventId}
           zone={time.zone}
           firstDay={time.firstDay}
+          days={time.days}
           record={data}
           onClose={() => {
             setEditing(false);

@@ -1,5 +1,5 @@
 import { Alert, Button, Fieldset, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { ACCESS_CONTROLS, breakoutEnrollable, EVERYONE, CONTENT_NAME_MAX_LENGTH, MESSAGES, SESSION_STATUSES, SESSION_TYPES, type LocationRecord } from '@plenary/domain';
+import { ACCESS_CONTROLS, breakoutEnrollable, EVERYONE, CONTENT_NAME_MAX_LENGTH, MESSAGES, SESSION_STATUSES, SESSION_TYPES, type EventDays, type LocationRecord } from '@plenary/domain';
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
@@ -31,6 +31,8 @@ interface SessionFormProps {
   zone: string;
   /** The event's first day in its zone: a new session's date. */
   firstDay: string;
+  /** The event's days in its zone: a session outside them is refused before it is sent. */
+  days: EventDays;
   record: SessionRow | null;
   onClose: () => void;
   /** After a save (the new or updated session). */
@@ -55,7 +57,7 @@ const byName = (a: { label: string }, b: { label: string }) => a.label.localeCom
  * When the chosen breakout is enrollable, the spec's breakout message says why audience, capacity
  * and enrollment are disabled.
  */
-export function SessionForm({ eventId, zone, firstDay, record, onClose, onSaved }: SessionFormProps) {
+export function SessionForm({ eventId, zone, firstDay, days, record, onClose, onSaved }: SessionFormProps) {
   const { t } = useTranslation('agenda');
   const { create, update } = useResourceMutations<SessionRow, SessionBody>({ path: sessionsPath(eventId) });
   const [values, setValues] = useState<SessionValues>(() => sessionValues(record, firstDay));
@@ -117,7 +119,7 @@ export function SessionForm({ eventId, zone, firstDay, record, onClose, onSaved 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checkedAudience = audience.check();
-    const found = validateSession(values, checkedAudience.audience ?? EVERYONE);
+    const found = validateSession(values, checkedAudience.audience ?? EVERYONE, days);
     if (Object.keys(found).length > 0 || !checkedAudience.audience) return showErrors(found, checkedAudience.errors);
     const body = sessionBody(values, checkedAudience.audience);
     try {

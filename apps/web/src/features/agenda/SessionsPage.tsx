@@ -55,7 +55,7 @@ function SessionsOfEvent({ eventId }: { eventId: string }) {
           {t('sessions.timezone', { zone: time.zone })}
         </Text>
       </ResourceListPage>
-      {dialog.open && <SessionForm eventId={eventId} zone={time.zone} firstDay={time.firstDay} record={dialog.record} onClose={dialog.close} />}
+      {dialog.open && <SessionForm eventId={eventId} zone={time.zone} firstDay={time.firstDay} days={time.days} record={dialog.record} onClose={dialog.close} />}
       {deleting.record && (
         <ConfirmDelete
           path={resource.path}

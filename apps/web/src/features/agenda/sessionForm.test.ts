@@ -87,6 +87,14 @@ describe('session validation (spec part 5)', () => {
     expect(errors.name).toBe(MESSAGES.required);
   });
 
+  it("refuses dates outside the event's days on the date fields, before anything is sent", () => {
+    const days = { first: '2027-03-01', last: '2027-03-03' };
+    const message = 'The session must take place during the event (2027-03-01 to 2027-03-03)';
+    expect(validateSession(valid({ startDate: '2027-03-01', endDate: '2027-03-01' }), EVERYONE, days)).toEqual({});
+    expect(validateSession(valid({ startDate: '2027-02-28', endDate: '2027-02-28' }), EVERYONE, days)).toEqual({ startDate: message, endDate: message });
+    expect(validateSession(valid({ startDate: '2027-03-03', endDate: '2027-03-04' }), EVERYONE, days)).toEqual({ endDate: message });
+  });
+
   it('refuses a link that is not http(s) and a capacity that is not a whole number', () => {
     const errors = validateSession(valid({ virtualLink: 'ftp://x', capacity: '1.5' }), EVERYONE);
     expect(errors.virtualLink).toBeTruthy();

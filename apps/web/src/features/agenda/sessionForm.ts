@@ -2,6 +2,8 @@ import {
   ACCESS_CONTROLS,
   createSessionSchema,
   sessionTimeIssues,
+  sessionOutsideEventIssues,
+  type EventDays,
   type AccessControl,
   type AudienceInput,
   type SessionStatus,
@@ -144,9 +146,10 @@ export function sessionBody(v: SessionValues, audience: AudienceInput): SessionB
 /**
  * Every message the API would give, on its field: the domain's session schema (required name,
  * 'Max length exceeded', URL, integer, date and 'hh:mm AM/PM' formats) and the spec part 5 order
- * messages of the four time fields, which show even while other fields are still wrong.
+ * messages of the four time fields, which show even while other fields are still wrong, and dates
+ * outside the event's `days` (when known).
  */
-export function validateSession(v: SessionValues, audience: AudienceInput): SessionErrors {
+export function validateSession(v: SessionValues, audience: AudienceInput, days?: EventDays): SessionErrors {
   const errors: SessionErrors = {};
   const parsed = createSessionSchema.safeParse(sessionBody(v, audience));
   if (!parsed.success) {
@@ -156,6 +159,7 @@ export function validateSession(v: SessionValues, audience: AudienceInput): Sess
     }
   }
   for (const issue of sessionTimeIssues(v)) if (!errors[issue.path]) errors[issue.path] = issue.message;
+  if (days) for (const issue of sessionOutsideEventIssues(v, days)) if (!errors[issue.path]) errors[issue.path] = issue.message;
   return errors;
 }
 
