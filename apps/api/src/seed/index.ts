@@ -24,15 +24,17 @@ const day = 24 * 60 * 60 * 1000;
  */
 export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Promise<SeedResult> {
   const superEmail = config.SUPERADMIN_EMAIL.toLowerCase();
+  // The moderator exists (session moderators are invited from the demo event) but is not advertised:
+  // until the engagement area gives moderators their screens, that sign-in leads nowhere.
   const demo = [
-    { label: 'Organisation admin', email: 'org.admin@northwind.example', firstName: 'Olivia', lastName: 'Hart' },
-    { label: 'Event admin', email: 'event.admin@northwind.example', firstName: 'Ethan', lastName: 'Brooks' },
-    { label: 'Moderator', email: 'moderator@northwind.example', firstName: 'Mila', lastName: 'Novak' },
-    { label: 'Participant', email: 'amara.okafor@example.com', firstName: 'Amara', lastName: 'Okafor' },
+    { label: 'Organisation admin', email: 'org.admin@northwind.example', firstName: 'Olivia', lastName: 'Hart', advertised: true },
+    { label: 'Event admin', email: 'event.admin@northwind.example', firstName: 'Ethan', lastName: 'Brooks', advertised: true },
+    { label: 'Moderator', email: 'moderator@northwind.example', firstName: 'Mila', lastName: 'Novak', advertised: false },
+    { label: 'Participant', email: 'amara.okafor@example.com', firstName: 'Amara', lastName: 'Okafor', advertised: true },
   ];
   const accounts = [
     { label: 'Super admin', email: superEmail, password: config.SUPERADMIN_PASSWORD },
-    ...demo.map((d) => ({ label: d.label, email: d.email, password: DEMO_PASSWORD })),
+    ...demo.filter((d) => d.advertised).map((d) => ({ label: d.label, email: d.email, password: DEMO_PASSWORD })),
   ];
   const existing = await db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
   if (existing.n > 0) return { created: false, accounts };
