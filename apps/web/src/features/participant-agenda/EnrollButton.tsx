@@ -10,7 +10,7 @@ type Props = { eventId: string; session: SessionView; size?: 'xs' | 'sm' | 'md' 
 export function SeatStatus({ session, withPending = true }: { session: SessionView; withPending?: boolean }) {
   const { t } = useTranslation('participantAgenda');
   const pending = usePendingChange(session.id);
-  const control = enrollControl(session);
+  const control = enrollControl(session, Date.now());
   let badge;
   switch (control.kind) {
     case 'enrolled':
@@ -39,6 +39,9 @@ export function SeatStatus({ session, withPending = true }: { session: SessionVi
     case 'full':
       badge = <Badge color="red" variant="light">{t('seats.full')}</Badge>;
       break;
+    case 'ended':
+      badge = <Badge color="gray" variant="outline">{t('seats.ended')}</Badge>;
+      break;
     default:
       badge = null;
   }
@@ -58,7 +61,7 @@ export function SeatStatus({ session, withPending = true }: { session: SessionVi
 export function EnrollButton({ eventId, session, size = 'sm' }: Props) {
   const { t } = useTranslation('participantAgenda');
   const enroll = useEnroll(eventId, session);
-  const control = enrollControl(session);
+  const control = enrollControl(session, Date.now());
   const busy = enroll.isPending;
   const name = session.name;
   switch (control.kind) {

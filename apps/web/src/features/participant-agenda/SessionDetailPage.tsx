@@ -9,6 +9,7 @@ import { toast } from '../../shared/ui/toast';
 import { userProfilePath } from '../participant-profile/paths';
 import { downloadSessionCalendar, useAgendaView, useSessionView, type SessionView } from './api';
 import { AgendaShell } from './AgendaShell';
+import { hasEnded } from './seats';
 import { EnrollButton, SeatStatus } from './EnrollButton';
 import { mapPath, materialPath } from './paths';
 import { SessionTime } from './SessionTime';
@@ -54,7 +55,7 @@ function Detail({ eventId, session, zone }: { eventId: string; session: SessionV
           <Text fw={600}>{dayLabel(session.day)}</Text>
           <SessionTime session={session} zone={zone} size="md" />
           <SeatStatus session={session} />
-          {session.capacity !== null && (
+          {session.capacity !== null && !hasEnded(session, Date.now()) && (
             <Text size="sm" c="dimmed">
               {t('seats.capacity', { enrolled: session.enrolledCount, capacity: session.capacity })}
             </Text>

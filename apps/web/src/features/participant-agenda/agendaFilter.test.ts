@@ -75,15 +75,26 @@ describe('agenda filter', () => {
   });
 });
 
+/** Before the sessions above (2027-03-01 08:00–09:00 UTC). */
+const NOW = Date.parse('2027-02-01T00:00:00Z');
+
 describe('enroll control', () => {
   it('follows the participant’s place and the seat state', () => {
-    expect(enrollControl(session(1, { myState: 'ENROLLED' }))).toEqual({ kind: 'enrolled' });
-    expect(enrollControl(session(1, { myState: 'WAITLISTED', waitlistPosition: 2 }))).toEqual({ kind: 'waitlisted', position: 2 });
-    expect(enrollControl(session(1, { enrollable: false }))).toEqual({ kind: 'none' });
-    expect(enrollControl(session(1, { capacity: 10, enrolledCount: 9, seatState: 'FEW_LEFT' }))).toEqual({ kind: 'enroll', seatsLeft: 1, few: true });
-    expect(enrollControl(session(1))).toEqual({ kind: 'enroll', seatsLeft: null, few: false });
-    expect(enrollControl(session(1, { seatState: 'FULL_WAITLIST' }))).toEqual({ kind: 'waitlist' });
-    expect(enrollControl(session(1, { seatState: 'FULL' }))).toEqual({ kind: 'full' });
+    expect(enrollControl(session(1, { myState: 'ENROLLED' }), NOW)).toEqual({ kind: 'enrolled' });
+    expect(enrollControl(session(1, { myState: 'WAITLISTED', waitlistPosition: 2 }), NOW)).toEqual({ kind: 'waitlisted', position: 2 });
+    expect(enrollControl(session(1, { enrollable: false }), NOW)).toEqual({ kind: 'none' });
+    expect(enrollControl(session(1, { capacity: 10, enrolledCount: 9, seatState: 'FEW_LEFT' }), NOW)).toEqual({ kind: 'enroll', seatsLeft: 1, few: true });
+    expect(enrollControl(session(1), NOW)).toEqual({ kind: 'enroll', seatsLeft: null, few: false });
+    expect(enrollControl(session(1, { seatState: 'FULL_WAITLIST' }), NOW)).toEqual({ kind: 'waitlist' });
+    expect(enrollControl(session(1, { seatState: 'FULL' }), NOW)).toEqual({ kind: 'full' });
+  });
+
+  it('offers nothing once the session has ended: no seats, no button, whatever the place', () => {
+    const ended = Date.parse('2027-03-01T09:00:00Z');
+    expect(enrollControl(session(1), ended)).toEqual({ kind: 'ended' });
+    expect(enrollControl(session(1, { seatState: 'FEW_LEFT', capacity: 10, enrolledCount: 9 }), ended + 1)).toEqual({ kind: 'ended' });
+    expect(enrollControl(session(1, { myState: 'ENROLLED' }), ended)).toEqual({ kind: 'ended' });
+    expect(enrollControl(session(1), ended - 1)).toEqual({ kind: 'enroll', seatsLeft: null, few: false });
   });
 
   it('applies a live seat count', () => {

@@ -4,13 +4,22 @@ import type { SessionView } from './api';
 /** What the enroll control offers for a session, from the participant's place and the seats. */
 export type EnrollControl =
   | { kind: 'none' }
+  | { kind: 'ended' }
   | { kind: 'enrolled' }
   | { kind: 'waitlisted'; position: number | null }
   | { kind: 'enroll'; seatsLeft: number | null; few: boolean }
   | { kind: 'waitlist' }
   | { kind: 'full' };
 
-export function enrollControl(s: Pick<SessionView, 'enrollable' | 'myState' | 'waitlistPosition' | 'seatState' | 'capacity' | 'enrolledCount'>): EnrollControl {
+/**
+ * A session that has ended (`now`, ms) offers nothing: no seats, no button (the API refuses
+ * enrolling and leaving then), only that it has ended.
+ */
+export function enrollControl(
+  s: Pick<SessionView, 'enrollable' | 'myState' | 'waitlistPosition' | 'seatState' | 'capacity' | 'enrolledCount' | 'endAt'>,
+  now: number,
+): EnrollControl {
+  if (hasEnded(s, now)) return { kind: 'ended' };
   if (s.myState === 'ENROLLED') return { kind: 'enrolled' };
   if (s.myState === 'WAITLISTED') return { kind: 'waitlisted', position: s.waitlistPosition };
   if (!s.enrollable) return { kind: 'none' };
@@ -23,6 +32,8 @@ export function enrollControl(s: Pick<SessionView, 'enrollable' | 'myState' | 'w
       return { kind: 'enroll', seatsLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.enrolledCount), few: s.seatState === 'FEW_LEFT' };
   }
 }
+
+export const hasEnded = (s: Pick<SessionView, 'endAt'>, now: number): boolean => new Date(s.endAt).getTime() <= now;
 
 /**
  * A session after a live seat count (`session.seats`, which says whether the session keeps a

@@ -73,6 +73,7 @@ export default {
     waitlisted: 'On the waitlist',
     waitlistPosition: 'On the waitlist — number {{position}}',
     noEnrollment: 'No enrollment needed',
+    ended: 'Ended',
     capacity: '{{enrolled}} of {{capacity}} seats taken',
   },
   enroll: {
