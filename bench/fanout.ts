@@ -65,7 +65,7 @@ async function cleanup(): Promise<void> {
 try {
   await migrate(database);
   const db = database.db;
-  const org = await db.insertInto('organizations').values({ name: 'Fanout', updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
+  const org = await db.insertInto('organizations').values({ name: 'Fanout', settings: JSON.stringify({ status: 'PUBLISHED' }), updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
   const hub = await db.insertInto('eventHubs').values({ organizationId: org.id, name: 'Fanout hub', updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
   const event = await db
     .insertInto('events')
