@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { apiSignIn, bearer } from './support/api';
 import { API_URL, APP_URL, CONSOLE_URL, DEMO, DEMO_EVENT, E2E_PORT } from './support/env';
 import { expect, screen, shot, test } from './support/test';
-import { fillSignIn, passwordField } from './support/ui';
+import { fillSignIn, passwordField, signIn } from './support/ui';
 
 // Spec part 1: mobile visitors of an event URL go to the brand's app store; desktop visitors see a
 // QR code with 'Continue On App' / 'Download Our App' and a 'Continue On Web' button.
@@ -159,4 +159,32 @@ test("the console's code fails to download: a way out instead of a blank page, a
   await page.unroute(chunk);
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+});
+
+test('a bookmarked event page works after signing in: the admin with one event lands on it, no "Choose an event first"', async ({ page }) => {
+  await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
+  await expect(page).not.toHaveURL(/\/login/);
+  // Opened as from a bookmark (a full page load), no event chosen in this browser yet.
+  for (const [path, heading] of [['/attendees', 'Attendees'], ['/event-details', 'Event details']] as const) {
+    await page.goto(`${CONSOLE_URL}${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText('Choose an event first')).toHaveCount(0);
+  }
+  await screen(page, 'bookmarked event page');
+});
+
+test('"Switch to participant view" shows the participant app at once, without a reload', async ({ page }) => {
+  await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
+  await page.goto(`${CONSOLE_URL}/attendees`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Attendees' })).toBeVisible();
+  // A page load would drop this mark.
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Switch to participant view' }).click();
+  await expect(page).toHaveURL(`${CONSOLE_URL}/`);
+  await expect(page.getByText('You are seeing the app as participants see it.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: /My events|Hello/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to console' }).click();
+  await expect(page.getByRole('navigation', { name: 'Console navigation' })).toBeVisible();
+  expect(await page.evaluate(() => 'samePage' in window), 'no page load between the surfaces').toBe(true);
 });

@@ -6,6 +6,8 @@ import { useBrand } from '../../shared/brand/BrandProvider';
 import { impersonate } from '../../shared/session/auth';
 import { useCommonState } from '../../shared/session/hooks';
 import { SkipLink } from '../../shared/ui/SkipLink';
+import { useEventSelection } from '../../features/events/useEvents';
+import { RouteLoading } from '../RouteLoading';
 import { ConsoleNavbar } from './ConsoleNavbar';
 import { EventSwitcher } from './EventSwitcher';
 import { UserMenu } from './UserMenu';
@@ -16,6 +18,8 @@ export function ConsoleLayout() {
   const { t } = useTranslation('shell');
   const [opened, { toggle, close }] = useDisclosure();
   const { impersonatedUser } = useCommonState();
+  // Event-scoped screens wait (briefly, only while nothing is selected) for the remembered or only event.
+  const { choosing } = useEventSelection();
 
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'md', sm: 'xl' }}>
@@ -48,7 +52,7 @@ export function ConsoleLayout() {
         <ConsoleNavbar onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} bg="var(--mantine-color-gray-0)">
-        <Outlet />
+        {choosing ? <RouteLoading /> : <Outlet />}
       </AppShell.Main>
     </AppShell>
   );

@@ -3,6 +3,8 @@ import { useApiQuery } from '../../shared/api/query';
 import type { EventSummary, ListAnswer } from '../../shared/api/types';
 import { homeStore } from '../../shared/session/homeStore';
 import { useUserState } from '../../shared/session/hooks';
+import { eventToSelect, rememberedEventOf } from '../../shared/session/lastEvent';
+import { selectEvent } from '../../shared/session/userStore';
 
 /** The signed-in user's events (`GET users/{userId}/events`), mirrored into the home state. */
 export function useUserEvents() {
@@ -25,6 +27,23 @@ export function useSwitcherEvents() {
   const mine = useUserEvents();
   const all = useApiQuery<ListAnswer<EventSummary>>('events', { limit: 1000, sort: 'name:asc' }, { enabled: everyEvent });
   return everyEvent ? all : mine;
+}
+
+/**
+ * Selects an event for the console when none is: the user's last one in this browser, or their
+ * only one (so a bookmarked event-scoped address works after signing in). `choosing` while the
+ * user's events load and nothing is selected yet.
+ */
+export function useEventSelection(): { choosing: boolean } {
+  const state = useUserState();
+  const selected = state.userData?.selectedEventId ?? null;
+  const userId = state.tokenData?.userId ?? null;
+  const events = useSwitcherEvents();
+  const next = selected || !userId ? null : eventToSelect(rememberedEventOf(userId), events.data?.records.map((e) => e.id));
+  useEffect(() => {
+    if (next) selectEvent(next);
+  }, [next]);
+  return { choosing: !selected && (events.isPending || next !== null) };
 }
 
 /** One event for the console: `GET events/{id}`, shown at once from the user's event list. */

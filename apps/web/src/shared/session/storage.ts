@@ -1,8 +1,10 @@
 /**
  * Browser-side stored keys of spec part 3. Every read and write of localStorage goes through here.
  */
-import { STORAGE_KEYS } from '@plenary/domain';
+import { STORAGE_KEYS as SPEC_STORAGE_KEYS } from '@plenary/domain';
 
+/** The spec's keys, and ours: the console's last event per user (kept across sign-outs, lastEvent.ts). */
+const STORAGE_KEYS = { ...SPEC_STORAGE_KEYS, lastEvents: 'plenary.lastEvents' } as const;
 export type StorageKey = keyof typeof STORAGE_KEYS;
 
 function safeStorage(): Storage | null {

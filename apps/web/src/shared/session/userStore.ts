@@ -1,5 +1,6 @@
 import { ROLES, type DerivedRole } from '@plenary/domain';
 import { createStore } from '../store/createStore';
+import { rememberEvent } from './lastEvent';
 import { readJson, readString, writeJson, writeString } from './storage';
 
 /** Spec part 3, user state. The only client state that is persisted. */
@@ -75,4 +76,6 @@ export function selectEvent(eventId: string | null): void {
   userStore.setState((s) => ({
     userData: s.userData ? { ...s.userData, selectedEventId: eventId } : s.userData,
   }));
+  const userId = userStore.getState().tokenData?.userId;
+  if (userId && eventId) rememberEvent(userId, eventId);
 }
