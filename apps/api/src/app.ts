@@ -16,6 +16,7 @@ import { installSecurityHeaders } from './platform/headers.js';
 import { collectMethods } from './platform/methods.js';
 import { openApiTransform } from './platform/openapi.js';
 import { createJobs } from './platform/jobs.js';
+import { createDomainEvents } from './platform/domain-events.js';
 import { createMailOutbox } from './platform/mail.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import { loadPrincipal } from './platform/access.js';
@@ -58,10 +59,18 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   app.addHook('preClose', () => realtime.close());
   const jobs = createJobs(base.database, app.log, { heartbeatSeconds: base.config.JOBS_HEARTBEAT_SECONDS });
   // Modules define their queues while registering; workers start once every route is in place.
-  app.addHook('onReady', () => jobs.start());
-  app.addHook('preClose', () => jobs.stop());
+  const events = createDomainEvents(base.database, jobs, app.log);
+  // The dispatcher enqueues into the handlers' queues: it starts after the workers and stops before them.
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    await events.start();
+  });
+  app.addHook('preClose', async () => {
+    await events.stop();
+    await jobs.stop();
+  });
   const mail = createMailOutbox(jobs, base.mailer, { secret: base.config.JWT_SECRET, log: app.log });
-  const deps: AppDeps = { ...base, realtime, jobs, mail };
+  const deps: AppDeps = { ...base, realtime, jobs, mail, events };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -64,7 +64,8 @@ export async function createTestContext(overrides: Partial<Config> = {}, mailer?
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         // pg-boss's own queues (its cron timekeeper) are not work of ours.
-        const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND NOT starts_with(name, '__pgboss')`.execute(deps.db);
+        // Undispatched domain events count too: they become jobs (platform/domain-events.ts).
+        const { rows } = await sql<{ n: number }>`SELECT ((SELECT count(*) FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND NOT starts_with(name, '__pgboss')) + (SELECT count(*) FROM domain_events WHERE dispatched_at IS NULL))::int AS n`.execute(deps.db);
         if (rows[0]!.n === 0) return;
         if (Date.now() > deadline) throw new Error(`drainJobs: ${rows[0]!.n} jobs still pending after ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 20));

@@ -13,3 +13,4 @@ export * from './imports/index.js';
 export * from './agenda/index.js';
 export * from './geo/index.js';
 export * from './realtime/index.js';
+export * from './events/index.js';

@@ -10,6 +10,7 @@ import * as waitlistOrder from './0010_waitlist_order.js';
 import * as eventInvitations from './0011_event_invitations.js';
 import * as approvedHosts from './0012_approved_hosts.js';
 import * as workerHeartbeats from './0013_worker_heartbeats.js';
+import * as domainEvents from './0014_domain_events.js';
 
 export interface Migration {
   name: string;
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   { name: '0011_event_invitations', ...eventInvitations },
   { name: '0012_approved_hosts', ...approvedHosts },
   { name: '0013_worker_heartbeats', ...workerHeartbeats },
+  { name: '0014_domain_events', ...domainEvents },
 ];

@@ -1,6 +1,7 @@
 import type { BrandCatalog } from '../modules/brand/brand.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/index.js';
+import type { DomainEvents } from './domain-events.js';
 import type { Jobs } from './jobs.js';
 import type { MailOutbox, Mailer } from './mail.js';
 import type { Realtime } from './realtime.js';
@@ -19,6 +20,8 @@ export interface AppDeps {
   jobs: Jobs;
   /** Every e-mail: queued in the write's transaction, sent by a job (platform/mail.ts). */
   mail: MailOutbox;
+  /** Subscribing to domain events (`publish(tx, …)` itself needs only the transaction). */
+  events: DomainEvents;
 }
 
-export type BaseDeps = Omit<AppDeps, 'realtime' | 'jobs' | 'mail'>;
+export type BaseDeps = Omit<AppDeps, 'realtime' | 'jobs' | 'mail' | 'events'>;

@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { AGENDA_MESSAGES, ATTENDEE_MESSAGES, encodeQrPayload, parseQrPayload, type QrExportSize } from '@plenary/domain';
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
+import { publish } from '../../platform/domain-events.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { fieldsError } from './agenda.http.js';
 import * as repo from './enrollment.repo.js';
@@ -37,6 +38,7 @@ export async function scanCheckIn(deps: NotifyDeps, access: ParticipantAccess, q
     if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId)) throw forbidden(ATTENDEE_MESSAGES.notParticipant);
     const done = await repo.checkIn(tx, s, participantId, 'QR', ctx.actorId);
     if (!done.already) await audit(tx, ctx, 'create', 'session-check-in', `${s.id}:${participantId}`);
+    if (!done.already) await publish(tx, { name: 'session.checkedIn', payload: { eventId: event.id, sessionId: s.id, participantId, method: 'QR' } });
     return { sessionId: s.id, sessionName: s.name, checkedInAt: done.checkedInAt, alreadyCheckedIn: done.already };
   });
   broadcastSeats(deps, event.id, [result.sessionId]);

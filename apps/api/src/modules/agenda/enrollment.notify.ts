@@ -1,9 +1,9 @@
 import { PROMOTED_EVENT, SEATS_EVENT } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { publishAll } from '../../platform/domain-events.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { rooms } from '../../platform/realtime.js';
-import { linkOrigin } from '../accounts/accounts.service.js';
 import { seatCounts, type Promotion } from './enrollment.repo.js';
 
 export type NotifyDeps = Pick<AppDeps, 'db' | 'realtime' | 'mail' | 'config' | 'brands'>;
@@ -22,20 +22,20 @@ export function promotionMail(p: Promotion, link: string): MailMessage {
   };
 }
 
-/** Queues the promoted people's e-mails inside the transaction that promoted them. */
-export async function queuePromotionMails(deps: NotifyDeps, tx: Db, host: string, promotions: readonly Promotion[]): Promise<void> {
-  if (promotions.length === 0) return;
-  const eventHost = host.replace(/^cms\./i, '');
-  // Each promoted person is a participant of the event: linkOrigin decides whether its host is theirs.
-  const mails = [];
-  for (const p of promotions) mails.push(promotionMail(p, `${await linkOrigin({ ...deps, db: tx }, eventHost, p.userId)}/event/${p.eventId}/agenda/${p.sessionId}`));
-  await deps.mail.enqueue(tx, mails);
+/**
+ * Inside the transaction that promoted them: one `enrollment.promoted` domain event per person. The
+ * agenda's promotion notice (promotion-notice.ts) queues their e-mail and sends the realtime toast
+ * once the event is delivered. (`_deps` stays for the callers until they are next edited.)
+ */
+export async function queuePromotionMails(_deps: NotifyDeps, tx: Db, host: string, promotions: readonly Promotion[]): Promise<void> {
+  await publishAll(tx, promotions.map((p) => ({ name: 'enrollment.promoted', payload: { eventId: p.eventId, sessionId: p.sessionId, participantId: p.participantId, originHost: host } })));
 }
 
-/** After the commit: promoted people hear it in their user room, everyone sees the new seat counts. */
-export function afterSeatChange(deps: NotifyDeps, eventId: string, sessionIds: readonly string[], promotions: readonly Promotion[] = []): void {
-  if (promotions.length > 0) deps.mail.wake();
-  for (const p of promotions) deps.realtime.emit(rooms.user(p.userId), PROMOTED_EVENT, { sessionId: p.sessionId, sessionName: p.sessionName });
+/**
+ * After the commit: everyone sees the new seat counts. The promoted are told by the
+ * `enrollment.promoted` subscriber, not here (`_promotions` stays for the callers until they are next edited).
+ */
+export function afterSeatChange(deps: NotifyDeps, eventId: string, sessionIds: readonly string[], _promotions: readonly Promotion[] = []): void {
   broadcastSeats(deps, eventId, sessionIds);
 }
 

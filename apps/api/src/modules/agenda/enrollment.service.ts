@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AGENDA_MESSAGES, ATTENDEE_MESSAGES, type EnrollResult } from '@plenary/domain';
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
+import { publish, publishAll } from '../../platform/domain-events.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { eventAccess, type EventAccess } from '../attendees/attendees.access.js';
 import { fieldsError } from './agenda.http.js';
@@ -65,6 +66,7 @@ export async function enroll(deps: NotifyDeps, access: ParticipantAccess, sessio
     if (free !== null && free <= 0 && !s.waitlist) throw conflict(AGENDA_MESSAGES.sessionFull);
     const placed = await repo.insertPlaces(tx, s, [participantId], free, s.waitlist, ctx.actorId);
     await repo.auditPlaces(tx, ctx, 'create', s.id, [participantId]);
+    await publish(tx, { name: 'session.enrolled', payload: { eventId: event.id, sessionId: s.id, participantId, state: placed.enrolled.length > 0 ? 'ENROLLED' : 'WAITLISTED', by: 'PARTICIPANT' } });
     return resultOf(tx, s, participantId, s.enrolledCount + placed.enrolled.length);
   });
   afterSeatChange(deps, event.id, [sessionId]);
@@ -82,6 +84,7 @@ async function release(deps: NotifyDeps, { event, ctx }: EventAccess, sessionId:
     const promotions = state === 'ENROLLED' ? await repo.promoteWaitlisted(tx, s.id) : [];
     await queuePromotionMails(deps, tx, ctx.host, promotions);
     if (state) await repo.auditPlaces(tx, ctx, 'delete', s.id, [participantId]);
+    if (state) await publish(tx, { name: 'session.left', payload: { eventId: event.id, sessionId: s.id, participantId, state, by: missing === 'ok' ? 'PARTICIPANT' : 'ADMIN' } });
     const enrolledCount = s.enrolledCount - (state === 'ENROLLED' ? 1 : 0) + promotions.length;
     return { result: { state: null, waitlistPosition: null, enrolledCount, capacity: s.capacity }, promotions };
   });
@@ -127,6 +130,7 @@ export async function addAttendees(deps: NotifyDeps, { event, ctx }: EventAccess
     const free = body.overrideCapacity || s.capacity === null ? null : s.capacity - s.enrolledCount;
     const done = await repo.insertPlaces(tx, s, candidates, free, s.waitlist, ctx.actorId);
     await repo.auditPlaces(tx, ctx, 'create', s.id, [...done.enrolled, ...done.waitlisted]);
+    await publishAll(tx, [...done.enrolled.map((id) => ['ENROLLED', id] as const), ...done.waitlisted.map((id) => ['WAITLISTED', id] as const)].map(([state, participantId]) => ({ name: 'session.enrolled', payload: { eventId: event.id, sessionId: s.id, participantId, state, by: 'ADMIN' } })));
     return { enrolled: done.enrolled.length, waitlisted: done.waitlisted.length, skipped: body.participantIds.length - done.enrolled.length - done.waitlisted.length };
   });
   afterSeatChange(deps, event.id, [sessionId]);
@@ -142,6 +146,7 @@ export async function adminCheckIn(db: Db, { event, ctx }: EventAccess, sessionI
     if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId)) throw notFound();
     const done = await repo.checkIn(tx, s, participantId, 'ADMIN', ctx.actorId);
     if (!done.already) await audit(tx, ctx, 'create', 'session-check-in', `${s.id}:${participantId}`);
+    if (!done.already) await publish(tx, { name: 'session.checkedIn', payload: { eventId: event.id, sessionId: s.id, participantId, method: 'ADMIN' } });
     return { sessionId: s.id, sessionName: s.name, checkedInAt: done.checkedInAt, alreadyCheckedIn: done.already };
   });
 }

@@ -4,6 +4,7 @@ import { audienceRoutes } from './audience.routes.js';
 import { checkInRoutes } from './checkin.routes.js';
 import { enrollmentRoutes } from './enrollment.routes.js';
 import { moderatorRoutes } from './moderators.routes.js';
+import { subscribePromotionNotice } from './promotion-notice.js';
 import { sessionRoomCheck } from './session-room.js';
 import { sessionRoutes } from './sessions.routes.js';
 import { viewRoutes } from './views.routes.js';
@@ -36,6 +37,7 @@ export const agendaRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     deps.realtime.registerRoomKind('session', sessionRoomCheck(deps.db));
+    subscribePromotionNotice(deps);
     audienceRoutes(app, deps);
     sessionRoutes(app, deps);
     enrollmentRoutes(app, deps);

@@ -6,6 +6,7 @@ import {
   checkUserResultSchema,
   customFieldKey,
   extraReportsSchema,
+  isProfileComplete,
   operatorsFor,
   PARTICIPANT_SORT_FIELDS,
   participantFilterOptionsSchema,
@@ -28,6 +29,7 @@ import {
 } from '@plenary/domain';
 import { canAdminEvent, isSuperAdmin } from '../../platform/access.js';
 import { audit } from '../../platform/audit.js';
+import { publishIfProfileCompleted } from './profile-completion.js';
 import type { Db } from '../../platform/db/index.js';
 import { conflict, HttpError, notFound } from '../../platform/errors.js';
 import { removeWithPlaces } from '../agenda/index.js';
@@ -352,6 +354,7 @@ export async function updateUserProfile(
     await repo.updateParticipants(tx, event.id, [participant.id], { profile, customFields: values }, ctx.actorId);
     await recomputeRuleLabels(tx, event.id, { participantIds: [participant.id], fields: changedFields(profile, values) });
     await audit(tx, ctx, 'update', ENTITY, participant.id);
+    await publishIfProfileCompleted(tx, ctx, event.id, participant.id, isProfileComplete(participant));
   });
   return userProfile(db, access);
 }

@@ -6,6 +6,7 @@ import { HttpError } from '../../platform/errors.js';
 import type { Storage, StoredContentType } from '../../platform/storage.js';
 import { PHOTO_ENTITY } from './activity.repo.js';
 import * as repo from './participants.repo.js';
+import { publishIfProfileCompleted } from './profile-completion.js';
 
 /**
  * Participant photos: JPEG or PNG by content (the file name and the declared type are not
@@ -42,6 +43,8 @@ export async function setPhoto(db: Db, storage: Storage, ctx: WriteContext, even
     await db.transaction().execute(async (tx) => {
       await repo.updateParticipants(tx, eventId, [participantId], { photoUrl: storage.url(key) }, ctx.actorId);
       await audit(tx, ctx, 'update', PHOTO_ENTITY, participantId);
+      // Only the photo changed: complete before only if it had one.
+      await publishIfProfileCompleted(tx, ctx, eventId, participantId, Boolean(before));
     });
   } catch (err) {
     await storage.delete(key);

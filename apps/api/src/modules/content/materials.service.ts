@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { createMaterialSchema, type MaterialRecord, type updateMaterialSchema } from '@plenary/domain';
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
+import { publish } from '../../platform/domain-events.js';
 import { notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
 import type { EventAccess } from '../attendees/attendees.access.js';
@@ -20,6 +21,7 @@ const baseName = (fileName: string) => fileName.split(/[\\/]/).pop()!.slice(-255
 export async function getMaterial(db: Db, scope: ContentScope, id: string): Promise<MaterialRecord> {
   const record = await repo.materialList.byId(db, scope, id);
   if (!record) throw notFound();
+  if (typeof scope.reader === 'object') await publish(db, { name: 'material.viewed', payload: { eventId: scope.eventId, materialId: record.id, participantId: scope.reader.participantId } });
   return record;
 }
 

@@ -30,6 +30,12 @@ export interface DatabaseHandle {
   copyFrom(table: string, columns: readonly string[], chunks: AsyncIterable<string> | Iterable<string>): Promise<void>;
   /** Runs `fn` while holding a database-wide lock, so concurrent API processes migrate once. */
   withLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on `channel`: `onNotify` runs after each committed `pg_notify(channel, …)`, from any
+   * process (PostgreSQL) or this one (PGlite). Best effort: a PostgreSQL listener whose connection
+   * drops reconnects after a second, and notifications in between are lost. Answers the unlisten.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -80,7 +86,46 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
         client.release();
       }
     },
+    listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
     close: () => db.destroy(),
+  };
+}
+
+/** A connection of its own (a pooled one would carry the LISTEN back into the pool). */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  if (!IDENTIFIER.test(channel)) throw new Error(`listen: bad channel ${channel}`);
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    const lost = () => {
+      if (client !== c) return;
+      client = undefined;
+      void c.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void connect().catch(lost), 1000).unref();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (n) => {
+      if (n.channel === channel) onNotify();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch (err) {
+      lost();
+      throw err;
+    }
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => undefined);
   };
 }
 
@@ -107,6 +152,12 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
     },
     // One embedded database belongs to one process; there is nobody to race with.
     withLock: (fn) => fn(),
+    async listen(channel, onNotify) {
+      const unlisten = await pglite.listen(channel, () => onNotify());
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
     // Kysely closes PGlite only if it ever ran a query; a handle that never did must close it too.
     async close() {
       await db.destroy();

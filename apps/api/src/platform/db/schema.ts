@@ -485,6 +485,24 @@ export interface SessionCheckInsTable {
   checkedInBy: string | null;
 }
 
+/** The outbox of domain events (platform/domain-events.ts). */
+export interface DomainEventsTable {
+  seq: Generated<number>;
+  id: string;
+  name: string;
+  version: number;
+  payload: unknown;
+  occurredAt: CreatedAt;
+  dispatchedAt: Date | null;
+}
+
+/** Which handler has run its effects for which event (the idempotency of subscribers). */
+export interface ProcessedEventsTable {
+  handler: string;
+  eventId: string;
+  processedAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -526,6 +544,8 @@ export interface Database {
   sessionCheckIns: SessionCheckInsTable;
   workerProcesses: WorkerProcessesTable;
   jobOwners: JobOwnersTable;
+  domainEvents: DomainEventsTable;
+  processedEvents: ProcessedEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

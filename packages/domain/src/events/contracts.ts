@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/**
+ * Domain events: facts a module announces after its transaction commits, for subscribers in other
+ * modules (apps/api platform/domain-events.ts). Each has a name, a version and a payload schema;
+ * publishers and subscribers share these, so a payload is checked where it is written.
+ *
+ * Evolving a contract: adding an optional field keeps the version; anything a subscriber of the
+ * old shape would misread is a new version (and subscribers read `event.version`), or a new name.
+ * Payloads carry ids, not copies of records: a subscriber reads what it needs as committed.
+ */
+const placeStateSchema = z.enum(['ENROLLED', 'WAITLISTED']);
+
+export const sessionCheckedInSchema = z.object({
+  eventId: z.uuid(),
+  sessionId: z.uuid(),
+  participantId: z.uuid(),
+  /** QR: the participant scanned the session's code; ADMIN: staff checked them in. */
+  method: z.enum(['QR', 'ADMIN']),
+});
+
+export const sessionEnrolledSchema = z.object({
+  eventId: z.uuid(),
+  sessionId: z.uuid(),
+  participantId: z.uuid(),
+  /** A seat, or a place on the waitlist (a later seat comes as `enrollment.promoted`). */
+  state: placeStateSchema,
+  /** PARTICIPANT: they enrolled themselves; ADMIN: staff added them. */
+  by: z.enum(['PARTICIPANT', 'ADMIN']),
+});
+
+export const sessionLeftSchema = z.object({
+  eventId: z.uuid(),
+  sessionId: z.uuid(),
+  participantId: z.uuid(),
+  /** The place given up. */
+  state: placeStateSchema,
+  by: z.enum(['PARTICIPANT', 'ADMIN']),
+});
+
+export const enrollmentPromotedEventSchema = z.object({
+  eventId: z.uuid(),
+  sessionId: z.uuid(),
+  participantId: z.uuid(),
+  /** The host the write came through: links in notifications use its brand ('' when none, e.g. a job). */
+  originHost: z.string(),
+});
+
+export const profileCompletedSchema = z.object({
+  eventId: z.uuid(),
+  participantId: z.uuid(),
+  userId: z.uuid(),
+});
+
+export const materialViewedSchema = z.object({
+  eventId: z.uuid(),
+  materialId: z.uuid(),
+  participantId: z.uuid(),
+});
+
+export const DOMAIN_EVENTS = {
+  /** A participant's first check-in to a session (a second scan publishes nothing). */
+  'session.checkedIn': { version: 1, payload: sessionCheckedInSchema },
+  /** A participant took a place in a session: a seat or a waitlist place. */
+  'session.enrolled': { version: 1, payload: sessionEnrolledSchema },
+  /** A participant gave up their place (left, or staff removed them from the session). */
+  'session.left': { version: 1, payload: sessionLeftSchema },
+  /** A waitlist place became a seat (someone left, capacity grew, an import). */
+  'enrollment.promoted': { version: 1, payload: enrollmentPromotedEventSchema },
+  /** A participant's own edit made their profile complete (`isProfileComplete`). */
+  'profile.completed': { version: 1, payload: profileCompletedSchema },
+  /** A participant opened a material through the API (every read; staff reads are not counted). */
+  'material.viewed': { version: 1, payload: materialViewedSchema },
+} as const;
+
+export type DomainEventName = keyof typeof DOMAIN_EVENTS;
+export type DomainEventPayload<N extends DomainEventName> = z.output<(typeof DOMAIN_EVENTS)[N]['payload']>;
+
+/** What a publisher hands over: a name and its payload. */
+export type DomainEventInput = { [N in DomainEventName]: { name: N; payload: DomainEventPayload<N> } }[DomainEventName];
+
+/** What a subscriber receives: the fact plus its identity (dedupe by `id`). */
+export interface DomainEvent<N extends DomainEventName = DomainEventName> {
+  id: string;
+  name: N;
+  version: number;
+  occurredAt: string;
+  payload: DomainEventPayload<N>;
+}
+
+export const isDomainEventName = (name: string): name is DomainEventName => Object.hasOwn(DOMAIN_EVENTS, name);
+
+/** Checks a payload against its contract; throws a ZodError (a publisher's bug, never user input). */
+export function parseDomainEventPayload<N extends DomainEventName>(name: N, payload: unknown): DomainEventPayload<N> {
+  return DOMAIN_EVENTS[name].payload.parse(payload) as DomainEventPayload<N>;
+}
