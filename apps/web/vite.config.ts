@@ -162,6 +162,8 @@ export default defineConfig({
     // @mantine/notifications and @mantine/dates are installed at different patch versions, each with
     // its own @mantine/core peer: force one copy so they share the MantineProvider context.
     dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks', '@mantine/store'],
+    // zod without its eval probe and compiled parsers, before any schema is built (src/zod-browser.ts).
+    alias: [{ find: /^zod$/, replacement: resolve(import.meta.dirname, 'src/zod-browser.ts') }],
   },
   server: {
     proxy: {

@@ -3,12 +3,7 @@ import './app/global.css';
 import './shared/i18n';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { App } from './app/App';
-
-// The Content-Security-Policy allows no eval (apps/api/src/platform/headers.ts): zod must not probe
-// for it with Function(''), which the browser reports as a violation; its interpreted parsing is enough here.
-z.config({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
