@@ -175,6 +175,7 @@ test('a bookmarked event page works after signing in: the admin with one event l
 
 test('"Switch to participant view" shows the participant app at once, without a reload', async ({ page }) => {
   await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
+  await expect(page).not.toHaveURL(/\/login/);
   await page.goto(`${CONSOLE_URL}/attendees`);
   await expect(page.getByRole('heading', { level: 1, name: 'Attendees' })).toBeVisible();
   // A page load would drop this mark.

@@ -24,7 +24,9 @@ function SurfaceRouter() {
   const router = surfaceRouter(surface, routes);
   // Not a cleanup of this component: StrictMode unmounts and remounts it once in development.
   useEffect(() => retireRoutersExcept(surface), [surface]);
-  return <RouterProvider router={router} />;
+  // Keyed by surface: a RouterProvider keeps the first router's state when given another one, so
+  // switching to participant view (or back) showed the old surface until a reload.
+  return <RouterProvider key={surface} router={router} />;
 }
 
 function ThemedApp() {
