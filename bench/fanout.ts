@@ -69,7 +69,7 @@ try {
   const hub = await db.insertInto('eventHubs').values({ organizationId: org.id, name: 'Fanout hub', updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
   const event = await db
     .insertInto('events')
-    .values({ eventHubId: hub.id, organizationId: org.id, name: 'Fanout', startAt: new Date(), endAt: new Date(Date.now() + 86_400_000), timezone: 'Europe/Berlin', updatedAt: new Date() })
+    .values({ eventHubId: hub.id, organizationId: org.id, name: 'Fanout', startAt: new Date(), endAt: new Date('2030-06-30T00:00:00Z') /* the keynote below (2030-06-01) lies within the event's days */, timezone: 'Europe/Berlin', updatedAt: new Date() })
     .returning('id')
     .executeTakeFirstOrThrow();
   await database.execScript(`
