@@ -26,17 +26,19 @@ function truncated(text: string) {
 /**
  * The location's fields with readable headers, name first, like every other console list (the
  * spec's "sorted field names of the first record" is the fallback for records without a list of
- * their own; raw keys in alphabetical order read as a developer's table).
+ * their own; raw keys in alphabetical order read as a developer's table). The columns shown at
+ * first fit a 1440 px console beside the sticky actions column, so none starts hidden under it;
+ * Created and Updated are one click away (*Columns*).
  */
 export function locationColumns(): ColumnDef<LocationRow>[] {
   const t = i18next.getFixedT(null, 'content');
   const columns: ColumnDef<LocationRow>[] = [
     { id: 'name', header: 'content:locations.columns.name', sortField: 'name', width: 180, cell: (l) => <Text size="sm" fw={500} truncate title={l.name}>{l.name}</Text> },
-    { id: 'description', header: 'content:locations.columns.description', width: 180, cell: (l) => truncated(l.description) },
+    { id: 'description', header: 'content:locations.columns.description', width: 200, cell: (l) => truncated(l.description) },
     {
       id: 'mapLocationUrl',
       header: 'content:locations.columns.mapLocationUrl',
-      width: 180,
+      width: 160,
       cell: (l) =>
         l.mapLocationUrl && (
           <Anchor href={l.mapLocationUrl} target="_blank" rel="noopener noreferrer" size="sm" truncate aria-label={t('locations.openUrl', { name: l.name })} title={l.mapLocationUrl}>
@@ -55,10 +57,10 @@ export function locationColumns(): ColumnDef<LocationRow>[] {
           </Anchor>
         ),
     },
-    { id: 'pins', header: 'content:locations.columns.pins', width: 240, cell: (l) => <PinUsageLinks pins={l.pins} /> },
-    { id: 'sessionCount', header: 'content:locations.columns.sessionCount', width: 120, align: 'right', cell: (l) => formatCount(l.sessionCount, i18next.language) },
+    { id: 'pins', header: 'content:locations.columns.pins', width: 220, cell: (l) => <PinUsageLinks pins={l.pins} /> },
+    { id: 'sessionCount', header: 'content:locations.columns.sessionCount', width: 100, align: 'right', cell: (l) => formatCount(l.sessionCount, i18next.language) },
     { id: 'createdAt', header: 'content:locations.columns.createdAt', sortField: 'createdAt', width: 180, defaultVisible: false, cell: (l) => <DateTime value={l.createdAt} /> },
-    { id: 'updatedAt', header: 'content:locations.columns.updatedAt', sortField: 'updatedAt', width: 180, cell: (l) => <DateTime value={l.updatedAt} /> },
+    { id: 'updatedAt', header: 'content:locations.columns.updatedAt', sortField: 'updatedAt', width: 180, defaultVisible: false, cell: (l) => <DateTime value={l.updatedAt} /> },
   ];
   return columns;
 }
