@@ -89,6 +89,24 @@ describe('domain events', () => {
     expect(calls.filter((c) => c.eventId === id).map((c) => c.handler).sort()).toEqual(['test.first', 'test.second']);
   });
 
+  it('the wake-up NOTIFY reaches the listener after a commit, never for a rollback', async () => {
+    let heard = 0;
+    const unlisten = await database.listen('domain_events_probe', () => heard++);
+    const notify = (fail: boolean) =>
+      database.db.transaction().execute(async (tx) => {
+        await sql`SELECT pg_notify('domain_events_probe', '')`.execute(tx);
+        if (fail) throw new Error('rolled back');
+      });
+    await notify(false);
+    await until(() => heard === 1);
+    await expect(notify(true)).rejects.toThrow('rolled back');
+    // Notifications arrive in commit order: had the rollback's come, it would precede this one's.
+    await notify(false);
+    await until(() => heard >= 2);
+    expect(heard).toBe(2);
+    await unlisten();
+  });
+
   it('a rolled-back transaction publishes nothing', async () => {
     let id: string | undefined;
     await expect(
