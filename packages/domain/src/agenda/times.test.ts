@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantToWallClock, sessionTimeIssues, timeSlotText, wallClockToInstant } from './times.js';
+import { eventDays, instantToWallClock, sessionOutsideEventIssues, sessionTimeIssues, timeSlotText, wallClockToInstant } from './times.js';
 
 describe('session times in the event zone', () => {
   it('converts wall clock to instants and back, across DST', () => {
@@ -35,5 +35,24 @@ describe('session times in the event zone', () => {
       { path: 'endTime', message: 'End time can not be less than start time' },
     ]);
     expect(sessionTimeIssues({ startDate: '2026-05-04', endDate: '2026-05-05', startTime: '11:00 AM', endTime: '10:00 AM' })).toEqual([]);
+  });
+});
+
+describe("sessions within the event's days", () => {
+  it("reads the event's days in its own zone (Tokyo: 23:30 UTC is already the next day)", () => {
+    expect(eventDays({ startAt: '2030-06-09T23:30:00Z', endAt: '2030-06-11T09:00:00Z', timezone: 'Asia/Tokyo' })).toEqual({ first: '2030-06-10', last: '2030-06-11' });
+  });
+
+  it('puts the message on each date outside, none inside', () => {
+    const days = { first: '2030-06-10', last: '2030-06-11' };
+    const message = 'The session must take place during the event (2030-06-10 to 2030-06-11)';
+    expect(sessionOutsideEventIssues({ startDate: '2030-06-10', endDate: '2030-06-11' }, days)).toEqual([]);
+    expect(sessionOutsideEventIssues({ startDate: '2030-06-09', endDate: '2030-06-10' }, days)).toEqual([{ path: 'startDate', message }]);
+    expect(sessionOutsideEventIssues({ startDate: '2030-06-12', endDate: '2030-06-12' }, days)).toEqual([
+      { path: 'startDate', message },
+      { path: 'endDate', message },
+    ]);
+    // Missing dates are the format rule's business.
+    expect(sessionOutsideEventIssues({ startDate: '', endDate: undefined }, days)).toEqual([]);
   });
 });
