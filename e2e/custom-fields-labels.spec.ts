@@ -132,12 +132,15 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
     await expect.poll(() => positionOf(page, FIELDS.meal)).toBe(before - 1);
   });
 
-  await test.step('the same screen under /setup/custom-fields; edits a field', async () => {
-    await page.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name: 'Custom fields' }).last().click();
-    await expect(page).toHaveURL(`${CONSOLE_URL}/setup/custom-fields`);
+  await test.step('the same screen under /setup/custom-fields (one navigation entry for it); edits a field', async () => {
+    await expect(page.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name: 'Custom fields' })).toHaveCount(1);
+    await page.goto(`${CONSOLE_URL}/setup/custom-fields`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Custom fields' })).toBeVisible();
     await row(page, FIELDS.guests).getByRole('button', { name: `Edit ${FIELDS.guests}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit custom field' });
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(FIELDS.guests);
+    // The system's flags are not the admin's to tick.
+    await expect(dialog.getByRole('checkbox', { name: /^(Custom field|Built in)/ })).toHaveCount(0);
     await dialog.getByRole('textbox', { name: 'Name' }).fill(`${FIELDS.guests} (adults)`);
     await dialog.getByRole('checkbox', { name: 'Show in the public profile' }).check();
     await screen(page, 'edit custom field');
