@@ -135,8 +135,8 @@ test('event admin: custom fields, import of 200 participants with 3 bad rows, fi
     await expect(page).toHaveURL(`${CONSOLE_URL}/attendees/custom-fields`);
     await expect(page.getByRole('heading', { level: 1, name: 'Custom fields' })).toBeVisible();
     await createField(page, { name: FIELDS.ticket, type: 'Single or Multi Select', values: [...TICKETS] });
-    await createField(page, { name: FIELDS.sessions, type: 'Number (NUMBER)', required: true });
-    await createField(page, { name: FIELDS.parking, type: 'Y/N (BOOLEAN)', editableByParticipant: true, showInProfile: true });
+    await createField(page, { name: FIELDS.sessions, type: 'Number', required: true });
+    await createField(page, { name: FIELDS.parking, type: 'Y/N', editableByParticipant: true, showInProfile: true });
     await expect(row(page, FIELDS.ticket)).toContainText(TICKETS.join(', '));
     await expect(row(page, FIELDS.sessions)).toContainText('Yes'); // required
     await expect(row(page, FIELDS.parking)).toContainText('Edit it, public');

@@ -4,7 +4,7 @@ import { choose, row } from './ui';
 /** A custom field as the console's 'New custom field' dialog makes it. */
 export interface NewField {
   name: string;
-  /** The type option as the dialog shows it, e.g. 'Number (NUMBER)'. */
+  /** The type option as the dialog shows it, e.g. 'Number'. */
   type: string;
   currency?: string;
   values?: string[];
