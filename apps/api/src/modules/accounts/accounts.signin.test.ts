@@ -213,8 +213,10 @@ describe('POST auth/logout and token expiry', () => {
   it("answers 401 'Token expired' for a token past its exp", async () => {
     const { tokenData } = (await signIn(t, creds(tenant.users.participant.email))).json();
     const now = Math.floor(Date.now() / 1000);
+    // Shaped like the tokens we issue (sub = userId): only the expiry is wrong.
     const expired = await new SignJWT({ ...tokenData, iat: now - 120, exp: now - 60 })
       .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(tokenData.userId)
       .sign(new TextEncoder().encode(t.deps.config.JWT_SECRET));
     const res = await t.as(expired, { method: 'GET', url: `/api/v1/users/${tokenData.userId}` });
     expect(res.statusCode).toBe(401);
