@@ -35,7 +35,8 @@ export interface RecoveryQueues {
 /** Prune ended owners and silent processes every this many beats. */
 const PRUNE_EVERY = 12;
 
-function transactionAdapter(tx: Db) {
+/** An executeSql over a Kysely transaction: pg-boss's statements run on the transaction's connection. */
+export function transactionAdapter(tx: Db) {
   const raw = tx.withoutPlugins();
   return {
     async executeSql(text: string, values: unknown[] = []) {

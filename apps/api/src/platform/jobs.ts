@@ -1,7 +1,6 @@
-import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Db, DatabaseHandle } from './db/index.js';
-import { createRecovery, type AbandonedHook } from './job-recovery.js';
+import { createRecovery, transactionAdapter, type AbandonedHook } from './job-recovery.js';
 
 /**
  * Background jobs: pg-boss 10 in the application's own database (schema `pgboss`, created by
@@ -97,17 +96,6 @@ const sendOptions = (opts: QueueOptions) => ({
   retryBackoff: opts.retryBackoff ?? false,
   expireInSeconds: opts.expireInSeconds ?? 900,
 });
-
-/** An executeSql over a Kysely transaction: pg-boss's statements run on the transaction's connection. */
-function transactionAdapter(tx: Db) {
-  const raw = tx.withoutPlugins();
-  return {
-    async executeSql(text: string, values: unknown[] = []) {
-      const result = await raw.executeQuery(CompiledQuery.raw(text, values));
-      return { rows: result.rows as Array<Record<string, unknown>> };
-    },
-  };
-}
 
 /**
  * Creates the queues that do not exist yet. pg-boss's `create_queue` inserts the queue row and
