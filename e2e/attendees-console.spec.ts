@@ -324,8 +324,12 @@ test('event admin: participants with custom fields — add, filter, sort, export
       const link = linkTo(await waitForMail(outsider, { subject: /You are invited/ }), '/event/invitation');
       const invitation = await page.context().newPage();
       await invitation.goto(link.toString());
+      await expect(invitation.getByRole('button', { name: 'Accept and join' })).toBeVisible();
+      await screen(invitation, 'invitation page');
       await invitation.getByRole('button', { name: 'Accept and join' }).click();
       await expect(invitation.getByRole('status')).toContainText(`You joined ${DEMO_EVENT}`);
+      await invitation.setViewportSize({ width: 390, height: 844 });
+      await screen(invitation, 'invitation accepted 390px');
       await invitation.close();
       // Now, and only now, the person is a participant.
       await search(page, `Invited ${stamp}`);
