@@ -25,17 +25,17 @@ export function promotionMail(p: Promotion, link: string): MailMessage {
 /**
  * Inside the transaction that promoted them: one `enrollment.promoted` domain event per person. The
  * agenda's promotion notice (promotion-notice.ts) queues their e-mail and sends the realtime toast
- * once the event is delivered. (`_deps` stays for the callers until they are next edited.)
+ * once the event is delivered.
  */
-export async function queuePromotionMails(_deps: NotifyDeps, tx: Db, host: string, promotions: readonly Promotion[]): Promise<void> {
+export async function queuePromotionMails(tx: Db, host: string, promotions: readonly Promotion[]): Promise<void> {
   await publishAll(tx, promotions.map((p) => ({ name: 'enrollment.promoted', payload: { eventId: p.eventId, sessionId: p.sessionId, participantId: p.participantId, originHost: host } })));
 }
 
 /**
  * After the commit: everyone sees the new seat counts. The promoted are told by the
- * `enrollment.promoted` subscriber, not here (`_promotions` stays for the callers until they are next edited).
+ * `enrollment.promoted` subscriber, not here.
  */
-export function afterSeatChange(deps: NotifyDeps, eventId: string, sessionIds: readonly string[], _promotions: readonly Promotion[] = []): void {
+export function afterSeatChange(deps: NotifyDeps, eventId: string, sessionIds: readonly string[]): void {
   broadcastSeats(deps, eventId, sessionIds);
 }
 

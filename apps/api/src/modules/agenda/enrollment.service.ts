@@ -82,13 +82,13 @@ async function release(deps: NotifyDeps, { event, ctx }: EventAccess, sessionId:
     const state = await repo.removePlace(tx, s.id, participantId);
     if (!state && missing === '404') throw notFound();
     const promotions = state === 'ENROLLED' ? await repo.promoteWaitlisted(tx, s.id) : [];
-    await queuePromotionMails(deps, tx, ctx.host, promotions);
+    await queuePromotionMails(tx, ctx.host, promotions);
     if (state) await repo.auditPlaces(tx, ctx, 'delete', s.id, [participantId]);
     if (state) await publish(tx, { name: 'session.left', payload: { eventId: event.id, sessionId: s.id, participantId, state, by: missing === 'ok' ? 'PARTICIPANT' : 'ADMIN' } });
     const enrolledCount = s.enrolledCount - (state === 'ENROLLED' ? 1 : 0) + promotions.length;
     return { result: { state: null, waitlistPosition: null, enrolledCount, capacity: s.capacity }, promotions };
   });
-  afterSeatChange(deps, event.id, [sessionId], promotions);
+  afterSeatChange(deps, event.id, [sessionId]);
   return result;
 }
 

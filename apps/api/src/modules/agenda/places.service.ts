@@ -45,7 +45,7 @@ export async function releaseAllPlaces(deps: NotifyDeps, tx: Db, host: string, e
     await repo.removeCheckIn(tx, s.id, participantId);
     if ((await repo.removePlace(tx, s.id, participantId)) === 'ENROLLED') promotions.push(...(await repo.promoteWaitlisted(tx, s.id)));
   }
-  await queuePromotionMails(deps, tx, host, promotions);
+  await queuePromotionMails(tx, host, promotions);
   return { eventId, sessionIds: sessions.map((s) => s.id), promotions };
 }
 
@@ -77,5 +77,5 @@ export async function removeWithPlaces(deps: NotifyDeps, host: string, eventId: 
 
 /** After the commit: the promoted hear it, the event room gets the new seat counts. */
 export function afterReleasingPlaces(deps: NotifyDeps, released: ReleasedPlaces): void {
-  afterSeatChange(deps, released.eventId, released.sessionIds, released.promotions);
+  afterSeatChange(deps, released.eventId, released.sessionIds);
 }

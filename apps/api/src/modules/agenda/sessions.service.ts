@@ -174,10 +174,10 @@ export async function updateSession(deps: NotifyDeps, { ctx, event }: EventAcces
     await repo.setLinks(tx, id, body);
     await audit(tx, ctx, 'update', ENTITY, id);
     const promotions: Promotion[] = await promoteWaitlisted(tx, id);
-    await queuePromotionMails(deps, tx, ctx.host, promotions);
+    await queuePromotionMails(tx, ctx.host, promotions);
     return { promotions, shown: shownToParticipants(locked.status, body.status ?? locked.status) };
   });
-  afterSeatChange(deps, event.id, [id], promoted.promotions);
+  afterSeatChange(deps, event.id, [id]);
   if (promoted.shown) announceAgendaChange(deps, event.id, [id]);
   return getSession(db, event.id, id);
 }
@@ -225,12 +225,12 @@ export async function bulkUpdate(deps: NotifyDeps, { ctx, event }: EventAccess, 
     if (placing) {
       await checkPlaces(tx, event.id, before);
       for (const id of ids) promotions.push(...(await promoteWaitlisted(tx, id)));
-      await queuePromotionMails(deps, tx, ctx.host, promotions);
+      await queuePromotionMails(tx, ctx.host, promotions);
     }
     await auditMany(tx, ctx, 'update', ids, ENTITY);
     return { ids, promotions, before };
   });
-  if (placing) afterSeatChange(deps, event.id, ids, promotions);
+  if (placing) afterSeatChange(deps, event.id, ids);
   const statusBefore = new Map(before.map((b) => [b.id, b.status]));
   announceAgendaChange(deps, event.id, ids.filter((id) => shownToParticipants(statusBefore.get(id), values.status ?? statusBefore.get(id))));
   return { updated: ids.length };

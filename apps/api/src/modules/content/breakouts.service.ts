@@ -76,11 +76,11 @@ export async function updateBreakout(deps: NotifyDeps, { ctx, event }: EventAcce
       await audit(tx, ctx, 'update', ENTITY, id);
       const promotions: Promotion[] = [];
       for (const sessionId of sessionIds) promotions.push(...(await promoteWaitlisted(tx, sessionId)));
-      await queuePromotionMails(deps, tx, ctx.host, promotions);
+      await queuePromotionMails(tx, ctx.host, promotions);
       return { sessionIds, promotions };
     }),
   );
-  afterSeatChange(deps, event.id, sessionIds, promotions);
+  afterSeatChange(deps, event.id, sessionIds);
   const shown = shownChange([
     [breakout.name, body.name],
     [breakout.audience, audience],

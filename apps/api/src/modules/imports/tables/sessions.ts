@@ -278,13 +278,13 @@ export const sessionsImport: ImportTableDef = {
       UNION ALL SELECT ${actor}::uuid, ${ctx.actor.impersonatedUserId}::uuid, 'create', 'session', c, ${ctx.actor.requestId}
       FROM unnest(${created.rows.map((r) => r.id)}::text[]) AS c`.execute(tx);
     const { promotions, seatsChanged } = await promoteAfterUpdate(tx, updated.rows.map((r) => r.id), capacityBefore);
-    await queuePromotionMails(notifyDepsOf(ctx), tx, ctx.actor.host ?? '', promotions);
+    await queuePromotionMails(tx, ctx.actor.host ?? '', promotions);
     const shown = [...updated.rows.filter((r) => shownToParticipants(statusBefore.get(r.id), r.status)), ...created.rows.filter((r) => shownToParticipants(undefined, r.status))];
     return {
       created: created.rows.length,
       updated: updated.rows.length,
       notify: (after) => {
-        afterSeatChange(notifyDepsOf(after), after.eventId, seatsChanged, promotions);
+        afterSeatChange(notifyDepsOf(after), after.eventId, seatsChanged);
         announceAgendaChange(after, after.eventId, shown.map((r) => r.id));
       },
     };
