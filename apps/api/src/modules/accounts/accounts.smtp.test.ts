@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
-import { createMailer, type Mailer } from '../../platform/mail.js';
+import type { TestContext } from '../../../test/harness.js';
+import { createSmtpTestContext } from '../../../test/smtp-context.js';
+import type { TestSmtpServer } from '../../../test/smtp.js';
 import { randomIp } from './accounts.test-utils.js';
 
 let t: TestContext;
 let smtp: TestSmtpServer;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  // The real nodemailer transport of platform/mail.ts, built once the test database exists.
-  let real: Mailer | undefined;
-  const mailer: Mailer = { devMailbox: false, send: (m) => real!.send(m) };
-  t = await createTestContext({ SMTP_URL: smtp.url }, mailer);
-  real = createMailer(t.deps.db, { smtpUrl: smtp.url, from: 'Plenary <no-reply@plenary.local>' });
+  ({ t, smtp } = await createSmtpTestContext());
 });
 afterAll(async () => {
   await t.close();

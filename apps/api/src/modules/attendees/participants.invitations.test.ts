@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp.js';
-import { createMailer, type Mailer } from '../../platform/mail.js';
+import type { TestContext } from '../../../test/harness.js';
+import { createSmtpTestContext } from '../../../test/smtp-context.js';
+import type { TestSmtpServer } from '../../../test/smtp.js';
 import { client, field, type Tenant } from './attendees.test-utils.js';
 import { committed, uploaded, verified } from '../imports/imports.test-utils.js';
 import { upsertParticipants } from './participants.import.js';
@@ -18,11 +18,7 @@ let smtp: TestSmtpServer;
 let own: Tenant;
 let other: Tenant;
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  let real: Mailer | undefined;
-  const mailer: Mailer = { devMailbox: false, send: (m) => real!.send(m) };
-  t = await createTestContext({ SMTP_URL: smtp.url }, mailer);
-  real = createMailer(t.deps.db, { smtpUrl: smtp.url, from: 'Plenary <no-reply@plenary.local>' });
+  ({ t, smtp } = await createSmtpTestContext());
   [own, other] = [await t.f.tenant(), await t.f.tenant()];
 });
 afterAll(async () => {
