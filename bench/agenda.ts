@@ -54,14 +54,23 @@ async function serve(): Promise<void> {
   const { agendaQuery } = await import('../apps/api/src/modules/agenda/views.repo.js');
   const { viewerOf } = await import('../apps/api/src/modules/agenda/audience.js');
   const { wallClockToInstant } = await import('@plenary/domain');
-  const o = workerData as { serverUrl: string; participants: number; sessions: number; perParticipant: number; racers: number };
+  const o = workerData as {
+    serverUrl: string;
+    participants: number;
+    sessions: number;
+    perParticipant: number;
+    racers: number;
+  };
   const { database, drop } = await benchDatabase(o.serverUrl);
   try {
     const app = await benchApp(database);
     const seeded = await seedAgenda(app, database, o);
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
-    parentPort!.postMessage({ ...seeded, port: typeof address === 'object' && address ? address.port : 0 } satisfies Ready);
+    parentPort!.postMessage({
+      ...seeded,
+      port: typeof address === 'object' && address ? address.port : 0,
+    } satisfies Ready);
     const db = database.db;
     parentPort!.on('message', async (message: unknown) => {
       if (message === 'explain') {
@@ -69,8 +78,15 @@ async function serve(): Promise<void> {
         const from = wallClockToInstant(seeded.day, '12:00 AM', 'Europe/Berlin');
         const to = new Date(from.getTime() + 86_400_000);
         const plans: Array<{ label: string; lines: string[] }> = [];
-        for (const [label, filter] of [['a day', { from, to }], ['mine', { mine: true }]] as const) {
-          const { rows } = await sql<Record<string, string>>`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) ${agendaQuery(seeded.eventId, viewer, filter)}`.execute(db);
+        for (const [label, filter] of [
+          ['a day', { from, to }],
+          ['mine', { mine: true }],
+        ] as const) {
+          const { rows } = await sql<
+            Record<string, string>
+          >`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) ${agendaQuery(seeded.eventId, viewer, filter)}`.execute(
+            db,
+          );
           plans.push({ label, lines: rows.map((r) => Object.values(r)[0]!) });
         }
         parentPort!.postMessage({ plans });
@@ -80,7 +96,9 @@ async function serve(): Promise<void> {
           SELECT (SELECT count(*)::int FROM enrollments WHERE session_id = s.id AND state = 'ENROLLED') AS enrolled,
             (SELECT count(*)::int FROM enrollments WHERE session_id = s.id AND state = 'WAITLISTED') AS waitlisted,
             (SELECT count(DISTINCT queued_seq)::int FROM enrollments WHERE session_id = s.id AND state = 'WAITLISTED') AS positions,
-            s.enrolled_count, s.waitlisted_count FROM sessions s WHERE s.id = ${seeded.raceSessionId}`.execute(db);
+            s.enrolled_count, s.waitlisted_count FROM sessions s WHERE s.id = ${seeded.raceSessionId}`.execute(
+          db,
+        );
         parentPort!.postMessage(rows[0]);
       }
       if (message === 'stop') {
@@ -100,10 +118,14 @@ async function serve(): Promise<void> {
 
 // ——— Main thread ———
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
 
-async function sequential(url: string, token: string): Promise<{ p50: number; p95: number; sessions: number; bytes: number; body: string }> {
+async function sequential(
+  url: string,
+  token: string,
+): Promise<{ p50: number; p95: number; sessions: number; bytes: number; body: string }> {
   const headers = { authorization: `Bearer ${token}` };
   let sessions = 0;
   let body = '';
@@ -135,12 +157,28 @@ async function load(url: string, headers: Record<string, string>, connections: n
   instance.on('response', (_c: unknown, _s: number, _b: number, t: number) => times.push(t));
   const result = await instance;
   times.sort((a, b) => a - b);
-  return { connections, rps: result.requests.average, p50: Math.round(percentile(times, 50)), p95: Math.round(percentile(times, 95)), errors: result.errors, non2xx: result.non2xx, loadavg: loadavgAtStart };
+  return {
+    connections,
+    rps: result.requests.average,
+    p50: Math.round(percentile(times, 50)),
+    p95: Math.round(percentile(times, 95)),
+    errors: result.errors,
+    non2xx: result.non2xx,
+    loadavg: loadavgAtStart,
+  };
 }
 
 async function main(): Promise<void> {
-  console.log(`== postgres: seeding ${PARTICIPANTS.toLocaleString('en')} participants, ${SESSIONS.toLocaleString('en')} sessions, ${(PARTICIPANTS * PER_PARTICIPANT).toLocaleString('en')} enrollments …`);
-  const { worker, ready } = await startWorker<Ready>(import.meta.url, { serverUrl: SERVER_URL, participants: PARTICIPANTS, sessions: SESSIONS, perParticipant: PER_PARTICIPANT, racers: RACERS });
+  console.log(
+    `== postgres: seeding ${PARTICIPANTS.toLocaleString('en')} participants, ${SESSIONS.toLocaleString('en')} sessions, ${(PARTICIPANTS * PER_PARTICIPANT).toLocaleString('en')} enrollments …`,
+  );
+  const { worker, ready } = await startWorker<Ready>(import.meta.url, {
+    serverUrl: SERVER_URL,
+    participants: PARTICIPANTS,
+    sessions: SESSIONS,
+    perParticipant: PER_PARTICIPANT,
+    racers: RACERS,
+  });
   try {
     console.log(`   seeded in ${ready.seedSeconds.toFixed(0)} s: ${JSON.stringify(ready.counts)}`);
     const base = `http://127.0.0.1:${ready.port}/api/v1/events/${ready.eventId}/sessions`;
@@ -151,7 +189,9 @@ async function main(): Promise<void> {
     const rows: string[] = [];
     for (const [label, url] of kinds) {
       const s = await sequential(url, ready.viewer.token);
-      console.log(`   ${label.padEnd(30)} ${s.sessions} sessions, ${(s.bytes / 1024).toFixed(0)} KiB   sequential p50 ${ms(s.p50)} ms  p95 ${ms(s.p95)} ms`);
+      console.log(
+        `   ${label.padEnd(30)} ${s.sessions} sessions, ${(s.bytes / 1024).toFixed(0)} KiB   sequential p50 ${ms(s.p50)} ms  p95 ${ms(s.p95)} ms`,
+      );
       const auth = { authorization: `Bearer ${ready.viewer.token}` };
       const ceiling = await startCeilingServer(s.body);
       const cells: string[] = [];
@@ -166,33 +206,48 @@ async function main(): Promise<void> {
         for (const c of CONNECTIONS) {
           for (const [kind, target, headers] of runs) {
             const l = await load(target, headers, c);
-            console.log(`   ${label.padEnd(30)} ${kind.padEnd(26)} c=${c}  ${l.rps.toFixed(0)} req/s  p50 ${l.p50} ms  p95 ${l.p95} ms  errors ${l.errors}  non-2xx ${l.non2xx}  load ${l.loadavg.toFixed(1)}`);
-            cells.push(`${kind} @${l.connections}: ${l.rps.toFixed(0)} req/s, p50 ${l.p50}, p95 ${l.p95} ms (errors ${l.errors}, load ${l.loadavg.toFixed(1)})`);
+            console.log(
+              `   ${label.padEnd(30)} ${kind.padEnd(26)} c=${c}  ${l.rps.toFixed(0)} req/s  p50 ${l.p50} ms  p95 ${l.p95} ms  errors ${l.errors}  non-2xx ${l.non2xx}  load ${l.loadavg.toFixed(1)}`,
+            );
+            cells.push(
+              `${kind} @${l.connections}: ${l.rps.toFixed(0)} req/s, p50 ${l.p50}, p95 ${l.p95} ms (errors ${l.errors}, load ${l.loadavg.toFixed(1)})`,
+            );
           }
         }
       } finally {
         await ceiling.stop();
       }
-      rows.push(`| ${label} | ${s.sessions} | ${(s.bytes / 1024).toFixed(0)} KiB | ${ms(s.p50)} | ${ms(s.p95)} | ${cells.join('<br>')} |`);
+      rows.push(
+        `| ${label} | ${s.sessions} | ${(s.bytes / 1024).toFixed(0)} KiB | ${ms(s.p50)} | ${ms(s.p95)} | ${cells.join('<br>')} |`,
+      );
     }
 
     console.log(`\n-- race: ${ready.racers.length} participants enroll at once in a session of 100 seats`);
     const t0 = performance.now();
     const answers = await Promise.all(
       ready.racers.map(async (token) => {
-        const res = await fetch(`${base}/v2/${ready.raceSessionId}/enroll`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+        const res = await fetch(`${base}/v2/${ready.raceSessionId}/enroll`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        });
         return res.status === 200 ? ((await res.json()) as { state: string }).state : `HTTP ${res.status}`;
       }),
     );
     const raceMs = performance.now() - t0;
-    const tally = answers.reduce<Record<string, number>>((acc, a) => ({ ...acc, [a]: (acc[a] ?? 0) + 1 }), {});
+    const tally = answers.reduce<Record<string, number>>(
+      (acc, a) => ({ ...acc, [a]: (acc[a] ?? 0) + 1 }),
+      {},
+    );
     const check = await ask<RaceCheck>(worker, 'race');
     const lost = ready.racers.length - check.enrolled - check.waitlisted;
     const race = `answers ${JSON.stringify(tally)} in ${(raceMs / 1000).toFixed(1)} s; rows: ${check.enrolled} enrolled, ${check.waitlisted} waitlisted (${check.positions} distinct waitlist places), lost ${lost}; counters ${check.enrolledCount}/${check.waitlistedCount}`;
     console.log(`   ${race}`);
 
     const { plans } = await ask<{ plans: Array<{ label: string; lines: string[] }> }>(worker, 'explain');
-    const key = (lines: string[]) => [...lines.filter((l, i) => i === 0 || /->|Buffers: shared/.test(l)).slice(0, 40), ...lines.filter((l) => /Execution Time|Planning Time/.test(l))];
+    const key = (lines: string[]) => [
+      ...lines.filter((l, i) => i === 0 || /->|Buffers: shared/.test(l)).slice(0, 40),
+      ...lines.filter((l) => /Execution Time|Planning Time/.test(l)),
+    ];
     console.log('\n-- EXPLAIN (ANALYZE, BUFFERS) of the agenda statement');
     for (const p of plans) console.log(`--- ${p.label}\n${key(p.lines).join('\n')}`);
 

@@ -24,7 +24,9 @@ import type { ServerInput } from './lib/api-server.worker.js';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const KINDS = (process.env.BENCH_DB ? [process.env.BENCH_DB] : ['postgres', 'pglite']) as Array<ServerInput['kind']>;
+const KINDS = (process.env.BENCH_DB ? [process.env.BENCH_DB] : ['postgres', 'pglite']) as Array<
+  ServerInput['kind']
+>;
 const EMAIL = 'bench.admin@example.com';
 const PASSWORD = 'Bench!pass2026';
 
@@ -61,11 +63,21 @@ interface DbFigures {
 }
 
 function startServer(kind: ServerInput['kind']): Promise<{ worker: Worker; port: number; seedMs: number }> {
-  const input: ServerInput = { kind, serverUrl: SERVER_URL, events: EVENTS, email: EMAIL, password: PASSWORD };
+  const input: ServerInput = {
+    kind,
+    serverUrl: SERVER_URL,
+    events: EVENTS,
+    email: EMAIL,
+    password: PASSWORD,
+  };
   // Node 20 does not apply --import hooks to a worker's entry file, so the worker registers tsx first.
   const entry = new URL('./lib/api-server.worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  const worker = new Worker(boot, { eval: true, workerData: input, resourceLimits: { maxOldGenerationSizeMb: 4096 } });
+  const worker = new Worker(boot, {
+    eval: true,
+    workerData: input,
+    resourceLimits: { maxOldGenerationSizeMb: 4096 },
+  });
   return new Promise((resolvePromise, reject) => {
     worker.once('error', reject);
     worker.once('message', (m: { port: number; seedMs: number }) => resolvePromise({ worker, ...m }));
@@ -85,13 +97,27 @@ function stopServer(worker: Worker): Promise<void> {
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** autocannon on this thread; every response time is kept, so p95 is exact. */
-async function load(base: string, token: string, path: string, label: string, connections: number): Promise<LoadFigures> {
+async function load(
+  base: string,
+  token: string,
+  path: string,
+  label: string,
+  connections: number,
+): Promise<LoadFigures> {
   const times: number[] = [];
-  const instance = autocannon({ url: `${base}${path}`, connections, duration: DURATION, headers: { authorization: `Bearer ${token}` } });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  const instance = autocannon({
+    url: `${base}${path}`,
+    connections,
+    duration: DURATION,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+    times.push(responseTime),
+  );
   const result = await instance;
   times.sort((a, b) => a - b);
   return {
@@ -141,7 +167,13 @@ function xlsxRows(): RowCounter {
 }
 
 /** Downloads `path` while sampling the process's memory (API worker and this thread together). */
-async function transfer(base: string, token: string, path: string, label: string, counter: RowCounter): Promise<TransferFigures> {
+async function transfer(
+  base: string,
+  token: string,
+  path: string,
+  label: string,
+  counter: RowCounter,
+): Promise<TransferFigures> {
   globalThis.gc?.();
   const before = process.memoryUsage().rss;
   let peak = before;
@@ -156,7 +188,14 @@ async function transfer(base: string, token: string, path: string, label: string
   }
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  return { label, seconds, megabytes: bytes / 1e6, rows: await counter.rows(), rssBeforeMb: before / 1e6, peakRssMb: peak / 1e6 };
+  return {
+    label,
+    seconds,
+    megabytes: bytes / 1e6,
+    rows: await counter.rows(),
+    rssBeforeMb: before / 1e6,
+    peakRssMb: peak / 1e6,
+  };
 }
 
 /**
@@ -172,7 +211,8 @@ async function drain(base: string, token: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
   }
   const waited = performance.now() - started;
-  if (waited > 1000) console.log(`   (waited ${(waited / 1000).toFixed(1)} s for the server to finish abandoned requests)`);
+  if (waited > 1000)
+    console.log(`   (waited ${(waited / 1000).toFixed(1)} s for the server to finish abandoned requests)`);
 }
 
 async function benchDatabase(kind: ServerInput['kind']): Promise<DbFigures> {
@@ -188,10 +228,19 @@ async function benchDatabase(kind: ServerInput['kind']): Promise<DbFigures> {
     if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
     const { token } = (await signIn.json()) as { token: string };
 
-    const check = (await (await fetch(`${base}${SEARCH_PAGE}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { total: number; records: unknown[] };
-    console.log(`   seeded in ${(seedMs / 1000).toFixed(1)} s; '${SEARCH_PAGE}' → ${check.records.length} of ${check.total}`);
+    const check = (await (
+      await fetch(`${base}${SEARCH_PAGE}`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { total: number; records: unknown[] };
+    console.log(
+      `   seeded in ${(seedMs / 1000).toFixed(1)} s; '${SEARCH_PAGE}' → ${check.records.length} of ${check.total}`,
+    );
     // Warm-up: plans, JIT, pool.
-    await autocannon({ url: `${base}${SEARCH_PAGE}`, connections: 10, amount: 300, headers: { authorization: `Bearer ${token}` } });
+    await autocannon({
+      url: `${base}${SEARCH_PAGE}`,
+      connections: 10,
+      amount: 300,
+      headers: { authorization: `Bearer ${token}` },
+    });
 
     const loadBefore = loadavg()[0]!;
     const figures: LoadFigures[] = [];
@@ -204,16 +253,38 @@ async function benchDatabase(kind: ServerInput['kind']): Promise<DbFigures> {
     ] as const) {
       const f = await load(base, token, path, label, connections);
       await drain(base, token);
-      console.log(`   ${label} @${connections}: ${f.requestsPerSecond} req/s, p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms, errors ${f.errors}, non-2xx ${f.non2xx}`);
+      console.log(
+        `   ${label} @${connections}: ${f.requestsPerSecond} req/s, p50 ${f.p50} ms, p95 ${f.p95} ms, p99 ${f.p99} ms, errors ${f.errors}, non-2xx ${f.non2xx}`,
+      );
       figures.push(f);
     }
 
     const transfers: TransferFigures[] = [];
-    const viewAll = await transfer(base, token, '/api/v1/events?limit=1000000&sort=name:asc', 'View All (streamed JSON)', occurrences('"id":"'));
-    const csv = await transfer(base, token, '/api/v1/events/export?format=csv&sort=name:asc', 'export CSV', occurrences('\n', 1));
-    const xlsx = await transfer(base, token, '/api/v1/events/export?format=xlsx&sort=name:asc', 'export XLSX', xlsxRows());
+    const viewAll = await transfer(
+      base,
+      token,
+      '/api/v1/events?limit=1000000&sort=name:asc',
+      'View All (streamed JSON)',
+      occurrences('"id":"'),
+    );
+    const csv = await transfer(
+      base,
+      token,
+      '/api/v1/events/export?format=csv&sort=name:asc',
+      'export CSV',
+      occurrences('\n', 1),
+    );
+    const xlsx = await transfer(
+      base,
+      token,
+      '/api/v1/events/export?format=xlsx&sort=name:asc',
+      'export XLSX',
+      xlsxRows(),
+    );
     for (const x of [viewAll, csv, xlsx]) {
-      console.log(`   ${x.label}: ${x.rows.toLocaleString('en')} rows, ${x.megabytes.toFixed(1)} MB in ${x.seconds.toFixed(2)} s; process RSS ${x.rssBeforeMb.toFixed(0)} → peak ${x.peakRssMb.toFixed(0)} MB`);
+      console.log(
+        `   ${x.label}: ${x.rows.toLocaleString('en')} rows, ${x.megabytes.toFixed(1)} MB in ${x.seconds.toFixed(2)} s; process RSS ${x.rssBeforeMb.toFixed(0)} → peak ${x.peakRssMb.toFixed(0)} MB`,
+      );
       transfers.push(x);
     }
     return { kind, load1: [loadBefore, loadavg()[0]!], seedSeconds: seedMs / 1000, load: figures, transfers };
@@ -232,7 +303,10 @@ function machine(): string {
   }
   let postgres = '';
   try {
-    postgres = execSync(`psql "${SERVER_URL}" -Atc "SHOW server_version"`, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    postgres = execSync(`psql "${SERVER_URL}" -Atc "SHOW server_version"`, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     postgres = 'unknown';
   }
@@ -254,10 +328,25 @@ function markdown(results: DbFigures[]): string {
     '| database | request | connections | req/s | p50 ms | p95 ms | p99 ms | errors / non-2xx |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
   ];
-  for (const r of results) for (const l of r.load) out.push(`| ${r.kind} | ${l.label} | ${l.connections} | ${l.requestsPerSecond} | ${l.p50} | ${l.p95} | ${l.p99} | ${l.errors} / ${l.non2xx} |`);
-  out.push('', '| database | every row, sorted by name | rows | size MB | seconds | process RSS before → peak MB |', '|---|---|---:|---:|---:|---:|');
-  for (const r of results) for (const x of r.transfers) out.push(`| ${r.kind} | ${x.label} | ${x.rows.toLocaleString('en')} | ${x.megabytes.toFixed(1)} | ${x.seconds.toFixed(2)} | ${x.rssBeforeMb.toFixed(0)} → ${x.peakRssMb.toFixed(0)} |`);
-  out.push('', `Seeding took ${results.map((r) => `${r.seedSeconds.toFixed(1)} s on ${r.kind}`).join(' and ')} (including index builds).`);
+  for (const r of results)
+    for (const l of r.load)
+      out.push(
+        `| ${r.kind} | ${l.label} | ${l.connections} | ${l.requestsPerSecond} | ${l.p50} | ${l.p95} | ${l.p99} | ${l.errors} / ${l.non2xx} |`,
+      );
+  out.push(
+    '',
+    '| database | every row, sorted by name | rows | size MB | seconds | process RSS before → peak MB |',
+    '|---|---|---:|---:|---:|---:|',
+  );
+  for (const r of results)
+    for (const x of r.transfers)
+      out.push(
+        `| ${r.kind} | ${x.label} | ${x.rows.toLocaleString('en')} | ${x.megabytes.toFixed(1)} | ${x.seconds.toFixed(2)} | ${x.rssBeforeMb.toFixed(0)} → ${x.peakRssMb.toFixed(0)} |`,
+      );
+  out.push(
+    '',
+    `Seeding took ${results.map((r) => `${r.seedSeconds.toFixed(1)} s on ${r.kind}`).join(' and ')} (including index builds).`,
+  );
   out.push(
     `1-minute load average before → after each database's runs: ${results.map((r) => `${r.kind} ${r.load1[0].toFixed(1)} → ${r.load1[1].toFixed(1)}`).join(', ')} ` +
       `(the bench itself keeps about 2 busy; more means other work shared the ${availableParallelism()} CPUs and the figures are low).`,
@@ -286,7 +375,9 @@ function markdown(results: DbFigures[]): string {
 /** Replaces (or appends) the section in docs/PERFORMANCE.md, leaving the other sections alone. */
 function writeSection(section: string): void {
   const file = resolve(import.meta.dirname, '../docs/PERFORMANCE.md');
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n\nFigures measured by `npm run bench`; each section names its machine.\n';
+  const current = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Performance\n\nFigures measured by `npm run bench`; each section names its machine.\n';
   const start = current.indexOf('## Lists (foundation)');
   let next: string;
   if (start < 0) next = `${current.trimEnd()}\n\n${section}`;

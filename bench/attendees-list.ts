@@ -57,10 +57,16 @@ async function serve(): Promise<void> {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    parentPort!.postMessage({ ...seeded, port, database: name, apiThreadId: currentThreadId() } satisfies Seeded);
+    parentPort!.postMessage({
+      ...seeded,
+      port,
+      database: name,
+      apiThreadId: currentThreadId(),
+    } satisfies Seeded);
 
     parentPort!.on('message', async (message: unknown) => {
-      if (message === 'explain') parentPort!.postMessage({ plans: await explainAll(database.db, seeded.eventId, seeded.ids) });
+      if (message === 'explain')
+        parentPort!.postMessage({ plans: await explainAll(database.db, seeded.eventId, seeded.ids) });
       if (message === 'stop') {
         try {
           await app.close();
@@ -82,24 +88,48 @@ async function serve(): Promise<void> {
  */
 async function explainAll(db: Db, eventId: string, ids: AttendeeIds): Promise<Plans> {
   const e = `'${eventId}'`;
-  const search = (term: string) => `((p.first_name || ' ' || p.last_name || ' ' || p.company) ILIKE '%${term}%' OR p.email ILIKE '%${term}%')`;
+  const search = (term: string) =>
+    `((p.first_name || ' ' || p.last_name || ' ' || p.company) ILIKE '%${term}%' OR p.email ILIKE '%${term}%')`;
   const queries: Array<[string, string]> = [
-    ['page sorted by last name', `SELECT p.id FROM participants p WHERE p.event_id = ${e} ORDER BY lower(p.last_name), p.id LIMIT 20 OFFSET 40`],
-    ['count', `SELECT count(*) FROM participants p LEFT JOIN users u ON u.id = p.user_id WHERE p.event_id = ${e}`],
-    ['search + sort', `SELECT p.id FROM participants p WHERE p.event_id = ${e} AND ${search('okafor')} ORDER BY lower(p.first_name), p.id LIMIT 20 OFFSET 40`],
+    [
+      'page sorted by last name',
+      `SELECT p.id FROM participants p WHERE p.event_id = ${e} ORDER BY lower(p.last_name), p.id LIMIT 20 OFFSET 40`,
+    ],
+    [
+      'count',
+      `SELECT count(*) FROM participants p LEFT JOIN users u ON u.id = p.user_id WHERE p.event_id = ${e}`,
+    ],
+    [
+      'search + sort',
+      `SELECT p.id FROM participants p WHERE p.event_id = ${e} AND ${search('okafor')} ORDER BY lower(p.first_name), p.id LIMIT 20 OFFSET 40`,
+    ],
     ['search count', `SELECT count(*) FROM participants p WHERE p.event_id = ${e} AND ${search('okafor')}`],
-    ['search common term + sort', `SELECT p.id FROM participants p WHERE p.event_id = ${e} AND ${search('acme')} ORDER BY lower(p.last_name), p.id LIMIT 20`],
-    ['search common term count', `SELECT count(*) FROM participants p WHERE p.event_id = ${e} AND ${search('acme')}`],
+    [
+      'search common term + sort',
+      `SELECT p.id FROM participants p WHERE p.event_id = ${e} AND ${search('acme')} ORDER BY lower(p.last_name), p.id LIMIT 20`,
+    ],
+    [
+      'search common term count',
+      `SELECT count(*) FROM participants p WHERE p.event_id = ${e} AND ${search('acme')}`,
+    ],
     [
       'sort by custom number',
       `SELECT p.id FROM participants p WHERE p.event_id = ${e} ORDER BY coalesce((CASE WHEN jsonb_typeof((p.custom_fields->'${ids.score}')) = 'number' THEN (p.custom_fields->>'${ids.score}')::numeric END), '-Infinity'::numeric) DESC, p.id DESC LIMIT 20`,
     ],
-    ['label filter', `SELECT p.id FROM participants p WHERE p.event_id = ${e} AND EXISTS (SELECT 1 FROM participant_labels pl WHERE pl.participant_id = p.id AND pl.label_id = ANY('{${ids.vip}}'::uuid[])) ORDER BY lower(p.last_name), p.id LIMIT 20`],
-    ['ENUM filter', `SELECT p.id FROM participants p WHERE p.event_id = ${e} AND p.custom_fields @> '{"${ids.size}": ["XL"]}'::jsonb ORDER BY lower(p.last_name), p.id LIMIT 20`],
+    [
+      'label filter',
+      `SELECT p.id FROM participants p WHERE p.event_id = ${e} AND EXISTS (SELECT 1 FROM participant_labels pl WHERE pl.participant_id = p.id AND pl.label_id = ANY('{${ids.vip}}'::uuid[])) ORDER BY lower(p.last_name), p.id LIMIT 20`,
+    ],
+    [
+      'ENUM filter',
+      `SELECT p.id FROM participants p WHERE p.event_id = ${e} AND p.custom_fields @> '{"${ids.size}": ["XL"]}'::jsonb ORDER BY lower(p.last_name), p.id LIMIT 20`,
+    ],
   ];
   const plans: Plans = [];
   for (const [label, text] of queries) {
-    const { rows } = await sql<Record<string, string>>`${sql.raw(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${text}`)}`.execute(db);
+    const { rows } = await sql<
+      Record<string, string>
+    >`${sql.raw(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY ON) ${text}`)}`.execute(db);
     plans.push({ label, lines: rows.map((r) => Object.values(r)[0]!) });
   }
   return plans;
@@ -145,11 +175,20 @@ function requestKinds(ids: AttendeeIds): Array<[string, string]> {
     ['filter ENUM', `${ids.sizeKey}=XL&sort=lastName:asc`],
     ['filter NUMBER range', `${ids.scoreKey}From=10&${ids.scoreKey}To=12&sort=lastName:asc`],
     ['sort by custom NUMBER', `sort=${ids.scoreKey}:desc`],
-    ['rules filter', `rules=${encodeURIComponent(JSON.stringify([{ field: ids.city, operator: 'EQUAL', value: 'lisbon' }, { field: 'company', operator: 'EQUAL', value: 'Acme' }]))}`],
+    [
+      'rules filter',
+      `rules=${encodeURIComponent(
+        JSON.stringify([
+          { field: ids.city, operator: 'EQUAL', value: 'lisbon' },
+          { field: 'company', operator: 'EQUAL', value: 'Acme' },
+        ]),
+      )}`,
+    ],
   ];
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
 const rate = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
 
@@ -179,15 +218,26 @@ async function load(url: string, token: string, connections: number, probe: CpuP
   const times: number[] = [];
   const loadavgAtStart = loadavg()[0]!;
   const before = probe();
-  const instance = autocannon({ url, connections, duration: DURATION, headers: { authorization: `Bearer ${token}` } });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  const instance = autocannon({
+    url,
+    connections,
+    duration: DURATION,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+    times.push(responseTime),
+  );
   const result = await instance;
   const after = probe();
   times.sort((a, b) => a - b);
   const per = (x: number) => (times.length ? x / times.length : 0);
   return {
     loadavg: loadavgAtStart,
-    cpu: { api: per(after.api - before.api), postgres: per(after.postgres - before.postgres), process: per(after.process - before.process) },
+    cpu: {
+      api: per(after.api - before.api),
+      postgres: per(after.postgres - before.postgres),
+      process: per(after.process - before.process),
+    },
     connections,
     requestsPerSecond: result.requests.average,
     answered: times.length,
@@ -206,7 +256,11 @@ type CpuProbe = () => { api: number; postgres: number; process: number };
 function cpuProbe(seeded: Seeded): CpuProbe {
   return () => {
     const usage = process.cpuUsage();
-    return { api: threadCpuMs(seeded.apiThreadId), postgres: postgresCpuMs(seeded.database), process: (usage.user + usage.system) / 1000 };
+    return {
+      api: threadCpuMs(seeded.apiThreadId),
+      postgres: postgresCpuMs(seeded.database),
+      process: (usage.user + usage.system) / 1000,
+    };
   };
 }
 
@@ -220,12 +274,18 @@ async function drain(base: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
   }
   const waited = performance.now() - started;
-  if (waited > 1000) console.log(`   (waited ${(waited / 1000).toFixed(1)} s for the server to finish abandoned requests)`);
+  if (waited > 1000)
+    console.log(`   (waited ${(waited / 1000).toFixed(1)} s for the server to finish abandoned requests)`);
 }
 
 /** The lines of a plan worth reading: the plan nodes, rows thrown away, and the execution time. */
 function keyLines(lines: string[]): string[] {
-  return lines.filter((l, i) => i === 0 || l.trimStart().startsWith('->') || /^\s*(Rows Removed|Heap Fetches|Execution Time)/.test(l)).map((l) => l.trimEnd());
+  return lines
+    .filter(
+      (l, i) =>
+        i === 0 || l.trimStart().startsWith('->') || /^\s*(Rows Removed|Heap Fetches|Execution Time)/.test(l),
+    )
+    .map((l) => l.trimEnd());
 }
 
 function machine(postgres: string): string {
@@ -250,7 +310,9 @@ function table(figures: Figures[]): string[] {
     const timeouts = f.load.reduce((s, l) => s + l.timeouts, 0);
     const non2xx = f.load.reduce((s, l) => s + l.non2xx, 0);
     const last = f.load.at(-1);
-    const cpu = last?.answered ? `${last.cpu.api.toFixed(1)} / ${last.cpu.postgres.toFixed(1)} / ${last.cpu.process.toFixed(1)}` : '–';
+    const cpu = last?.answered
+      ? `${last.cpu.api.toFixed(1)} / ${last.cpu.postgres.toFixed(1)} / ${last.cpu.process.toFixed(1)}`
+      : '–';
     out.push(
       `| ${f.label} | ${f.total.toLocaleString('en')} | ${ms(f.p50)} | ${ms(f.p95)} | ${f.load.map((l) => rate(l.requestsPerSecond)).join(' | ')} | ${f.load.map((l) => (l.answered ? l.p95 : '–')).join(' | ')} | ` +
         `${errors} (${timeouts}) / ${non2xx} | ${f.load.map((l) => l.loadavg.toFixed(1)).join(' / ')} | ${cpu} |`,
@@ -262,7 +324,10 @@ function table(figures: Figures[]): string[] {
 async function main(): Promise<void> {
   console.log(`== postgres: seeding ${ROWS.toLocaleString('en')} participants …`);
   const started = performance.now();
-  const { worker, ready: seeded } = await startWorker<Seeded>(import.meta.url, { serverUrl: SERVER_URL, rows: ROWS });
+  const { worker, ready: seeded } = await startWorker<Seeded>(import.meta.url, {
+    serverUrl: SERVER_URL,
+    rows: ROWS,
+  });
   const setupSeconds = (performance.now() - started) / 1000;
   try {
     const base = `http://127.0.0.1:${seeded.port}`;
@@ -278,14 +343,20 @@ async function main(): Promise<void> {
     if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
     const { token } = (await signIn.json()) as { token: string };
     const list = (query: string) => `${base}/api/v1/events/${seeded.eventId}/participants?${query}`;
-    const kinds = requestKinds(seeded.ids).filter(([label]) => !ONLY || ONLY.some((word) => label.includes(word)));
+    const kinds = requestKinds(seeded.ids).filter(
+      ([label]) => !ONLY || ONLY.some((word) => label.includes(word)),
+    );
     const probe = cpuProbe(seeded);
 
-    console.log(`\n-- ${SEQUENTIAL} sequential requests each (HTTP on loopback, whole API: token, access, custom fields, page and count)`);
+    console.log(
+      `\n-- ${SEQUENTIAL} sequential requests each (HTTP on loopback, whole API: token, access, custom fields, page and count)`,
+    );
     const figures: Figures[] = [];
     for (const [label, query] of kinds) {
       const s = await sequential(list(query), token);
-      console.log(`   ${label.padEnd(30)} ${String(s.total).padStart(7)} matches   p50 ${ms(s.p50).padStart(5)} ms   p95 ${ms(s.p95).padStart(5)} ms   (load ${loadavg()[0]!.toFixed(1)})`);
+      console.log(
+        `   ${label.padEnd(30)} ${String(s.total).padStart(7)} matches   p50 ${ms(s.p50).padStart(5)} ms   p95 ${ms(s.p95).padStart(5)} ms   (load ${loadavg()[0]!.toFixed(1)})`,
+      );
       figures.push({ label, query, total: s.total, p50: s.p50, p95: s.p95, load: [] });
     }
 

@@ -99,7 +99,15 @@ interface PageGlobals {
 const rowShown = (index: number) => `tbody tr[aria-rowindex="${index + 2}"]:not([aria-hidden])`;
 
 /** Scrolls by `px` every animation frame, `frames` times; frame times from the frames' timestamps. */
-function scrollContinuously({ px, frames, rowHeight }: { px: number; frames: number; rowHeight: number }): Promise<FrameStats> {
+function scrollContinuously({
+  px,
+  frames,
+  rowHeight,
+}: {
+  px: number;
+  frames: number;
+  rowHeight: number;
+}): Promise<FrameStats> {
   const { document, requestAnimationFrame } = globalThis as unknown as PageGlobals;
   const region = document.querySelector('table[aria-rowcount]')!.closest('[role="region"]')!;
   const startTop = region.scrollTop;
@@ -113,7 +121,9 @@ function scrollContinuously({ px, frames, rowHeight }: { px: number; frames: num
       // Placeholder rows inside the visible part of the list, as painted in the previous frame.
       const top = region.getBoundingClientRect().top;
       const bottom = top + region.clientHeight;
-      const placeholders = Array.from(region.querySelectorAll('tbody tr[aria-hidden="true"][aria-rowindex]')).some((tr) => {
+      const placeholders = Array.from(
+        region.querySelectorAll('tbody tr[aria-hidden="true"][aria-rowindex]'),
+      ).some((tr) => {
         const r = tr.getBoundingClientRect();
         return r.bottom > top && r.top < bottom;
       });
@@ -141,7 +151,15 @@ function scrollContinuously({ px, frames, rowHeight }: { px: number; frames: num
 }
 
 /** Puts row `row` at the top and resolves with the milliseconds until it is rendered with its data. */
-function jumpTo({ row, rowHeight, timeoutMs }: { row: number; rowHeight: number; timeoutMs: number }): Promise<number> {
+function jumpTo({
+  row,
+  rowHeight,
+  timeoutMs,
+}: {
+  row: number;
+  rowHeight: number;
+  timeoutMs: number;
+}): Promise<number> {
   const { document, requestAnimationFrame } = globalThis as unknown as PageGlobals;
   const region = document.querySelector('table[aria-rowcount]')!.closest('[role="region"]')!;
   const selector = `tbody tr[aria-rowindex="${row + 2}"]:not([aria-hidden])`;
@@ -150,7 +168,8 @@ function jumpTo({ row, rowHeight, timeoutMs }: { row: number; rowHeight: number;
   return new Promise((done, fail) => {
     const check = () => {
       if (region.querySelector(selector)) done(performance.now() - started);
-      else if (performance.now() - started > timeoutMs) fail(new Error(`row ${row} not rendered after ${timeoutMs} ms`));
+      else if (performance.now() - started > timeoutMs)
+        fail(new Error(`row ${row} not rendered after ${timeoutMs} ms`));
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -165,7 +184,10 @@ function buildWeb(): string {
   if (process.env.BENCH_WEB_DIST) return resolve(process.env.BENCH_WEB_DIST);
   const out = resolve(root, '.tmp/bench-web');
   console.log(`== building the web app into ${out} …`);
-  execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { cwd: resolve(root, 'apps/web'), stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: resolve(root, 'apps/web'),
+    stdio: 'inherit',
+  });
   return out;
 }
 
@@ -177,7 +199,10 @@ async function signIn(page: Page, origin: string, seeded: Ready): Promise<void> 
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(seeded.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${origin}/`);
-  const switcher = page.getByRole('textbox', { name: 'Selected event' }).or(page.getByRole('combobox', { name: 'Selected event' })).first();
+  const switcher = page
+    .getByRole('textbox', { name: 'Selected event' })
+    .or(page.getByRole('combobox', { name: 'Selected event' }))
+    .first();
   await switcher.click();
   await page.getByRole('option', { name: seeded.eventName, exact: true }).click();
   await page.waitForURL(/\/overview$/);
@@ -191,7 +216,11 @@ interface ListRequest {
 async function main(): Promise<void> {
   const webDist = buildWeb();
   console.log(`== postgres: seeding ${ROWS.toLocaleString('en')} participants …`);
-  const { worker, ready: seeded } = await startWorker<Ready>(import.meta.url, { serverUrl: SERVER_URL, rows: ROWS, webDist });
+  const { worker, ready: seeded } = await startWorker<Ready>(import.meta.url, {
+    serverUrl: SERVER_URL,
+    rows: ROWS,
+    webDist,
+  });
   const origin = `http://cms.localhost:${seeded.port}`;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -207,7 +236,11 @@ async function main(): Promise<void> {
     ],
   });
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
     // tsx (esbuild, keepNames) wraps functions in __name(…); the functions sent to the page need it too.
     await context.addInitScript('globalThis.__name = (fn) => fn;');
     const page = await context.newPage();
@@ -216,7 +249,8 @@ async function main(): Promise<void> {
     // The renderer's main-thread CPU time (ThreadTime): what rendering costs, whatever else loads the machine.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    const metric = async (name: string) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? Number.NaN;
+    const metric = async (name: string) =>
+      (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name)?.value ?? Number.NaN;
     const threadMs = async () => (await metric('ThreadTime')) * 1000;
 
     const requests: ListRequest[] = [];
@@ -229,13 +263,16 @@ async function main(): Promise<void> {
     const loadAtOpen = loadavg()[0]!;
     await page.goto(`${origin}/attendees?limit=1000000`, { waitUntil: 'commit' });
     const firstRows = await page.waitForFunction(
-      (selector) => ((globalThis as unknown as PageGlobals).document.querySelector(selector) ? performance.now() : false),
+      (selector) =>
+        (globalThis as unknown as PageGlobals).document.querySelector(selector) ? performance.now() : false,
       rowShown(0),
       { polling: 'raf', timeout: 60_000 },
     );
     const timeToFirstRows = (await firstRows.jsonValue()) as number;
     const rowCount = Number(await page.locator('table[aria-rowcount]').getAttribute('aria-rowcount')) - 1;
-    console.log(`   first rows after ${ms(timeToFirstRows)} ms (navigation start → row 1 on screen); ${rowCount.toLocaleString('en')} rows in the list; load ${loadAtOpen.toFixed(1)}`);
+    console.log(
+      `   first rows after ${ms(timeToFirstRows)} ms (navigation start → row 1 on screen); ${rowCount.toLocaleString('en')} rows in the list; load ${loadAtOpen.toFixed(1)}`,
+    );
 
     // Continuous scrolling: a wheel-like pace, then a fling that crosses windows faster than they load.
     const scrolls: Array<{ label: string; stats: FrameStats; cpuPerFrame: number; load: number }> = [];
@@ -261,16 +298,27 @@ async function main(): Promise<void> {
     await page.waitForTimeout(500);
     const renderLoad = loadavg()[0]!;
     const renderCpuBefore = await threadMs();
-    for (let i = 0; i < 40; i++) renderTimes.push(await page.evaluate(jumpTo, { row: i % 2 ? 600 : 100, rowHeight: ROW_HEIGHT, timeoutMs: 30_000 }));
+    for (let i = 0; i < 40; i++)
+      renderTimes.push(
+        await page.evaluate(jumpTo, { row: i % 2 ? 600 : 100, rowHeight: ROW_HEIGHT, timeoutMs: 30_000 }),
+      );
     const renderCpu = ((await threadMs()) - renderCpuBefore) / renderTimes.length;
     renderTimes.sort((a, b) => a - b);
-    const render = { p50: renderTimes[Math.floor(renderTimes.length / 2)]!, max: renderTimes.at(-1)!, cpu: renderCpu, load: renderLoad };
-    console.log(`   jump between fetched rows (rendering only): p50 ${ms(render.p50)} ms, max ${ms(render.max)} ms; renderer CPU ${ms(render.cpu)} ms per jump; load ${renderLoad.toFixed(1)}`);
+    const render = {
+      p50: renderTimes[Math.floor(renderTimes.length / 2)]!,
+      max: renderTimes.at(-1)!,
+      cpu: renderCpu,
+      load: renderLoad,
+    };
+    console.log(
+      `   jump between fetched rows (rendering only): p50 ${ms(render.p50)} ms, max ${ms(render.max)} ms; renderer CPU ${ms(render.cpu)} ms per jump; load ${renderLoad.toFixed(1)}`,
+    );
 
     // Steps from the top to the last row, then big jumps.
     const last = rowCount - 1;
     const targets: Array<[string, number]> = [];
-    for (let row = 10_000; row < last; row += 10_000) targets.push([`step to row ${row.toLocaleString('en')}`, row]);
+    for (let row = 10_000; row < last; row += 10_000)
+      targets.push([`step to row ${row.toLocaleString('en')}`, row]);
     targets.push([`step to the last row (${last.toLocaleString('en')})`, last]);
     targets.push(['jump to the middle', Math.floor(rowCount / 2)]);
     targets.push(['jump to the top', 0]);
@@ -285,19 +333,31 @@ async function main(): Promise<void> {
       const took = await page.evaluate(jumpTo, { row, rowHeight: ROW_HEIGHT, timeoutMs: 30_000 });
       await page.waitForTimeout(300); // let the margin windows arrive, as a reader would
       jumps.push({ label, row, ms: took, requests: requests.length - before, load });
-      console.log(`   ${label.padEnd(34)} rendered after ${ms(took).padStart(5)} ms  (list requests ${requests.length - before}; load ${load.toFixed(1)})`);
+      console.log(
+        `   ${label.padEnd(34)} rendered after ${ms(took).padStart(5)} ms  (list requests ${requests.length - before}; load ${load.toFixed(1)})`,
+      );
     }
 
     // Memory and DOM at the end (after a garbage collection).
     await cdp.send('HeapProfiler.collectGarbage');
-    const elements = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.getElementsByTagName('*').length);
-    const rowsInDom = await page.evaluate(() => (globalThis as unknown as PageGlobals).document.querySelectorAll('tbody tr[aria-rowindex]').length);
+    const elements = await page.evaluate(
+      () => (globalThis as unknown as PageGlobals).document.getElementsByTagName('*').length,
+    );
+    const rowsInDom = await page.evaluate(
+      () =>
+        (globalThis as unknown as PageGlobals).document.querySelectorAll('tbody tr[aria-rowindex]').length,
+    );
     const heapMb = (await metric('JSHeapUsedSize')) / 2 ** 20;
-    console.log(`   end: JS heap ${heapMb.toFixed(1)} MB used (after GC), ${elements.toLocaleString('en')} elements in the document (${rowsInDom} table rows), ${(await metric('Nodes')).toLocaleString('en')} DOM nodes alive`);
+    console.log(
+      `   end: JS heap ${heapMb.toFixed(1)} MB used (after GC), ${elements.toLocaleString('en')} elements in the document (${rowsInDom} table rows), ${(await metric('Nodes')).toLocaleString('en')} DOM nodes alive`,
+    );
 
     const requestTimes = requests.map((r) => r.ms).sort((a, b) => a - b);
-    const at = (p: number) => requestTimes[Math.min(requestTimes.length - 1, Math.floor(p * requestTimes.length))] ?? 0;
-    console.log(`   list requests: ${requests.length}, each ${ms(at(0.5))} ms p50, ${ms(at(0.95))} ms p95, ${ms(requestTimes.at(-1) ?? 0)} ms max (request → last byte)`);
+    const at = (p: number) =>
+      requestTimes[Math.min(requestTimes.length - 1, Math.floor(p * requestTimes.length))] ?? 0;
+    console.log(
+      `   list requests: ${requests.length}, each ${ms(at(0.5))} ms p50, ${ms(at(0.95))} ms p95, ${ms(requestTimes.at(-1) ?? 0)} ms max (request → last byte)`,
+    );
 
     const version = browser.version();
     const section = [
@@ -316,7 +376,10 @@ async function main(): Promise<void> {
           `${s.stats.dropped} dropped frames; ${s.stats.placeholderFrames} frames showed placeholder rows; renderer CPU ${ms(s.cpuPerFrame)} ms per frame | ${s.load.toFixed(1)} |`,
       ),
       `| jump between rows already fetched (rendering only), 40 times | p50 ${ms(render.p50)} ms, max ${ms(render.max)} ms; renderer CPU ${ms(render.cpu)} ms per jump | ${render.load.toFixed(1)} |`,
-      ...jumps.map((j) => `| ${j.label} | rows rendered after ${ms(j.ms)} ms (${j.requests} list requests) | ${j.load.toFixed(1)} |`),
+      ...jumps.map(
+        (j) =>
+          `| ${j.label} | rows rendered after ${ms(j.ms)} ms (${j.requests} list requests) | ${j.load.toFixed(1)} |`,
+      ),
       `| list requests (each a window of 1,000 rows) | ${requests.length}: p50 ${ms(at(0.5))} ms, p95 ${ms(at(0.95))} ms, max ${ms(requestTimes.at(-1) ?? 0)} ms | |`,
       `| at the end (after a GC) | JS heap ${heapMb.toFixed(1)} MB; ${elements.toLocaleString('en')} elements in the document, ${rowsInDom} table rows | |`,
       '',

@@ -21,7 +21,14 @@ import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { parseArgs } from 'node:util';
 
-const { values: args } = parseArgs({ options: { clients: { type: 'string', default: '5000' }, processes: { type: 'string', default: '1' }, seconds: { type: 'string', default: '10' }, rate: { type: 'string', default: '100' } } });
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '5000' },
+    processes: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '100' },
+  },
+});
 const CLIENTS = Number(args.clients);
 const PROCESSES = Number(args.processes);
 const SECONDS = Number(args.seconds);
@@ -65,11 +72,29 @@ async function cleanup(): Promise<void> {
 try {
   await migrate(database);
   const db = database.db;
-  const org = await db.insertInto('organizations').values({ name: 'Fanout', settings: JSON.stringify({ status: 'PUBLISHED' }), updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
-  const hub = await db.insertInto('eventHubs').values({ organizationId: org.id, name: 'Fanout hub', updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
+  const org = await db
+    .insertInto('organizations')
+    .values({ name: 'Fanout', settings: JSON.stringify({ status: 'PUBLISHED' }), updatedAt: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const hub = await db
+    .insertInto('eventHubs')
+    .values({ organizationId: org.id, name: 'Fanout hub', updatedAt: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const event = await db
     .insertInto('events')
-    .values({ eventHubId: hub.id, organizationId: org.id, name: 'Fanout', startAt: new Date(), endAt: new Date('2030-06-30T00:00:00Z') /* the keynote below (2030-06-01) lies within the event's days */, timezone: 'Europe/Berlin', updatedAt: new Date() })
+    .values({
+      eventHubId: hub.id,
+      organizationId: org.id,
+      name: 'Fanout',
+      startAt: new Date(),
+      endAt: new Date(
+        '2030-06-30T00:00:00Z',
+      ) /* the keynote below (2030-06-01) lies within the event's days */,
+      timezone: 'Europe/Berlin',
+      updatedAt: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await database.execScript(`
@@ -77,9 +102,19 @@ try {
       SELECT 'fanout' || g || '@example.com', 'P', 'N' || g, 'user', now(), now() FROM generate_series(0, ${WRITES}) g;
     INSERT INTO participants (event_id, user_id, updated_at) SELECT '${event.id}', id, now() FROM users WHERE email LIKE 'fanout%';
     INSERT INTO users (email, first_name, last_name, user_role, email_verified_at, updated_at) VALUES ('fanout-admin@example.com', 'A', 'A', 'superadmin', now(), now());`);
-  const config = loadConfig({ JWT_SECRET, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: resolve(import.meta.dirname, '../.tmp/bench-data') });
-  const users = await db.selectFrom('users').select(['id', 'email']).where('email', 'like', 'fanout%').execute();
-  const tokenOf = async (id: string) => (await issueToken(db, config, (await loadPrincipal(db, id))!, { loginType: 'event' })).token;
+  const config = loadConfig({
+    JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: resolve(import.meta.dirname, '../.tmp/bench-data'),
+  });
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('email', 'like', 'fanout%')
+    .execute();
+  const tokenOf = async (id: string) =>
+    (await issueToken(db, config, (await loadPrincipal(db, id))!, { loginType: 'event' })).token;
   const byEmail = new Map(users.map((u) => [u.email, u.id]));
   const adminToken = await tokenOf(byEmail.get('fanout-admin@example.com')!);
   const listenerToken = await tokenOf(byEmail.get('fanout0@example.com')!);
@@ -89,16 +124,21 @@ try {
   // ——— Servers ———
   const startServer = (mode: 'api' | 'bare', env: Record<string, string>) =>
     new Promise<{ child: ChildProcess; port: number }>((done, fail) => {
-      const child = fork(resolve(import.meta.dirname, 'lib/fanout-server.ts'), [mode], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env, NODE_ENV: 'production' } });
+      const child = fork(resolve(import.meta.dirname, 'lib/fanout-server.ts'), [mode], {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, ...env, NODE_ENV: 'production' },
+      });
       children.push(child);
       child.once('error', fail).once('exit', (code) => fail(new Error(`${mode} server exited (${code})`)));
       child.once('message', (m: { port: number }) => done({ child, port: m.port }));
     });
-  const ask = <T>(child: ChildProcess, message: unknown) => new Promise<T>((done) => {
-    child.once('message', (m: T) => done(m));
-    child.send(message as never);
-  });
-  const cpuOf = async (servers: ChildProcess[]) => (await Promise.all(servers.map((c) => ask<{ cpu: number }>(c, 'cpu')))).reduce((s, m) => s + m.cpu, 0);
+  const ask = <T>(child: ChildProcess, message: unknown) =>
+    new Promise<T>((done) => {
+      child.once('message', (m: T) => done(m));
+      child.send(message as never);
+    });
+  const cpuOf = async (servers: ChildProcess[]) =>
+    (await Promise.all(servers.map((c) => ask<{ cpu: number }>(c, 'cpu')))).reduce((s, m) => s + m.cpu, 0);
 
   // ——— Clients ———
   async function startClients(urls: string[], room: string | null, token: string): Promise<void> {
@@ -107,7 +147,10 @@ try {
       Array.from({ length: CLIENT_THREADS }, (_, k) => {
         const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('./lib/fanout-clients.ts', import.meta.url).href)}); })`;
         const count = Math.min(per, CLIENTS - k * per);
-        const worker = new Worker(boot, { eval: true, workerData: { urls: urls.map((_, i) => urls[(i + k) % urls.length]!), clients: count, token, room } });
+        const worker = new Worker(boot, {
+          eval: true,
+          workerData: { urls: urls.map((_, i) => urls[(i + k) % urls.length]!), clients: count, token, room },
+        });
         workers.push(worker);
         return new Promise<Worker>((done, fail) => {
           worker.once('error', fail);
@@ -118,10 +161,16 @@ try {
     current = started;
   }
   let current: Worker[] = [];
-  const askAll = <T>(message: unknown) => Promise.all(current.map((w) => new Promise<T>((done) => {
-    w.once('message', (m: T) => done(m));
-    w.postMessage(message);
-  })));
+  const askAll = <T>(message: unknown) =>
+    Promise.all(
+      current.map(
+        (w) =>
+          new Promise<T>((done) => {
+            w.once('message', (m: T) => done(m));
+            w.postMessage(message);
+          }),
+      ),
+    );
   async function waitForFinal(final: number, timeoutMs: number): Promise<void> {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
@@ -131,28 +180,57 @@ try {
     }
   }
   async function measure(issued: number[], cpuSeconds: number) {
-    const reports = await askAll<{ latencies: Float64Array; delivered: number; losses: number }>({ report: { issued, final: WRITES } });
+    const reports = await askAll<{ latencies: Float64Array; delivered: number; losses: number }>({
+      report: { issued, final: WRITES },
+    });
     await askAll('close');
     await Promise.all(current.map((w) => w.terminate()));
     const all = Float64Array.from(reports.flatMap((r) => Array.from(r.latencies))).sort();
-    const pct = (p: number) => (all.length ? all[Math.min(all.length - 1, Math.floor((p / 100) * all.length))]! : Number.NaN);
-    return { p50: pct(50), p95: pct(95), p99: pct(99), delivered: reports.reduce((s, r) => s + r.delivered, 0), losses: reports.reduce((s, r) => s + r.losses, 0), cpuSeconds };
+    const pct = (p: number) =>
+      all.length ? all[Math.min(all.length - 1, Math.floor((p / 100) * all.length))]! : Number.NaN;
+    return {
+      p50: pct(50),
+      p95: pct(95),
+      p99: pct(99),
+      delivered: reports.reduce((s, r) => s + r.delivered, 0),
+      losses: reports.reduce((s, r) => s + r.losses, 0),
+      cpuSeconds,
+    };
   }
 
   // API run
   const redisEnv: Record<string, string> = PROCESSES > 1 ? { FANOUT_REDIS_URL: REDIS_URL } : {};
-  const api = await Promise.all(Array.from({ length: PROCESSES }, () => startServer('api', { FANOUT_DATABASE_URL: dbUrl.toString(), FANOUT_JWT_SECRET: JWT_SECRET, ...redisEnv })));
+  const api = await Promise.all(
+    Array.from({ length: PROCESSES }, () =>
+      startServer('api', {
+        FANOUT_DATABASE_URL: dbUrl.toString(),
+        FANOUT_JWT_SECRET: JWT_SECRET,
+        ...redisEnv,
+      }),
+    ),
+  );
   const apiUrls = api.map((s) => `http://127.0.0.1:${s.port}`);
   const create = await fetch(`${apiUrls[0]}/api/v1/events/${event.id}/sessions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Keynote', startDate: '2030-06-01', startTime: '10:00 AM', endDate: '2030-06-01', endTime: '11:00 AM', status: 'PUBLISHED', enrollable: true, capacity: 100_000 }),
+    body: JSON.stringify({
+      name: 'Keynote',
+      startDate: '2030-06-01',
+      startTime: '10:00 AM',
+      endDate: '2030-06-01',
+      endTime: '11:00 AM',
+      status: 'PUBLISHED',
+      enrollable: true,
+      capacity: 100_000,
+    }),
   });
   if (create.status !== 201) throw new Error(`session: ${create.status} ${await create.text()}`);
   const sessionId = ((await create.json()) as { id: string }).id;
   let t0 = now();
   await startClients(apiUrls, `event:${event.id}`, listenerToken);
-  console.log(`API: ${CLIENTS} clients on ${PROCESSES} process(es) subscribed in ${((now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `API: ${CLIENTS} clients on ${PROCESSES} process(es) subscribed in ${((now() - t0) / 1000).toFixed(1)} s`,
+  );
   const apiCpu0 = await cpuOf(api.map((s) => s.child));
   const issued: number[] = [0];
   const failures: number[] = [];
@@ -163,10 +241,14 @@ try {
     await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
     issued.push(now());
     const url = `${apiUrls[i % apiUrls.length]}/api/v1/events/${event.id}/sessions/v2/${sessionId}/enroll`;
-    inFlight.push(fetch(url, { method: 'POST', headers: { authorization: `Bearer ${writerTokens[i - 1]}` } }).then((r) => {
-      if (r.status !== 200) failures.push(r.status);
-      return r.body?.cancel();
-    }));
+    inFlight.push(
+      fetch(url, { method: 'POST', headers: { authorization: `Bearer ${writerTokens[i - 1]}` } }).then(
+        (r) => {
+          if (r.status !== 200) failures.push(r.status);
+          return r.body?.cancel();
+        },
+      ),
+    );
   }
   await Promise.all(inFlight);
   const writeSeconds = (now() - t0) / 1000;
@@ -178,15 +260,22 @@ try {
   const bare = await startServer('bare', { FANOUT_ROOM: `event:${event.id}` });
   await startClients([`http://127.0.0.1:${bare.port}`], null, 'bare');
   const bareCpu0 = await cpuOf([bare.child]);
-  const { issued: bareIssued } = await ask<{ issued: number[] }>(bare.child, { drive: { rate: RATE, seconds: SECONDS, sessionId } });
+  const { issued: bareIssued } = await ask<{ issued: number[] }>(bare.child, {
+    drive: { rate: RATE, seconds: SECONDS, sessionId },
+  });
   await waitForFinal(WRITES, 15_000);
   const bareResult = await measure(bareIssued, (await cpuOf([bare.child])) - bareCpu0);
   bare.child.send('stop');
 
   const ms = (v: number) => `${v.toFixed(0)} ms`;
-  const row = (label: string, r: typeof apiResult) => `| ${label} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.delivered.toLocaleString('en')} | ${r.losses} | ${r.cpuSeconds.toFixed(1)} s |`;
-  console.log(`\n### Fan-out: ${CLIENTS.toLocaleString('en')} clients, ${PROCESSES} API process(es), ${RATE} writes/s for ${SECONDS} s (writes took ${writeSeconds.toFixed(1)} s, ${failures.length} failed)`);
-  console.log(`Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB; load average during the run: min ${Math.min(...loads).toFixed(1)}, max ${Math.max(...loads).toFixed(1)}\n`);
+  const row = (label: string, r: typeof apiResult) =>
+    `| ${label} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.delivered.toLocaleString('en')} | ${r.losses} | ${r.cpuSeconds.toFixed(1)} s |`;
+  console.log(
+    `\n### Fan-out: ${CLIENTS.toLocaleString('en')} clients, ${PROCESSES} API process(es), ${RATE} writes/s for ${SECONDS} s (writes took ${writeSeconds.toFixed(1)} s, ${failures.length} failed)`,
+  );
+  console.log(
+    `Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB; load average during the run: min ${Math.min(...loads).toFixed(1)}, max ${Math.max(...loads).toFixed(1)}\n`,
+  );
   console.log('| Server | p50 | p95 | p99 | Messages delivered | Losses | Server CPU |');
   console.log('|---|---|---|---|---|---|---|');
   console.log(row(`API (${PROCESSES} process${PROCESSES > 1 ? 'es, Redis' : ''})`, apiResult));

@@ -31,10 +31,61 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const POLL_MS = 100;
 
-const FIRST = ['Anna', 'Ben', 'Chloé', 'David', 'Elena', 'Farid', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Kwame', 'Lena', 'Mateo', 'Nora', 'Omar', 'Priya'];
-const LAST = ['Smith', 'Okafor', 'Becker', 'Rossi', 'Tanaka', 'Patel', 'Lindqvist', 'Dubois', 'Ramírez', 'Rahman', 'Williams', 'Popescu', 'Mensah', 'Novak'];
-const COMPANIES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark Industries', 'Wayne Enterprises', 'Wonka'];
-const HEADERS = ['E-mail', 'First name', 'Last name', 'Company', 'Job title', 'Phone', 'Shirt size', 'Score', 'City'];
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Chloé',
+  'David',
+  'Elena',
+  'Farid',
+  'Greta',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Kwame',
+  'Lena',
+  'Mateo',
+  'Nora',
+  'Omar',
+  'Priya',
+];
+const LAST = [
+  'Smith',
+  'Okafor',
+  'Becker',
+  'Rossi',
+  'Tanaka',
+  'Patel',
+  'Lindqvist',
+  'Dubois',
+  'Ramírez',
+  'Rahman',
+  'Williams',
+  'Popescu',
+  'Mensah',
+  'Novak',
+];
+const COMPANIES = [
+  'Acme',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Stark Industries',
+  'Wayne Enterprises',
+  'Wonka',
+];
+const HEADERS = [
+  'E-mail',
+  'First name',
+  'Last name',
+  'Company',
+  'Job title',
+  'Phone',
+  'Shirt size',
+  'Score',
+  'City',
+];
 
 interface Row {
   email: string;
@@ -63,7 +114,8 @@ function rowsFor(prefix: string, n: number): Row[] {
 }
 
 const cells = (r: Row) => [r.email, r.first, r.last, r.company, r.job, r.phone, r.size, r.score, r.city];
-const csvOf = (rows: Row[]) => Buffer.from(`${HEADERS.join(',')}\n${rows.map((r) => cells(r).join(',')).join('\n')}\n`);
+const csvOf = (rows: Row[]) =>
+  Buffer.from(`${HEADERS.join(',')}\n${rows.map((r) => cells(r).join(',')).join('\n')}\n`);
 
 /** An xlsx as Excel writes one: shared strings, one sheet (exceljs's streaming writer). */
 async function xlsxOf(rows: Row[]): Promise<Buffer> {
@@ -80,14 +132,32 @@ async function xlsxOf(rows: Row[]): Promise<Buffer> {
 }
 
 /** The API in a child process; `memory()` reads its current and peak RSS from /proc. */
-async function startServer(dbUrl: string, secret: string): Promise<{ base: string; child: ChildProcess; memory: () => { rss: number; peak: number }; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'lib/import-server.ts')], { env: { ...process.env, BENCH_DB_URL: dbUrl, BENCH_JWT_SECRET: secret }, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startServer(
+  dbUrl: string,
+  secret: string,
+): Promise<{
+  base: string;
+  child: ChildProcess;
+  memory: () => { rss: number; peak: number };
+  stop: () => Promise<void>;
+}> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, 'lib/import-server.ts')],
+    {
+      env: { ...process.env, BENCH_DB_URL: dbUrl, BENCH_JWT_SECRET: secret },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const line = await new Promise<string>((ok, fail) => {
     createInterface({ input: child.stdout! }).once('line', ok);
     child.once('exit', (code) => fail(new Error(`server exited ${code}`)));
   });
   const { port } = JSON.parse(line) as { port: number };
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  const kb = (field: string) =>
+    Number(
+      new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0,
+    ) * 1024;
   return {
     base: `http://127.0.0.1:${port}/api/v1`,
     child,
@@ -131,9 +201,20 @@ async function main(): Promise<void> {
   try {
     await migrate(database);
     const secret = randomBytes(32).toString('hex');
-    const config = loadConfig({ DATA_DIR: resolve(root, '.tmp/bench-data'), LOG_LEVEL: 'silent', JWT_SECRET: secret, SEED_DEMO: 'false' });
+    const config = loadConfig({
+      DATA_DIR: resolve(root, '.tmp/bench-data'),
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: secret,
+      SEED_DEMO: 'false',
+    });
     // This process only makes rows and tokens (factories); the API runs in the child processes.
-    const app = await buildApp({ config, database, db: database.db, mailer: createMailer(database.db, { from: config.MAIL_FROM }), brands: loadBrands(resolve(root, 'config/brands.json')) });
+    const app = await buildApp({
+      config,
+      database,
+      db: database.db,
+      mailer: createMailer(database.db, { from: config.MAIL_FROM }),
+      brands: loadBrands(resolve(root, 'config/brands.json')),
+    });
     const f = createFactories(app.deps, app);
     let server = await startServer(url.toString(), secret);
     let base = server.base;
@@ -141,19 +222,36 @@ async function main(): Promise<void> {
     const auth = { authorization: `Bearer ${ten.tokens.hubAdmin}` };
 
     const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await fetch(`${base}${path}`, { method, headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as T;
     };
     const newEvent = async () => {
       const event = await f.event({ eventHubId: ten.hub.id });
-      await call('POST', `/events/${event.id}/custom-fields`, { name: 'Shirt size', dataType: 'ENUM', settings: { enumValues: ['S', 'M', 'L', 'XL'] } });
-      const score = await call<{ id: string }>('POST', `/events/${event.id}/custom-fields`, { name: 'Score', dataType: 'NUMBER' });
+      await call('POST', `/events/${event.id}/custom-fields`, {
+        name: 'Shirt size',
+        dataType: 'ENUM',
+        settings: { enumValues: ['S', 'M', 'L', 'XL'] },
+      });
+      const score = await call<{ id: string }>('POST', `/events/${event.id}/custom-fields`, {
+        name: 'Score',
+        dataType: 'NUMBER',
+      });
       await call('POST', `/events/${event.id}/custom-fields`, { name: 'City', dataType: 'STRING' });
-      await call('POST', `/events/${event.id}/labels`, { name: 'High scorers', type: 'RULE', rules: [{ field: score.id, operator: 'GREATER_THAN_EQUAL', value: 90 }] });
+      await call('POST', `/events/${event.id}/labels`, {
+        name: 'High scorers',
+        type: 'RULE',
+        rules: [{ field: score.id, operator: 'GREATER_THAN_EQUAL', value: 90 }],
+      });
       return event.id;
     };
-    const { rows: version } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(database.db);
+    const { rows: version } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(
+      database.db,
+    );
     const load0 = loadavg()[0]!;
 
     // --- the floor: bare COPY of the same rows into users and participants -----------------
@@ -162,11 +260,41 @@ async function main(): Promise<void> {
     const userIds = copyRows.map(() => randomUUID());
     const q = (v: string) => `"${v.replace(/"/g, '""')}"`;
     const t0 = performance.now();
-    await database.copyFrom('users', ['id', 'email', 'first_name', 'last_name'], [copyRows.map((r, i) => `${userIds[i]},${r.email},${q(r.first)},${q(r.last)}`).join('\n') + '\n']);
+    await database.copyFrom(
+      'users',
+      ['id', 'email', 'first_name', 'last_name'],
+      [copyRows.map((r, i) => `${userIds[i]},${r.email},${q(r.first)},${q(r.last)}`).join('\n') + '\n'],
+    );
     await database.copyFrom(
       'participants',
-      ['event_id', 'user_id', 'email', 'first_name', 'last_name', 'company', 'job_title', 'phone', 'custom_fields'],
-      [copyRows.map((r, i) => [copyEvent, userIds[i], r.email, q(r.first), q(r.last), q(r.company), q(r.job), q(r.phone), q(JSON.stringify({ size: r.size, score: r.score, city: r.city }))].join(',')).join('\n') + '\n'],
+      [
+        'event_id',
+        'user_id',
+        'email',
+        'first_name',
+        'last_name',
+        'company',
+        'job_title',
+        'phone',
+        'custom_fields',
+      ],
+      [
+        copyRows
+          .map((r, i) =>
+            [
+              copyEvent,
+              userIds[i],
+              r.email,
+              q(r.first),
+              q(r.last),
+              q(r.company),
+              q(r.job),
+              q(r.phone),
+              q(JSON.stringify({ size: r.size, score: r.score, city: r.city })),
+            ].join(','),
+          )
+          .join('\n') + '\n',
+      ],
     );
     const copyMs = performance.now() - t0;
     console.log(`COPY of ${ROWS.toLocaleString('en')} rows into users + participants: ${s(copyMs)} s`);
@@ -174,7 +302,18 @@ async function main(): Promise<void> {
     // --- csv and xlsx through the API ------------------------------------------------------
     copyRows.length = 0;
     userIds.length = 0;
-    type Run = { label: string; fileMb: number; uploadMs: number; verifyMs: number; commitMs: number; totalMs: number; peakMb: number; baseMb: number; record: ImportRecord; progressSeen: number };
+    type Run = {
+      label: string;
+      fileMb: number;
+      uploadMs: number;
+      verifyMs: number;
+      commitMs: number;
+      totalMs: number;
+      peakMb: number;
+      baseMb: number;
+      record: ImportRecord;
+      progressSeen: number;
+    };
     const runs: Run[] = [];
     for (const format of ['csv', 'xlsx'] as const) {
       const eventId = await newEvent();
@@ -199,20 +338,36 @@ async function main(): Promise<void> {
       const start = performance.now();
       const form = new FormData();
       form.append('file', new Blob([file]), `participants.${format}`);
-      const res = await fetch(`${base}/events/${eventId}/imports/User`, { method: 'POST', headers: auth, body: form });
+      const res = await fetch(`${base}/events/${eventId}/imports/User`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
       if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
       const uploaded = (await res.json()) as ImportRecord;
       const afterUpload = performance.now();
       await call('POST', `/events/${eventId}/imports/${uploaded.id}/verify`, {});
       const verified = await poll(uploaded.id);
-      if (verified.record.status !== 'VERIFIED') throw new Error(`verify: ${JSON.stringify(verified.record)}`);
+      if (verified.record.status !== 'VERIFIED')
+        throw new Error(`verify: ${JSON.stringify(verified.record)}`);
       const afterVerify = performance.now();
       await call('POST', `/events/${eventId}/imports/${uploaded.id}/commit`, {});
       const done = await poll(uploaded.id);
       const end = performance.now();
       const peak = server.memory().peak;
       if (done.record.status !== 'COMPLETED') throw new Error(`commit: ${JSON.stringify(done.record)}`);
-      const run = { label: format, fileMb: file.length / 1024 / 1024, uploadMs: afterUpload - start, verifyMs: afterVerify - afterUpload, commitMs: end - afterVerify, totalMs: end - start, peakMb: mb(peak), baseMb, record: done.record, progressSeen: verified.seen };
+      const run = {
+        label: format,
+        fileMb: file.length / 1024 / 1024,
+        uploadMs: afterUpload - start,
+        verifyMs: afterVerify - afterUpload,
+        commitMs: end - afterVerify,
+        totalMs: end - start,
+        peakMb: mb(peak),
+        baseMb,
+        record: done.record,
+        progressSeen: verified.seen,
+      };
       runs.push(run);
       console.log(
         `${format}: ${run.fileMb.toFixed(1)} MB; upload ${s(run.uploadMs)} s, verify ${s(run.verifyMs)} s (${run.progressSeen} polls saw progress), commit ${s(run.commitMs)} s, ` +
@@ -222,9 +377,18 @@ async function main(): Promise<void> {
 
     // --- reference: the in-memory upsert --------------------------------------------------
     const memEvent = await newEvent();
-    const memRows = rowsFor('mem', ROWS).map((r) => ({ email: r.email, firstName: r.first, lastName: r.last, company: r.company, jobTitle: r.job, phone: r.phone }));
+    const memRows = rowsFor('mem', ROWS).map((r) => ({
+      email: r.email,
+      firstName: r.first,
+      lastName: r.last,
+      company: r.company,
+      jobTitle: r.job,
+      phone: r.phone,
+    }));
     const t1 = performance.now();
-    await database.db.transaction().execute((tx) => upsertParticipants(tx, memEvent, memRows, { actorId: ten.users.hubAdmin.id }));
+    await database.db
+      .transaction()
+      .execute((tx) => upsertParticipants(tx, memEvent, memRows, { actorId: ten.users.hubAdmin.id }));
     const memMs = performance.now() - t1;
     console.log(`upsertParticipants (in memory, no custom fields): ${s(memMs)} s`);
     const load1 = loadavg()[0]!;
@@ -248,7 +412,10 @@ async function main(): Promise<void> {
       '| run | file MB | upload s | verify s | commit s | total s | × COPY | API RSS at start → peak MB |',
       '|---|---:|---:|---:|---:|---:|---:|---:|',
       `| bare COPY into users + participants | – | – | – | – | ${s(copyMs)} | 1.0 | – |`,
-      ...runs.map((r) => `| ${r.label} through the API | ${r.fileMb.toFixed(1)} | ${s(r.uploadMs)} | ${s(r.verifyMs)} | ${s(r.commitMs)} | ${s(r.totalMs)} | ${(r.totalMs / copyMs).toFixed(1)} | ${r.baseMb} → ${r.peakMb} |`),
+      ...runs.map(
+        (r) =>
+          `| ${r.label} through the API | ${r.fileMb.toFixed(1)} | ${s(r.uploadMs)} | ${s(r.verifyMs)} | ${s(r.commitMs)} | ${s(r.totalMs)} | ${(r.totalMs / copyMs).toFixed(1)} | ${r.baseMb} → ${r.peakMb} |`,
+      ),
       `| \`upsertParticipants\` in memory (no custom fields) | – | – | – | – | ${s(memMs)} | ${(memMs / copyMs).toFixed(1)} | – |`,
     );
     console.log(`\n${lines.join('\n')}\n`);

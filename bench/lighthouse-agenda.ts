@@ -43,15 +43,28 @@ const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_C
 function webDist(): string {
   if (process.env.BENCH_WEB_DIST) return process.env.BENCH_WEB_DIST;
   const out = join(root, '.tmp', 'bench-web');
-  execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], { cwd: join(root, 'apps/web'), stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
   return out;
 }
 
-async function api<T>(base: string, token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+async function api<T>(
+  base: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}/api/v1/${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}/api/v1/${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
@@ -68,13 +81,25 @@ async function seedAgenda(base: string): Promise<string> {
   const signIn = (account: { email: string; password: string }, host: string) =>
     api<{ token: string; tokenData: { userId: string } }>(base, null, 'POST', 'auth', { ...account, host });
   const admin = await signIn(ADMIN, `cms.localhost:${PORT}`);
-  const events = await api<{ records: Array<{ id: string; name: string; startAt: string; timezone: string }> }>(base, admin.token, 'GET', `users/${admin.tokenData.userId}/events`);
+  const events = await api<{
+    records: Array<{ id: string; name: string; startAt: string; timezone: string }>;
+  }>(base, admin.token, 'GET', `users/${admin.tokenData.userId}/events`);
   const event = events.records.find((e) => e.name === DEMO_EVENT)!;
   const ev = `events/${event.id}`;
-  const tracks = await Promise.all(['Product', 'Research', 'Operations', 'Community'].map((name) => api<{ id: string }>(base, admin.token, 'POST', `${ev}/collections`, { name: `${name} (bench)` })));
-  const rooms = await Promise.all(['Hall A', 'Room 101', 'Garden stage'].map((name) => api<{ id: string }>(base, admin.token, 'POST', `${ev}/locations`, { name: `${name} (bench)` })));
+  const tracks = await Promise.all(
+    ['Product', 'Research', 'Operations', 'Community'].map((name) =>
+      api<{ id: string }>(base, admin.token, 'POST', `${ev}/collections`, { name: `${name} (bench)` }),
+    ),
+  );
+  const rooms = await Promise.all(
+    ['Hall A', 'Room 101', 'Garden stage'].map((name) =>
+      api<{ id: string }>(base, admin.token, 'POST', `${ev}/locations`, { name: `${name} (bench)` }),
+    ),
+  );
   // From tomorrow on (past sessions can not be enrolled in), in the event's zone.
-  const firstDay = new Intl.DateTimeFormat('en-CA', { timeZone: event.timezone }).format(new Date(Date.now() + 24 * 3600_000));
+  const firstDay = new Intl.DateTimeFormat('en-CA', { timeZone: event.timezone }).format(
+    new Date(Date.now() + 24 * 3600_000),
+  );
   const day = (i: number) => {
     const d = new Date(`${firstDay}T12:00:00Z`);
     d.setUTCDate(d.getUTCDate() + i);
@@ -87,7 +112,8 @@ async function seedAgenda(base: string): Promise<string> {
     const start = 8 * 60 + (Math.floor(i / 3) % 15) * 40;
     const created = await api<{ id: string }>(base, admin.token, 'POST', `${ev}/sessions`, {
       name: `${['Designing', 'Scaling', 'Measuring', 'Running', 'Opening'][i % 5]} ${['field trials', 'the platform', 'community events', 'hybrid rooms', 'research ops'][i % 5]} ${i + 1}`,
-      description: 'What we learned, what we would do again, and what we would never do again. Bring questions.',
+      description:
+        'What we learned, what we would do again, and what we would never do again. Bring questions.',
       type: types[i % types.length],
       startDate: date,
       startTime: clock(start),
@@ -101,7 +127,8 @@ async function seedAgenda(base: string): Promise<string> {
     ids.push(created.id);
   }
   const participant = await signIn(PARTICIPANT, `localhost:${PORT}`);
-  for (const id of ids.slice(0, 6)) await api(base, participant.token, 'POST', `${ev}/sessions/v2/${id}/enroll`);
+  for (const id of ids.slice(0, 6))
+    await api(base, participant.token, 'POST', `${ev}/sessions/v2/${id}/enroll`);
   return event.id;
 }
 
@@ -122,7 +149,16 @@ async function main(): Promise<void> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'plenary-lh-'));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-sync', '--disable-component-update'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-sync',
+      '--disable-component-update',
+    ],
     userDataDir,
   });
   const results: Scores[] = [];
@@ -145,7 +181,10 @@ async function main(): Promise<void> {
 
     for (let run = 0; run < RUNS; run++) {
       // A first visit of a signed-in participant: no service worker, no cached files, storage kept.
-      await cdp.send('Storage.clearDataForOrigin', { origin: server.appUrl, storageTypes: 'service_workers,cache_storage' });
+      await cdp.send('Storage.clearDataForOrigin', {
+        origin: server.appUrl,
+        storageTypes: 'service_workers,cache_storage',
+      });
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
@@ -159,7 +198,14 @@ async function main(): Promise<void> {
       const audit = (id: string) => lhr.audits[id]?.displayValue ?? '-';
       const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'notApplicable' &&
+            a.scoreDisplayMode !== 'manual',
+        )
         .map((a) => `${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
       results.push({
         performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -183,7 +229,13 @@ async function main(): Promise<void> {
         failing,
       });
       const r = results.at(-1)!;
-      console.log(`run ${run + 1}: performance ${r.performance}, accessibility ${r.accessibility} (benchmarkIndex ${r.benchmarkIndex}, load ${r.load.toFixed(1)}) — ${Object.entries(r.metrics).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      console.log(
+        `run ${run + 1}: performance ${r.performance}, accessibility ${r.accessibility} (benchmarkIndex ${r.benchmarkIndex}, load ${r.load.toFixed(1)}) — ${Object.entries(
+          r.metrics,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
       mkdirSync(join(root, '.tmp', 'bench'), { recursive: true });
       writeFileSync(join(root, '.tmp', 'bench', 'lighthouse-agenda.json'), JSON.stringify(lhr, null, 1));
     }
@@ -197,16 +249,23 @@ async function main(): Promise<void> {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const perf = median(results.map((r) => r.performance));
   const a11y = median(results.map((r) => r.accessibility));
-  console.log(`\nagenda page, Lighthouse ${RUNS} run(s), mobile throttled (CPU ×${CPU_SLOWDOWN ?? 4}): performance ${perf} (target ≥ ${TARGETS.performance}), accessibility ${a11y} (target ≥ ${TARGETS.accessibility})`);
-  const range = (xs: number[], digits = 0) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+  console.log(
+    `\nagenda page, Lighthouse ${RUNS} run(s), mobile throttled (CPU ×${CPU_SLOWDOWN ?? 4}): performance ${perf} (target ≥ ${TARGETS.performance}), accessibility ${a11y} (target ≥ ${TARGETS.accessibility})`,
+  );
+  const range = (xs: number[], digits = 0) =>
+    `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
   const medianOf = (key: string) => median(results.map((r) => r.values[key]!));
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   console.log(
     `medians: FCP ${seconds(medianOf('FCP'))}, LCP ${seconds(medianOf('LCP'))}, TBT ${Math.round(medianOf('TBT'))} ms, CLS ${medianOf('CLS').toFixed(3)}, SI ${seconds(medianOf('SI'))}; ` +
-      `performance per run ${results.map((r) => r.performance).join(', ')}; 1-min load ${range(results.map((r) => r.load), 1)}, benchmarkIndex ${range(results.map((r) => r.benchmarkIndex))}`,
+      `performance per run ${results.map((r) => r.performance).join(', ')}; 1-min load ${range(
+        results.map((r) => r.load),
+        1,
+      )}, benchmarkIndex ${range(results.map((r) => r.benchmarkIndex))}`,
   );
   const last = results.at(-1)!;
-  if (last.failing.length > 0) console.log(`audits below 0.9 in the last run:\n  ${last.failing.join('\n  ')}`);
+  if (last.failing.length > 0)
+    console.log(`audits below 0.9 in the last run:\n  ${last.failing.join('\n  ')}`);
   if (perf < TARGETS.performance || a11y < TARGETS.accessibility) process.exitCode = 1;
 }
 

@@ -18,7 +18,10 @@ let failed = 0;
 for (const file of benches) {
   console.log(`\n### ${file}`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', resolve(dir, file)], { stdio: 'inherit', env: process.env });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', resolve(dir, file)], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   if (run.status !== 0) {
     failed++;

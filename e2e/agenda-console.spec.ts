@@ -16,7 +16,11 @@ const named = (name: string) => `${name} ${stamp}`;
 const EVENT = named('E2E Agenda');
 const COLLECTION = named('Product track');
 const BREAKOUT = named('Afternoon workshops');
-const SESSIONS = { keynote: named('Opening keynote'), workshop: named('Workshop Alpha'), panel: named('Closing panel') };
+const SESSIONS = {
+  keynote: named('Opening keynote'),
+  workshop: named('Workshop Alpha'),
+  panel: named('Closing panel'),
+};
 const PEOPLE = {
   ada: { email: `ada.agenda.${stamp}@example.com`, firstName: 'Ada', lastName: `Lovelace${stamp}` },
   grace: { email: `grace.agenda.${stamp}@example.com`, firstName: 'Grace', lastName: `Hopper${stamp}` },
@@ -25,7 +29,8 @@ const PEOPLE = {
 /** Spec part 5, word for word. */
 const START_TIME_AFTER_END = 'Start time can not be greater than end time';
 const END_TIME_BEFORE_START = 'End time can not be less than start time';
-const breakoutMessage = (name: string) => `This session is used in breakout "${name}" which is enrollable. So, rules will be applied from breakout`;
+const breakoutMessage = (name: string) =>
+  `This session is used in breakout "${name}" which is enrollable. So, rules will be applied from breakout`;
 
 let own: OwnEvent | undefined;
 test.afterAll(async ({ request }) => {
@@ -43,11 +48,18 @@ async function setTime(dialog: Locator, field: string, hours: number, minutes: n
 /** The error shown under a labelled field (in the field's wrapper: its label's parent). */
 function errorUnder(dialog: Locator, label: string): Locator {
   const exactLabel = new RegExp(`^${label}\\s*\\*?$`);
-  return dialog.locator('label', { hasText: exactLabel }).first().locator('xpath=..').locator('[class*="-error"]');
+  return dialog
+    .locator('label', { hasText: exactLabel })
+    .first()
+    .locator('xpath=..')
+    .locator('[class*="-error"]');
 }
 
 async function nav(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name, exact: true })
+    .click();
 }
 
 /** PNG width and height from its IHDR chunk. */
@@ -56,11 +68,15 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-test('event admin builds a day of sessions with a collection and a breakout, finds them in the list, opens attendees, downloads the QR code', async ({ page, request }) => {
+test('event admin builds a day of sessions with a collection and a breakout, finds them in the list, opens attendees, downloads the QR code', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   own = await createOwnEvent(request, EVENT);
   const { admin, eventId } = own;
-  for (const person of Object.values(PEOPLE)) await call(request, admin, 'POST', `events/${eventId}/participants`, person);
+  for (const person of Object.values(PEOPLE))
+    await call(request, admin, 'POST', `events/${eventId}/participants`, person);
 
   await test.step('signs in and creates a collection', async () => {
     await openEventInConsole(page, EVENT);
@@ -212,7 +228,10 @@ test('event admin builds a day of sessions with a collection and a breakout, fin
     const name = page.getByRole('columnheader', { name: 'Name' });
     await name.getByRole('button').click();
     await expect(name).toHaveAttribute('aria-sort', 'ascending');
-    const names = async () => (await page.getByRole('row').allInnerTexts()).map((t) => Object.values(SESSIONS).find((s) => t.includes(s))).filter(Boolean);
+    const names = async () =>
+      (await page.getByRole('row').allInnerTexts())
+        .map((t) => Object.values(SESSIONS).find((s) => t.includes(s)))
+        .filter(Boolean);
     await expect.poll(names).toEqual([SESSIONS.panel, SESSIONS.keynote, SESSIONS.workshop]);
     await name.getByRole('button').click();
     await expect(name).toHaveAttribute('aria-sort', 'descending');
@@ -220,8 +239,12 @@ test('event admin builds a day of sessions with a collection and a breakout, fin
   });
 
   await test.step('publishes the draft with a bulk action', async () => {
-    await row(page, SESSIONS.panel).getByRole('checkbox', { name: `Select ${SESSIONS.panel}` }).check();
-    await row(page, SESSIONS.keynote).getByRole('checkbox', { name: `Select ${SESSIONS.keynote}` }).check();
+    await row(page, SESSIONS.panel)
+      .getByRole('checkbox', { name: `Select ${SESSIONS.panel}` })
+      .check();
+    await row(page, SESSIONS.keynote)
+      .getByRole('checkbox', { name: `Select ${SESSIONS.keynote}` })
+      .check();
     await screen(page, 'sessions selected');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await toastSays(page, '2 sessions updated');
@@ -233,7 +256,9 @@ test('event admin builds a day of sessions with a collection and a breakout, fin
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: /csv/i }).click();
     const rows = parseCsv(readFileSync(await (await download).path(), 'utf8'));
-    expect(rows[0]).toEqual(expect.arrayContaining(['Name', 'Start', 'Time slot', 'Status', 'Breakout', 'Enrolled']));
+    expect(rows[0]).toEqual(
+      expect.arrayContaining(['Name', 'Start', 'Time slot', 'Status', 'Breakout', 'Enrolled']),
+    );
     const workshop = rows.find((r) => r.includes(SESSIONS.workshop))!;
     expect(workshop[rows[0]!.indexOf('Time slot')]).toBe('02:00 PM - 03:30 PM');
     expect(workshop[rows[0]!.indexOf('Breakout')]).toBe(BREAKOUT);
@@ -244,7 +269,9 @@ test('event admin builds a day of sessions with a collection and a breakout, fin
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(row(page, SESSIONS.keynote)).toBeVisible();
     await screen(page, 'sessions 390px');
-    await row(page, SESSIONS.workshop).getByRole('button', { name: `Edit ${SESSIONS.workshop}` }).click();
+    await row(page, SESSIONS.workshop)
+      .getByRole('button', { name: `Edit ${SESSIONS.workshop}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Edit session' });
     await expect(dialog.getByText(breakoutMessage(BREAKOUT), { exact: true })).toBeVisible();
     await screen(page, 'edit session 390px');
@@ -270,7 +297,9 @@ test('event admin builds a day of sessions with a collection and a breakout, fin
     await expect(row(page, PEOPLE.ada.lastName)).toContainText('Enrolled');
     await expect(page.getByText('1 attendee(s)')).toBeVisible();
 
-    await row(page, PEOPLE.ada.lastName).getByRole('button', { name: `Check in ${PEOPLE.ada.firstName} ${PEOPLE.ada.lastName}` }).click();
+    await row(page, PEOPLE.ada.lastName)
+      .getByRole('button', { name: `Check in ${PEOPLE.ada.firstName} ${PEOPLE.ada.lastName}` })
+      .click();
     await toastSays(page, `${PEOPLE.ada.firstName} ${PEOPLE.ada.lastName} checked in`);
     await expect(row(page, PEOPLE.ada.lastName).getByRole('button', { name: /^Check in/ })).toBeHidden();
     await screen(page, 'session attendees');
@@ -313,7 +342,12 @@ test('event admin builds a day of sessions with a collection and a breakout, fin
   });
 
   await test.step('downloads the session QR code as a 1200x1200 PNG', async () => {
-    await expect(page.getByRole('textbox', { name: 'Size' }).or(page.getByRole('combobox', { name: 'Size' })).first()).toHaveValue('1200 × 1200 px');
+    await expect(
+      page
+        .getByRole('textbox', { name: 'Size' })
+        .or(page.getByRole('combobox', { name: 'Size' }))
+        .first(),
+    ).toHaveValue('1200 × 1200 px');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PNG' }).click();
     const file = await download;

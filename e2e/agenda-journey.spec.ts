@@ -24,11 +24,16 @@ const HALL = named('Hall Borealis');
 const MAP = named('Venue floor plan');
 const PIN = 'Borealis door';
 const BREAKOUT = named('Afternoon tracks');
-const SESSIONS = { keynote: named('Morning keynote'), workshop: named('Tiny workshop'), track: named('Track session') };
+const SESSIONS = {
+  keynote: named('Morning keynote'),
+  workshop: named('Tiny workshop'),
+  track: named('Track session'),
+};
 const PHONE = { width: 390, height: 844 };
 
 /** Spec part 5, word for word. */
-const breakoutMessage = (name: string) => `This session is used in breakout "${name}" which is enrollable. So, rules will be applied from breakout`;
+const breakoutMessage = (name: string) =>
+  `This session is used in breakout "${name}" which is enrollable. So, rules will be applied from breakout`;
 /** Spec part 8 attendance text, word for word ('No attendees', or a count with 'attendee(s)'). */
 const NO_ATTENDEES = 'No attendees';
 const attendees = (n: number) => `${n} attendee(s)`;
@@ -59,7 +64,10 @@ function floorPlanPng(): Promise<Buffer> {
 }
 
 async function nav(page: Page, name: string, heading: string) {
-  await page.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name, exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
@@ -81,9 +89,18 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
 /** A phone-sized context signed in by the participant's magic link (setup through the API; the link is followed in the browser). */
 async function signedIn(browser: Browser, request: APIRequestContext, who: Participant): Promise<Page> {
   const before = (await allMail()).map((m) => m.id);
-  await call(request, own!.admin, 'POST', `events/${own!.eventId}/participants/magic-links`, { participantIds: [who.id], host: `localhost:${E2E_PORT}` });
+  await call(request, own!.admin, 'POST', `events/${own!.eventId}/participants/magic-links`, {
+    participantIds: [who.id],
+    host: `localhost:${E2E_PORT}`,
+  });
   const mail = await waitForMail(who.email, { subject: new RegExp(EVENT), exclude: before });
-  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US', timezoneId: 'Europe/Berlin', serviceWorkers: 'allow', hasTouch: true });
+  const context = await browser.newContext({
+    viewport: PHONE,
+    locale: 'en-US',
+    timezoneId: 'Europe/Berlin',
+    serviceWorkers: 'allow',
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await page.goto(linkTo(mail, '/event/login').href);
   await expect(page).toHaveURL(`${APP_URL}/event/${own!.eventId}/home`);
@@ -114,12 +131,20 @@ async function look(page: Page, name: string): Promise<void> {
   await screen(page, name);
 }
 
-test('admin builds a day with a breakout and a floor plan → enroll, waitlist, promotion → offline agenda → QR check-in', async ({ page, browser, request }) => {
+test('admin builds a day with a breakout and a floor plan → enroll, waitlist, promotion → offline agenda → QR check-in', async ({
+  page,
+  browser,
+  request,
+}) => {
   own = await createOwnEvent(request, EVENT);
   const { eventId, admin } = own;
   const ev = `events/${eventId}`;
   const person = async (first: string, last: string) =>
-    call<Participant>(request, admin, 'POST', `${ev}/participants`, { email: `${first.toLowerCase()}.${stamp}@example.com`, firstName: first, lastName: `${last}${stamp}` });
+    call<Participant>(request, admin, 'POST', `${ev}/participants`, {
+      email: `${first.toLowerCase()}.${stamp}@example.com`,
+      firstName: first,
+      lastName: `${last}${stamp}`,
+    });
   const ana = await person('Ana', 'Ferreira');
   const ben = await person('Ben', 'Okoye');
   const plan = await floorPlanPng();
@@ -181,7 +206,13 @@ test('admin builds a day with a breakout and a floor plan → enroll, waitlist, 
 
   await test.step('console: a day of three sessions at the pinned hall', async () => {
     await nav(page, 'Sessions', 'Sessions');
-    const add = async (name: string, type: string, from: [number, number, 'AM' | 'PM'], to: [number, number, 'AM' | 'PM'], more: (dialog: Locator) => Promise<void>) => {
+    const add = async (
+      name: string,
+      type: string,
+      from: [number, number, 'AM' | 'PM'],
+      to: [number, number, 'AM' | 'PM'],
+      more: (dialog: Locator) => Promise<void>,
+    ) => {
       await page.getByRole('button', { name: 'Add session' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'New session' });
       await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -198,7 +229,9 @@ test('admin builds a day with a breakout and a floor plan → enroll, waitlist, 
 
     await add(SESSIONS.keynote, 'Keynote', [9, 0, 'AM'], [10, 0, 'AM'], async () => {});
     await add(SESSIONS.workshop, 'Workshop', [11, 0, 'AM'], [12, 0, 'PM'], async (dialog) => {
-      await dialog.getByRole('switch', { name: 'Participants enroll in this session' }).check({ force: true });
+      await dialog
+        .getByRole('switch', { name: 'Participants enroll in this session' })
+        .check({ force: true });
       await dialog.getByRole('textbox', { name: /Capacity/ }).fill('1');
       await expect(dialog.getByRole('switch', { name: /^Waitlist when full/ })).toBeChecked();
       await look(page, 'capacity one session with waitlist');
@@ -234,7 +267,9 @@ test('admin builds a day with a breakout and a floor plan → enroll, waitlist, 
     await anaPage.getByRole('link', { name: new RegExp(`Show ${PIN} on ${MAP}`) }).click();
     await expect(anaPage.getByRole('heading', { level: 1, name: MAP })).toBeVisible();
     await expect(anaPage.getByText(`Location: ${HALL}`)).toBeVisible();
-    await expect(anaPage.getByRole('group', { name: MAP }).getByRole('button', { name: PIN, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      anaPage.getByRole('group', { name: MAP }).getByRole('button', { name: PIN, exact: true }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await look(anaPage, 'participant map at the pin');
     await anaPage.goBack();
     await expect(anaPage).toHaveURL(workshopUrl);
@@ -263,15 +298,23 @@ test('admin builds a day with a breakout and a floor plan → enroll, waitlist, 
     await expect(benPage.getByText('You are enrolled', { exact: true })).toBeVisible();
     await screen(benPage, 'participant promoted');
     await expect(anaPage.getByText('Full — waitlist open')).toBeVisible();
-    const mail = await waitForMail(ben.email, { subject: new RegExp(`You have a seat in ${SESSIONS.workshop}`), exclude: promotionMails });
-    expect(linkTo(mail, `/event/${eventId}/agenda/${workshopId}`).pathname).toBe(`/event/${eventId}/agenda/${workshopId}`);
+    const mail = await waitForMail(ben.email, {
+      subject: new RegExp(`You have a seat in ${SESSIONS.workshop}`),
+      exclude: promotionMails,
+    });
+    expect(linkTo(mail, `/event/${eventId}/agenda/${workshopId}`).pathname).toBe(
+      `/event/${eventId}/agenda/${workshopId}`,
+    );
     await anaPage.context().close();
   });
 
   await test.step('B goes offline and still reads the agenda and My Agenda', async () => {
     await benPage.evaluate(async () => {
       await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+      if (!navigator.serviceWorker.controller)
+        await new Promise((r) =>
+          navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
+        );
     });
     // Opened once under the service worker's control, so its answers are kept.
     await benPage.goto(`${APP_URL}/event/${eventId}/agenda`);
@@ -282,16 +325,22 @@ test('admin builds a day with a breakout and a floor plan → enroll, waitlist, 
     await benPage.context().setOffline(true);
     await benPage.reload();
     await expect(card(benPage, SESSIONS.workshop)).toContainText('You are enrolled');
-    await expect(benPage.getByText('You are offline. You see the agenda as it was last loaded.')).toBeVisible();
+    await expect(
+      benPage.getByText('You are offline. You see the agenda as it was last loaded.'),
+    ).toBeVisible();
     await look(benPage, 'my agenda offline');
     await benPage.getByRole('link', { name: 'Agenda', exact: true }).click();
     await expect(benPage).toHaveURL(new RegExp(`/event/${eventId}/agenda(\\?|$)`));
     await benPage.reload();
     for (const name of Object.values(SESSIONS)) await expect(card(benPage, name)).toBeVisible();
-    await expect(benPage.getByText('You are offline. You see the agenda as it was last loaded.')).toBeVisible();
+    await expect(
+      benPage.getByText('You are offline. You see the agenda as it was last loaded.'),
+    ).toBeVisible();
     await look(benPage, 'agenda offline');
     await benPage.context().setOffline(false);
-    await expect(benPage.getByText('You are offline. You see the agenda as it was last loaded.')).toBeHidden();
+    await expect(
+      benPage.getByText('You are offline. You see the agenda as it was last loaded.'),
+    ).toBeHidden();
   });
 
   let qr: Buffer = Buffer.alloc(0);
@@ -314,10 +363,24 @@ test('admin builds a day with a breakout and a floor plan → enroll, waitlist, 
     await benPage.context().close();
     const cameraBrowser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
     });
     try {
-      const scanner = await cameraBrowser.newContext({ viewport: PHONE, locale: 'en-US', timezoneId: 'Europe/Berlin', serviceWorkers: 'block', storageState: state, permissions: ['camera'] });
+      const scanner = await cameraBrowser.newContext({
+        viewport: PHONE,
+        locale: 'en-US',
+        timezoneId: 'Europe/Berlin',
+        serviceWorkers: 'block',
+        storageState: state,
+        permissions: ['camera'],
+      });
       const scan = await scanner.newPage();
       await scan.goto(`${APP_URL}/event/${eventId}/scan`);
       await expect(scan.getByRole('heading', { level: 1, name: 'Check in to a session' })).toBeVisible();
@@ -325,14 +388,27 @@ test('admin builds a day with a breakout and a floor plan → enroll, waitlist, 
       const log: string[] = [];
       scan.on('console', (m) => log.push(`${m.type()}: ${m.text()}`));
       scan.on('pageerror', (e) => log.push(`pageerror: ${e.message}`));
-      scan.on('response', (r) => r.url().includes('/api/') && log.push(`${r.status()} ${r.request().method()} ${r.url()}`));
+      scan.on(
+        'response',
+        (r) => r.url().includes('/api/') && log.push(`${r.status()} ${r.request().method()} ${r.url()}`),
+      );
       await scan.getByRole('button', { name: 'Start camera' }).click();
       try {
-        await expect(scan.getByText(`You are checked in to ${SESSIONS.workshop}.`)).toBeVisible({ timeout: 20_000 });
+        await expect(scan.getByText(`You are checked in to ${SESSIONS.workshop}.`)).toBeVisible({
+          timeout: 20_000,
+        });
       } catch (error) {
-        const video = await scan.locator('video').evaluate((v: HTMLVideoElement) => ({ readyState: v.readyState, w: v.videoWidth, h: v.videoHeight, paused: v.paused }));
+        const video = await scan.locator('video').evaluate((v: HTMLVideoElement) => ({
+          readyState: v.readyState,
+          w: v.videoWidth,
+          h: v.videoHeight,
+          paused: v.paused,
+        }));
         await test.info().attach('scanner.png', { body: await scan.screenshot(), contentType: 'image/png' });
-        await test.info().attach('scanner-log.txt', { body: [JSON.stringify(video), ...log].join('\n'), contentType: 'text/plain' });
+        await test.info().attach('scanner-log.txt', {
+          body: [JSON.stringify(video), ...log].join('\n'),
+          contentType: 'text/plain',
+        });
         throw error;
       }
       await look(scan, 'checked in by the camera');
@@ -351,7 +427,9 @@ test('admin builds a day with a breakout and a floor plan → enroll, waitlist, 
     await expect(benRow.getByRole('button', { name: /^Check in/ })).toBeHidden();
     await expect(page.getByRole('region', { name: 'Session facts' })).toContainText(/Checked in\s*1/);
     // The attendees filtered by state 'Checked in' are B alone.
-    const filtered = page.waitForResponse((r) => r.url().includes(`/sessions/v2/${workshopId}/attendees`) && r.url().includes('CHECKED_IN'));
+    const filtered = page.waitForResponse(
+      (r) => r.url().includes(`/sessions/v2/${workshopId}/attendees`) && r.url().includes('CHECKED_IN'),
+    );
     await choose(page, page, 'State', 'Checked in');
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/state=CHECKED_IN/);

@@ -26,8 +26,18 @@ interface Setup {
   bobId: string;
 }
 
-async function api<T>(request: APIRequestContext, session: Session, method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${API_URL}/${path}`, { method, headers: bearer(session), ...(data === undefined ? {} : { data }) });
+async function api<T>(
+  request: APIRequestContext,
+  session: Session,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`${API_URL}/${path}`, {
+    method,
+    headers: bearer(session),
+    ...(data === undefined ? {} : { data }),
+  });
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return (res.status() === 204 ? undefined : await res.json()) as T;
 }
@@ -35,7 +45,12 @@ async function api<T>(request: APIRequestContext, session: Session, method: 'GET
 /** The event admin's demo event, two custom fields (ENUM, CURRENCY), a manual label and a second participant. */
 async function setUp(request: APIRequestContext): Promise<Setup> {
   const session = await apiSignIn(request, DEMO.eventAdmin, `cms.localhost:${E2E_PORT}`);
-  const events = await api<{ records: { id: string; name: string }[] }>(request, session, 'GET', `users/${session.userId}/events`);
+  const events = await api<{ records: { id: string; name: string }[] }>(
+    request,
+    session,
+    'GET',
+    `users/${session.userId}/events`,
+  );
   const eventId = events.records.find((e) => e.name === DEMO_EVENT)!.id;
   const base = `events/${eventId}`;
   const diet = await api<{ id: string; key: string }>(request, session, 'POST', `${base}/custom-fields`, {
@@ -43,16 +58,32 @@ async function setUp(request: APIRequestContext): Promise<Setup> {
     dataType: 'ENUM',
     settings: { enumValues: ['Vegan', 'Vegetarian', 'Omnivore'] },
   });
-  const budget = await api<{ id: string; key: string }>(request, session, 'POST', `${base}/custom-fields`, { name: names.budget, dataType: 'CURRENCY', currencyCode: 'EUR' });
-  const label = await api<{ id: string }>(request, session, 'POST', `${base}/labels`, { name: names.label, type: 'MANUAL', color: '#7c3aed' });
-  const bobRecord = await api<{ id: string }>(request, session, 'POST', `${base}/participants`, { ...bob, customFields: { [diet.id]: 'Omnivore', [budget.id]: 80 } });
+  const budget = await api<{ id: string; key: string }>(request, session, 'POST', `${base}/custom-fields`, {
+    name: names.budget,
+    dataType: 'CURRENCY',
+    currencyCode: 'EUR',
+  });
+  const label = await api<{ id: string }>(request, session, 'POST', `${base}/labels`, {
+    name: names.label,
+    type: 'MANUAL',
+    color: '#7c3aed',
+  });
+  const bobRecord = await api<{ id: string }>(request, session, 'POST', `${base}/participants`, {
+    ...bob,
+    customFields: { [diet.id]: 'Omnivore', [budget.id]: 80 },
+  });
   return { session, eventId, diet, budget, labelId: label.id, bobId: bobRecord.id };
 }
 
 /** Leaves the shared demo event as it was (other journeys read its participants and columns). */
 async function tearDown(request: APIRequestContext, s: Setup): Promise<void> {
   const base = `events/${s.eventId}`;
-  const found = await api<{ records: { id: string }[] }>(request, s.session, 'GET', `${base}/participants?search=${encodeURIComponent(stamp)}&limit=20`);
+  const found = await api<{ records: { id: string }[] }>(
+    request,
+    s.session,
+    'GET',
+    `${base}/participants?search=${encodeURIComponent(stamp)}&limit=20`,
+  );
   for (const p of found.records) await api(request, s.session, 'DELETE', `${base}/participants/${p.id}`);
   await api(request, s.session, 'DELETE', `${base}/labels/${s.labelId}`);
   await api(request, s.session, 'DELETE', `${base}/custom-fields/${s.diet.id}`);
@@ -70,7 +101,10 @@ async function closeOptions(scope: Locator): Promise<void> {
   await scope.click({ position: { x: 4, y: 4 } });
 }
 
-test('event admin: participants with custom fields — add, filter, sort, export, profile in place, photo, magic links', async ({ page, request }) => {
+test('event admin: participants with custom fields — add, filter, sort, export, profile in place, photo, magic links', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const s = await setUp(request);
   try {
@@ -78,7 +112,10 @@ test('event admin: participants with custom fields — add, filter, sort, export
       await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
       await expect(page).toHaveURL(`${CONSOLE_URL}/`);
       // The only event is chosen already (issue 11): its card on the home page opens its overview.
-      await page.getByRole('link', { name: new RegExp(DEMO_EVENT) }).first().click();
+      await page
+        .getByRole('link', { name: new RegExp(DEMO_EVENT) })
+        .first()
+        .click();
       await expect(page).toHaveURL(new RegExp(`/${s.eventId}/overview$`));
       await page.getByRole('navigation').getByRole('link', { name: 'Attendees', exact: true }).click();
       await expect(page).toHaveURL(`${CONSOLE_URL}/attendees`);
@@ -119,7 +156,10 @@ test('event admin: participants with custom fields — add, filter, sort, export
       await dialog.getByRole('textbox', { name: 'E-mail' }).fill(bob.email);
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await expect(dialog.getByText('This address is already a participant of this event.')).toBeVisible();
-      await expect(dialog.getByRole('link', { name: 'Open profile' })).toHaveAttribute('href', `/${s.eventId}/attendees/${s.bobId}`);
+      await expect(dialog.getByRole('link', { name: 'Open profile' })).toHaveAttribute(
+        'href',
+        `/${s.eventId}/attendees/${s.bobId}`,
+      );
       await dialog.getByRole('button', { name: 'Cancel' }).last().click();
       await expect(dialog).toBeHidden();
     });
@@ -177,7 +217,9 @@ test('event admin: participants with custom fields — add, filter, sort, export
       expect(file.suggestedFilename()).toMatch(/^participants-\d{4}-\d{2}-\d{2}\.csv$/);
       const rows = parseCsv(readFileSync(await file.path(), 'utf8'));
       const header = rows[0]!;
-      expect(header).toEqual(expect.arrayContaining(['First name', 'Last name', 'E-mail', names.diet, names.budget]));
+      expect(header).toEqual(
+        expect.arrayContaining(['First name', 'Last name', 'E-mail', names.diet, names.budget]),
+      );
       expect(rows).toHaveLength(3);
       const adaRow = rows.find((r) => r.includes(ada.email))!;
       expect(adaRow[header.indexOf(names.diet)]).toBe('Vegan');
@@ -186,9 +228,13 @@ test('event admin: participants with custom fields — add, filter, sort, export
     });
 
     await test.step('opens the profile and edits it in place', async () => {
-      await row(page, ada.lastName).getByRole('link', { name: `${ada.firstName} ${ada.lastName}` }).click();
+      await row(page, ada.lastName)
+        .getByRole('link', { name: `${ada.firstName} ${ada.lastName}` })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/${s.eventId}/attendees/[0-9a-f-]{36}$`));
-      await expect(page.getByRole('heading', { level: 1, name: `${ada.firstName} ${ada.lastName}` })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: `${ada.firstName} ${ada.lastName}` }),
+      ).toBeVisible();
       const profile = page.getByRole('region', { name: 'Profile' });
       await expect(profile).toContainText('Analytical Engines');
       await screen(page, 'participant profile');
@@ -197,7 +243,10 @@ test('event admin: participants with custom fields — add, filter, sort, export
       await profile.getByRole('textbox', { name: 'First name' }).fill('');
       await profile.getByRole('button', { name: 'Save' }).click();
       expect(await fieldError(profile.getByRole('textbox', { name: 'First name' }))).toBe('Required field');
-      await expect(profile.getByRole('textbox', { name: 'First name' }), 'the first invalid field gets the focus').toBeFocused();
+      await expect(
+        profile.getByRole('textbox', { name: 'First name' }),
+        'the first invalid field gets the focus',
+      ).toBeFocused();
       await profile.getByRole('textbox', { name: 'First name' }).fill(ada.firstName);
       await profile.getByRole('textbox', { name: 'Job title' }).fill('Countess');
       await screen(page, 'profile in edit mode');
@@ -225,24 +274,38 @@ test('event admin: participants with custom fields — add, filter, sort, export
     await test.step('uploads a photo: a file that is no image is refused with the server message, a PNG is shown', async () => {
       const photo = page.getByRole('region', { name: 'Photo' });
       const input = photo.locator('input[type="file"]');
-      await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not an image') });
+      await input.setInputFiles({
+        name: 'notes.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('just some text, not an image'),
+      });
       await photo.getByRole('button', { name: 'Upload photo' }).click();
       await expect(photo.getByRole('alert')).toHaveText('Please upload a JPEG or PNG image');
       await screen(page, 'photo refused');
       await photo.getByRole('button', { name: 'Cancel' }).click();
 
       const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#4f46e5' } })
-        .composite([{ input: Buffer.from('<svg width="320" height="320"><circle cx="160" cy="130" r="70" fill="#fde68a"/><rect x="60" y="220" width="200" height="120" rx="60" fill="#fde68a"/></svg>') }])
+        .composite([
+          {
+            input: Buffer.from(
+              '<svg width="320" height="320"><circle cx="160" cy="130" r="70" fill="#fde68a"/><rect x="60" y="220" width="200" height="120" rx="60" fill="#fde68a"/></svg>',
+            ),
+          },
+        ])
         .png()
         .toBuffer();
-      await photo.locator('input[type="file"]').setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: png });
+      await photo
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'ada.png', mimeType: 'image/png', buffer: png });
       await expect(photo.getByRole('img', { name: 'The chosen photo, not uploaded yet' })).toBeVisible();
       await photo.getByRole('button', { name: 'Upload photo' }).click();
       await toastSays(page, 'Photo saved');
       const image = photo.getByRole('img', { name: `Photo of ${ada.firstName} ${ada.lastName}` });
       await expect(image).toBeVisible();
       // The stored photo (re-encoded by the server) is served and loads.
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBe(320);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+        .toBe(320);
 
       const activity = page.getByRole('region', { name: 'Activity' });
       await expect(activity).toContainText('Added to the event');
@@ -303,7 +366,13 @@ test('event admin: participants with custom fields — add, filter, sort, export
     await test.step('an account outside the organisation is invited, not added; the person accepts from the e-mail (issue 9)', async () => {
       const outsider = `outside.${stamp}@example.com`;
       const registered = await request.post(`${API_URL}/users/register`, {
-        data: { email: outsider, password: 'Outside!2026pass', firstName: 'Olga', lastName: `Outside ${stamp}`, host: `localhost:${E2E_PORT}` },
+        data: {
+          email: outsider,
+          password: 'Outside!2026pass',
+          firstName: 'Olga',
+          lastName: `Outside ${stamp}`,
+          host: `localhost:${E2E_PORT}`,
+        },
       });
       expect(registered.status(), await registered.text()).toBe(201);
       await page.getByRole('navigation').getByRole('link', { name: 'Attendees', exact: true }).click();
@@ -316,7 +385,9 @@ test('event admin: participants with custom fields — add, filter, sort, export
       await dialog.getByRole('textbox', { name: 'First name' }).fill('Olga');
       await dialog.getByRole('textbox', { name: 'Last name' }).fill(`Invited ${stamp}`);
       await dialog.getByRole('button', { name: 'Add participant' }).click();
-      await expect(dialog.getByRole('status')).toContainText(`Invitation sent to ${outsider} — they will appear once they accept`);
+      await expect(dialog.getByRole('status')).toContainText(
+        `Invitation sent to ${outsider} — they will appear once they accept`,
+      );
       await screen(page, 'participant invited');
       await dialog.getByRole('button', { name: 'Done' }).click();
       await expect(dialog).toBeHidden();

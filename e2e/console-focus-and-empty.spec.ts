@@ -12,7 +12,8 @@ import { choose, signIn } from './support/ui';
 // console's accessibility: empty states in view on a 390-px phone, dialogs whose corner button says
 // 'Close' (not a second 'Cancel'), and a keyboard-only save whose refusal keeps the focus usable.
 
-const NO_RESULTS = 'We can not find any records matching your search or filter criteria. Please change criteria and try again.';
+const NO_RESULTS =
+  'We can not find any records matching your search or filter criteria. Please change criteria and try again.';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const stamp = Date.now().toString(36);
@@ -52,14 +53,21 @@ async function tabTo(page: Page, target: Locator, max = 25): Promise<void> {
   await expect(target).toBeFocused();
 }
 
-const focusIsOnBody = (page: Page) => page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
+const focusIsOnBody = (page: Page) =>
+  page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
 
-test('console: Setup area, empty states in view at 390 px, Close on dialogs, keyboard save with a refusal', async ({ page, request }) => {
+test('console: Setup area, empty states in view at 390 px, Close on dialogs, keyboard save with a refusal', async ({
+  page,
+  request,
+}) => {
   await test.step('the event admin chooses the demo event; the navigation has Agenda, Content and Setup areas after Attendees', async () => {
     await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
     await expect(page).toHaveURL(`${CONSOLE_URL}/`);
     // The only event is chosen already (issue 11): its card on the home page opens its overview.
-    await page.getByRole('link', { name: new RegExp(DEMO_EVENT) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(DEMO_EVENT) })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/overview$/);
     const nav = page.getByRole('navigation', { name: 'Console navigation' });
     const areas = nav.getByRole('region');
@@ -68,7 +76,10 @@ test('console: Setup area, empty states in view at 390 px, Close on dialogs, key
     // One entry for the custom-fields page (issue 11): under Attendees, not repeated in Setup.
     await expect(nav.getByRole('link', { name: 'Custom fields' })).toHaveCount(1);
     await expect(setup.getByRole('link', { name: 'Custom fields' })).toHaveCount(0);
-    await expect(setup.getByRole('link', { name: 'Data import' })).toHaveAttribute('href', '/setup/data-import');
+    await expect(setup.getByRole('link', { name: 'Data import' })).toHaveAttribute(
+      'href',
+      '/setup/data-import',
+    );
     await screen(page, 'navigation with setup');
   });
 
@@ -115,7 +126,9 @@ test('console: Setup area, empty states in view at 390 px, Close on dialogs, key
     await page.keyboard.type(LABEL);
     const create = dialog.getByRole('button', { name: 'Create' });
     await tabTo(page, create);
-    const refused = page.waitForResponse((r) => r.url().includes('/labels') && r.request().method() === 'POST');
+    const refused = page.waitForResponse(
+      (r) => r.url().includes('/labels') && r.request().method() === 'POST',
+    );
     await page.keyboard.press('Enter');
     expect((await refused).status()).toBe(409);
     await expect(name).toHaveAttribute('aria-invalid', 'true');
@@ -192,8 +205,14 @@ test('console: Setup area, empty states in view at 390 px, Close on dialogs, key
 
   // Nothing of the journey's stays in the shared demo event (the label was deleted above).
   const session = await apiSignIn(request, DEMO.eventAdmin, `cms.localhost:${E2E_PORT}`);
-  const events = (await (await request.get(`${API_URL}/users/${session.userId}/events`, { headers: bearer(session) })).json()) as { records: { id: string; name: string }[] };
+  const events = (await (
+    await request.get(`${API_URL}/users/${session.userId}/events`, { headers: bearer(session) })
+  ).json()) as { records: { id: string; name: string }[] };
   const eventId = events.records.find((e) => e.name === DEMO_EVENT)!.id;
-  const left = (await (await request.get(`${API_URL}/events/${eventId}/labels?search=${encodeURIComponent(LABEL)}`, { headers: bearer(session) })).json()) as { records: unknown[] };
+  const left = (await (
+    await request.get(`${API_URL}/events/${eventId}/labels?search=${encodeURIComponent(LABEL)}`, {
+      headers: bearer(session),
+    })
+  ).json()) as { records: unknown[] };
   expect(left.records).toHaveLength(0);
 });

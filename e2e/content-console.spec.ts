@@ -62,14 +62,22 @@ function onePagePdf(text: string): Buffer {
 }
 
 /** Picks a file for the dialog's "Choose …" button. */
-async function chooseFile(page: Page, scope: Locator, button: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+async function chooseFile(
+  page: Page,
+  scope: Locator,
+  button: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await scope.getByRole('button', { name: button }).click();
   await (await chooser).setFiles(file);
 }
 
 async function openFromNav(page: Page, link: string, heading: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name: link, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: link, exact: true })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
@@ -81,12 +89,16 @@ test.afterAll(async ({ request }) => {
   await own?.cleanUp(request);
 });
 
-test('event admin: locations, a floor plan with pins placed and dragged, materials with their checks', async ({ page, request }) => {
+test('event admin: locations, a floor plan with pins placed and dragged, materials with their checks', async ({
+  page,
+  request,
+}) => {
   own = await createOwnEvent(request, EVENT);
   const { admin, eventId } = own;
   const plan = await floorPlanPng();
   let mapId = '';
-  const mapOf = (id: string) => call<MapAnswer>(request, admin, 'GET', `events/${eventId}/interactive-maps/${id}`);
+  const mapOf = (id: string) =>
+    call<MapAnswer>(request, admin, 'GET', `events/${eventId}/interactive-maps/${id}`);
 
   await test.step('creates two locations; the URL rule is checked in the dialog', async () => {
     await openEventInConsole(page, EVENT);
@@ -101,7 +113,9 @@ test('event admin: locations, a floor plan with pins placed and dragged, materia
     await dialog.getByRole('textbox', { name: 'Description' }).fill('The big hall on the ground floor');
     await dialog.getByRole('textbox', { name: 'Map location URL' }).fill('www.example.com/hall');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog.getByRole('textbox', { name: 'Map location URL' })).toHaveAccessibleDescription(new RegExp(INVALID_URL.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')));
+    await expect(dialog.getByRole('textbox', { name: 'Map location URL' })).toHaveAccessibleDescription(
+      new RegExp(INVALID_URL.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')),
+    );
     await screen(page, 'location url message');
     await dialog.getByRole('textbox', { name: 'Map location URL' }).fill('https://maps.example.com/hall-a');
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -115,7 +129,9 @@ test('event admin: locations, a floor plan with pins placed and dragged, materia
     await expect(row(page, HALL)).toContainText('https://maps.example.com/hall-a');
     await expect(row(page, ROOM)).toContainText('Not on a map');
     // Issue 11: readable headers, name first, never raw field keys (the last one not under the actions column).
-    const headers = (await page.getByRole('columnheader').allInnerTexts()).map((h) => h.trim()).filter((h) => h !== '');
+    const headers = (await page.getByRole('columnheader').allInnerTexts())
+      .map((h) => h.trim())
+      .filter((h) => h !== '');
     expect(headers.slice(0, 5)).toEqual(['Name', 'Description', 'Map link', 'PDF map', 'On maps']);
     expect(headers.filter((h) => /^[a-z]+[A-Z]/.test(h))).toEqual([]);
     await screen(page, 'locations');
@@ -126,7 +142,11 @@ test('event admin: locations, a floor plan with pins placed and dragged, materia
     await page.getByRole('button', { name: 'Add map' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New interactive map' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(MAP);
-    await chooseFile(page, dialog, 'Choose a floor plan', { name: 'ground-floor.png', mimeType: 'image/png', buffer: plan });
+    await chooseFile(page, dialog, 'Choose a floor plan', {
+      name: 'ground-floor.png',
+      mimeType: 'image/png',
+      buffer: plan,
+    });
     await expect(dialog.getByText(/ground-floor\.png/)).toBeVisible();
     await screen(page, 'new map');
     await dialog.getByRole('button', { name: 'Create' }).click();
@@ -169,7 +189,9 @@ test('event admin: locations, a floor plan with pins placed and dragged, materia
     const pin = viewer.getByRole('button', { name: PIN_ROOM, exact: true });
     const box = (await pin.boundingBox())!;
     const start = { x: box.x + box.width / 2, y: box.y + box.height - 4 };
-    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/pins/${before.id}`));
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes(`/pins/${before.id}`),
+    );
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
     for (let i = 1; i <= 10; i++) await page.mouse.move(start.x + i * 8, start.y + i * 12);
@@ -187,7 +209,9 @@ test('event admin: locations, a floor plan with pins placed and dragged, materia
     const before = (await mapOf(mapId)).pins.find((p) => p.name === PIN_HALL)!;
     const pin = viewer.getByRole('button', { name: PIN_HALL, exact: true });
     await pin.focus();
-    const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes(`/pins/${before.id}`));
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PATCH' && r.url().includes(`/pins/${before.id}`),
+    );
     await pin.press('Shift+ArrowRight');
     await pin.press('Shift+ArrowRight');
     expect((await saved).ok()).toBe(true);
@@ -215,7 +239,12 @@ test('event admin: locations, a floor plan with pins placed and dragged, materia
     const pin = viewer.getByRole('button', { name: PIN_HALL, exact: true });
     const inView = async () => {
       const [area, at] = [(await viewer.boundingBox())!, (await pin.boundingBox())!];
-      return at.x >= area.x && at.x + at.width <= area.x + area.width && at.y >= area.y && at.y + at.height <= area.y + area.height;
+      return (
+        at.x >= area.x &&
+        at.x + at.width <= area.x + area.width &&
+        at.y >= area.y &&
+        at.y + at.height <= area.y + area.height
+      );
     };
     await expect.poll(inView).toBe(false);
     await page.getByRole('button', { name: `Select pin ${PIN_HALL}` }).click();
@@ -233,21 +262,32 @@ test('event admin: locations, a floor plan with pins placed and dragged, materia
     await screen(page, 'locations with usage in map');
     await link.click();
     await expect(page).toHaveURL(/\/content\/interactive-maps\/[0-9a-f-]{36}\?pin=/);
-    await expect(viewer.getByRole('button', { name: PIN_HALL, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(viewer.getByRole('button', { name: PIN_HALL, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await screen(page, 'map editor at a pin');
   });
 
   await test.step('a location gets a PDF map; one that a pin uses is not deleted', async () => {
     await openFromNav(page, 'Locations', 'Locations');
-    await row(page, HALL).getByRole('button', { name: `Edit ${HALL}` }).click();
+    await row(page, HALL)
+      .getByRole('button', { name: `Edit ${HALL}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Edit location' });
-    await chooseFile(page, dialog, 'Choose a PDF', { name: 'hall-a.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Hall A') });
+    await chooseFile(page, dialog, 'Choose a PDF', {
+      name: 'hall-a.pdf',
+      mimeType: 'application/pdf',
+      buffer: onePagePdf('Hall A'),
+    });
     await expect(dialog.getByText('To upload: hall-a.pdf')).toBeVisible();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(row(page, HALL).getByRole('link', { name: `PDF map of ${HALL}` })).toBeVisible();
 
-    await row(page, ROOM).getByRole('button', { name: `Delete ${ROOM}` }).click();
+    await row(page, ROOM)
+      .getByRole('button', { name: `Delete ${ROOM}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Delete location' });
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(confirm.getByRole('alert')).toContainText(/still used/i);
@@ -269,7 +309,10 @@ test('event admin: locations, a floor plan with pins placed and dragged, materia
     expect(desk.x).toBeGreaterThan(0.3);
     expect(desk.x).toBeLessThan(0.7);
     await page.getByRole('button', { name: 'Delete pin Info desk' }).click();
-    await page.getByRole('dialog', { name: 'Delete pin' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete pin' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await expect(viewer.getByRole('button', { name: 'Info desk', exact: true })).toHaveCount(0);
   });
 
@@ -278,7 +321,11 @@ test('event admin: locations, a floor plan with pins placed and dragged, materia
     await page.getByRole('button', { name: 'Add map' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New interactive map' });
     await dialog.getByRole('textbox', { name: 'Name' }).fill(PDF_MAP);
-    await chooseFile(page, dialog, 'Choose a floor plan', { name: 'upper-floor.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Upper floor') });
+    await chooseFile(page, dialog, 'Choose a floor plan', {
+      name: 'upper-floor.pdf',
+      mimeType: 'application/pdf',
+      buffer: onePagePdf('Upper floor'),
+    });
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(page.getByRole('heading', { level: 1, name: PDF_MAP })).toBeVisible();
     await expect(page.getByRole('group', { name: PDF_MAP })).toBeVisible();
@@ -302,12 +349,24 @@ test('event admin: locations, a floor plan with pins placed and dragged, materia
       return dialog;
     };
 
-    const guide = await upload(named('Visitor guide'), { name: 'guide.pdf', mimeType: 'application/pdf', buffer: onePagePdf('Visitor guide') });
+    const guide = await upload(named('Visitor guide'), {
+      name: 'guide.pdf',
+      mimeType: 'application/pdf',
+      buffer: onePagePdf('Visitor guide'),
+    });
     await expect(guide).toBeHidden();
-    const planMaterial = await upload(named('Floor plan'), { name: 'plan.png', mimeType: 'image/png', buffer: plan });
+    const planMaterial = await upload(named('Floor plan'), {
+      name: 'plan.png',
+      mimeType: 'image/png',
+      buffer: plan,
+    });
     await expect(planMaterial).toBeHidden();
 
-    const fake = await upload(named('Not a picture'), { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('Just some text, not a PNG at all.\n') });
+    const fake = await upload(named('Not a picture'), {
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('Just some text, not a PNG at all.\n'),
+    });
     await expect(fake.getByRole('alert').filter({ hasText: CONTENT_MISMATCH })).toBeVisible();
     await screen(page, 'material refused');
     await fake.getByRole('button', { name: 'Cancel' }).click();
@@ -322,7 +381,9 @@ test('event admin: locations, a floor plan with pins placed and dragged, materia
   });
 
   await test.step('previews the PNG material in the browser', async () => {
-    await row(page, named('Floor plan')).getByRole('button', { name: `Preview ${named('Floor plan')}` }).click();
+    await row(page, named('Floor plan'))
+      .getByRole('button', { name: `Preview ${named('Floor plan')}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: named('Floor plan') });
     await expect(dialog.getByRole('img', { name: named('Floor plan') })).toBeVisible();
     await screen(page, 'material preview');
@@ -341,15 +402,24 @@ test('event admin: locations, a floor plan with pins placed and dragged, materia
     const link = row(page, named('Visitor guide')).getByRole('link', { name: named('Visitor guide') });
     await link.click();
     await expect(page).toHaveURL(/\/content\/interactive-maps\/[0-9a-f-]{36}\?pin=/);
-    await expect(viewer.getByRole('button', { name: PIN_ROOM, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(viewer.getByRole('button', { name: PIN_ROOM, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   await test.step('replaces the file of a material from its row menu', async () => {
     await openFromNav(page, 'Materials', 'Materials');
-    await row(page, named('Visitor guide')).getByRole('button', { name: `More actions for ${named('Visitor guide')}` }).click();
+    await row(page, named('Visitor guide'))
+      .getByRole('button', { name: `More actions for ${named('Visitor guide')}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Replace the file' }).click();
     const dialog = page.getByRole('dialog', { name: 'Replace the file' });
-    await chooseFile(page, dialog, 'Choose a file', { name: 'guide-v2.png', mimeType: 'image/png', buffer: plan });
+    await chooseFile(page, dialog, 'Choose a file', {
+      name: 'guide-v2.png',
+      mimeType: 'image/png',
+      buffer: plan,
+    });
     await dialog.getByRole('button', { name: 'Replace', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(row(page, named('Visitor guide'))).toContainText('PNG');

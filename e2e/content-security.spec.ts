@@ -13,7 +13,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction('reportCspViolation', (line: string) => violations.push(line));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { reportCspViolation(line: string): void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+      (window as unknown as { reportCspViolation(line: string): void }).reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`,
+      );
     });
   });
   page.on('console', (m) => {
@@ -31,7 +33,10 @@ test('the participant app runs under its policy', async ({ page }) => {
   expect(answer?.headers()['x-frame-options']).toBe('DENY');
   await signIn(page, APP_URL, DEMO.participant);
   await expect(page).toHaveURL(`${APP_URL}/`);
-  await page.getByRole('link', { name: new RegExp(DEMO_EVENT) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(DEMO_EVENT) })
+    .first()
+    .click();
   await page.waitForLoadState('networkidle');
   expect(violations).toEqual([]);
 });

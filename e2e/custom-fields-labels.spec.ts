@@ -46,7 +46,13 @@ async function ownEvent(request: APIRequestContext) {
   const own = await createOwnEvent(request, EVENT);
   const people = {} as Record<keyof typeof PEOPLE, { id: string; lastName: string; email: string }>;
   for (const [key, person] of Object.entries(PEOPLE)) {
-    people[key as keyof typeof PEOPLE] = await call(request, own.admin, 'POST', `events/${own.eventId}/participants`, person);
+    people[key as keyof typeof PEOPLE] = await call(
+      request,
+      own.admin,
+      'POST',
+      `events/${own.eventId}/participants`,
+      person,
+    );
   }
   return { ...own, people };
 }
@@ -61,7 +67,10 @@ test.afterAll(async ({ request }) => {
   await own?.cleanUp(request);
 });
 
-test('event admin: custom fields of the eight types, reorder and edit; rule and manual labels', async ({ page, request }) => {
+test('event admin: custom fields of the eight types, reorder and edit; rule and manual labels', async ({
+  page,
+  request,
+}) => {
   own = await ownEvent(request);
   const { admin, eventId, people } = own;
   const api = `${API_URL}/events/${eventId}`;
@@ -79,7 +88,9 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
     await page.getByRole('button', { name: 'Add custom field' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New custom field' });
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(new RegExp(REQUIRED));
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+      new RegExp(REQUIRED),
+    );
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
     await expect(dialog.getByText(REQUIRED)).toHaveCount(2); // name and type
     // An ENUM without values, then with a blank and a repeated value.
@@ -94,8 +105,12 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
     await dialog.getByRole('textbox', { name: 'Value 2', exact: true }).fill('vegan');
     await dialog.getByRole('textbox', { name: 'Value 2', exact: true }).press('Enter');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(dialog.getByRole('textbox', { name: 'Value 2', exact: true })).toHaveAccessibleDescription(/Each value may appear only once/);
-    await expect(dialog.getByRole('textbox', { name: 'Value 3', exact: true })).toHaveAccessibleDescription(new RegExp(REQUIRED));
+    await expect(dialog.getByRole('textbox', { name: 'Value 2', exact: true })).toHaveAccessibleDescription(
+      /Each value may appear only once/,
+    );
+    await expect(dialog.getByRole('textbox', { name: 'Value 3', exact: true })).toHaveAccessibleDescription(
+      new RegExp(REQUIRED),
+    );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   });
@@ -110,7 +125,12 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
     await createField(page, { name: FIELDS.website, type: 'Profile Link' });
     await page.getByRole('button', { name: 'Add custom field' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New custom field' });
-    await fillField(page, dialog, { name: FIELDS.meal, type: 'Single or Multi Select', values: ['Vegan', 'Vegetarian', 'Omnivore'], multiple: true });
+    await fillField(page, dialog, {
+      name: FIELDS.meal,
+      type: 'Single or Multi Select',
+      values: ['Vegan', 'Vegetarian', 'Omnivore'],
+      multiple: true,
+    });
     await screen(page, 'new enum field');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toBeHidden();
@@ -127,16 +147,24 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
     await page.keyboard.press('Enter');
     await expect.poll(() => positionOf(page, FIELDS.meal)).toBe(before - 1);
     await expect(page.getByRole('button', { name: `Move ${FIELDS.meal} up` })).toBeFocused();
-    await expect(page.getByRole('status').filter({ hasText: `${FIELDS.meal} moved to place ${before - 1}` })).toBeAttached();
+    await expect(
+      page.getByRole('status').filter({ hasText: `${FIELDS.meal} moved to place ${before - 1}` }),
+    ).toBeAttached();
     await page.reload();
     await expect.poll(() => positionOf(page, FIELDS.meal)).toBe(before - 1);
   });
 
   await test.step('the same screen under /setup/custom-fields (one navigation entry for it); edits a field', async () => {
-    await expect(page.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name: 'Custom fields' })).toHaveCount(1);
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Console navigation' })
+        .getByRole('link', { name: 'Custom fields' }),
+    ).toHaveCount(1);
     await page.goto(`${CONSOLE_URL}/setup/custom-fields`);
     await expect(page.getByRole('heading', { level: 1, name: 'Custom fields' })).toBeVisible();
-    await row(page, FIELDS.guests).getByRole('button', { name: `Edit ${FIELDS.guests}` }).click();
+    await row(page, FIELDS.guests)
+      .getByRole('button', { name: `Edit ${FIELDS.guests}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Edit custom field' });
     await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(FIELDS.guests);
     // The system's flags are not the admin's to tick.
@@ -151,7 +179,9 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
   });
 
   // Participants' values, set through the API (the attendee screens are another journey's).
-  const fields = (await (await request.get(`${api}/custom-fields`, { headers: bearer(admin) })).json()) as { records: Array<{ id: string; name: string }> };
+  const fields = (await (await request.get(`${api}/custom-fields`, { headers: bearer(admin) })).json()) as {
+    records: Array<{ id: string; name: string }>;
+  };
   const mealId = fields.records.find((f) => f.name === FIELDS.meal)!.id;
   const { ada, grace, alan } = people;
   for (const [person, meal] of [
@@ -159,16 +189,24 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
     [grace, ['Vegan', 'Vegetarian']],
     [alan, ['Omnivore']],
   ] as const) {
-    const res = await request.patch(`${api}/participants/${person.id}`, { headers: bearer(admin), data: { customFields: { [mealId]: meal } } });
+    const res = await request.patch(`${api}/participants/${person.id}`, {
+      headers: bearer(admin),
+      data: { customFields: { [mealId]: meal } },
+    });
     expect(res.status(), await res.text()).toBe(200);
   }
 
   await test.step('a type change is refused while participants hold values: the API says why', async () => {
-    await row(page, FIELDS.meal).getByRole('button', { name: `Edit ${FIELDS.meal}` }).click();
+    await row(page, FIELDS.meal)
+      .getByRole('button', { name: `Edit ${FIELDS.meal}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Edit custom field' });
     await choose(dialog, page, 'Type', 'Free Text');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    const type = dialog.getByRole('textbox', { name: 'Type' }).or(dialog.getByRole('combobox', { name: 'Type' })).first();
+    const type = dialog
+      .getByRole('textbox', { name: 'Type' })
+      .or(dialog.getByRole('combobox', { name: 'Type' }))
+      .first();
     await expect(type).toHaveAccessibleDescription(/can not be changed while participants have values/);
     await screen(page, 'type change refused');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -176,7 +214,10 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
   });
 
   await test.step('creates a rule label over a custom field and a profile field and sees its members', async () => {
-    await page.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name: 'Labels' }).click();
+    await page
+      .getByRole('navigation', { name: 'Console navigation' })
+      .getByRole('link', { name: 'Labels' })
+      .click();
     await expect(page).toHaveURL(`${CONSOLE_URL}/attendees/labels`);
     await expect(page.getByRole('heading', { level: 1, name: 'Labels' })).toBeVisible();
     await screen(page, 'labels');
@@ -191,7 +232,10 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
     const rule1 = dialog.getByRole('group', { name: 'Rule 1' });
     await choose(rule1, page, 'Field', new RegExp(`^${FIELDS.meal}`));
     // An enum field offers INCLUDES only (spec part 5).
-    const condition = rule1.getByRole('textbox', { name: 'Condition' }).or(rule1.getByRole('combobox', { name: 'Condition' })).first();
+    const condition = rule1
+      .getByRole('textbox', { name: 'Condition' })
+      .or(rule1.getByRole('combobox', { name: 'Condition' }))
+      .first();
     await expect(condition).toHaveValue('Includes');
     await condition.click();
     await expect(page.getByRole('option')).toHaveText(['Includes']);
@@ -204,25 +248,35 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
     await dialog.getByRole('button', { name: 'Add rule' }).click();
     const rule2 = dialog.getByRole('group', { name: 'Rule 2' });
     await choose(rule2, page, 'Field', 'Last name');
-    const condition2 = rule2.getByRole('textbox', { name: 'Condition' }).or(rule2.getByRole('combobox', { name: 'Condition' })).first();
+    const condition2 = rule2
+      .getByRole('textbox', { name: 'Condition' })
+      .or(rule2.getByRole('combobox', { name: 'Condition' }))
+      .first();
     await condition2.click();
     await expect(page.getByRole('option')).toHaveText(['Equal', 'Not equal']);
     await page.getByRole('option', { name: 'Not equal' }).click();
     await rule2.getByRole('textbox', { name: 'Value' }).fill(grace.lastName);
-    await expect(dialog.getByRole('status').filter({ hasText: '1 participant matches these rules now.' })).toBeVisible();
+    await expect(
+      dialog.getByRole('status').filter({ hasText: '1 participant matches these rules now.' }),
+    ).toBeVisible();
     await screen(page, 'new rule label');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toBeHidden();
     const labelRow = row(page, LABELS.rule);
     await expect(labelRow).toContainText('Rule');
-    await expect(labelRow).toContainText(`${FIELDS.meal} includes Vegan · Last name not equal ${grace.lastName}`);
+    await expect(labelRow).toContainText(
+      `${FIELDS.meal} includes Vegan · Last name not equal ${grace.lastName}`,
+    );
     // Spec part 3: createdBy is shown as a full name.
     await expect(labelRow).toContainText(EVENT_ADMIN_NAME);
     await labelRow.getByRole('button', { name: /1 member\. Show the members of/ }).click();
     const members = page.getByRole('dialog', { name: `Members of ${LABELS.rule}` });
     await expect(members.getByRole('row').filter({ hasText: ada.email })).toBeVisible();
     await expect(members.getByRole('row').filter({ hasText: grace.email })).toHaveCount(0);
-    await expect(members.getByRole('link', { name: 'Open in the attendee list' })).toHaveAttribute('href', /\/attendees\?labelId=/);
+    await expect(members.getByRole('link', { name: 'Open in the attendee list' })).toHaveAttribute(
+      'href',
+      /\/attendees\?labelId=/,
+    );
     await screen(page, 'rule label members');
     await members.getByRole('button', { name: 'Close' }).click();
     await expect(members).toBeHidden();
@@ -230,14 +284,20 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
 
   await test.step('a field that a rule uses can not be deleted: the API says why', async () => {
     await page.goto(`${CONSOLE_URL}/attendees/custom-fields`);
-    await row(page, FIELDS.meal).getByRole('button', { name: `Delete ${FIELDS.meal}` }).click();
+    await row(page, FIELDS.meal)
+      .getByRole('button', { name: `Delete ${FIELDS.meal}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Delete custom field' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(confirm.getByRole('alert')).toContainText(`Label rules use this field. Change those labels first: ${LABELS.rule}`);
+    await expect(confirm.getByRole('alert')).toContainText(
+      `Label rules use this field. Change those labels first: ${LABELS.rule}`,
+    );
     // (the dialog's corner button is 'Cancel' too)
     await confirm.getByRole('button', { name: 'Cancel' }).last().click();
     // An unused one goes, with its confirmation.
-    await row(page, FIELDS.notes).getByRole('button', { name: `Delete ${FIELDS.notes}` }).click();
+    await row(page, FIELDS.notes)
+      .getByRole('button', { name: `Delete ${FIELDS.notes}` })
+      .click();
     await expect(confirm).toContainText(FIELDS.notes);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(confirm).toBeHidden();
@@ -254,7 +314,9 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
     await expect(dialog).toBeHidden();
     await expect(row(page, LABELS.manual)).toContainText('Manual');
     await screen(page, 'labels with a manual label');
-    await row(page, LABELS.manual).getByRole('button', { name: `Delete ${LABELS.manual}` }).click();
+    await row(page, LABELS.manual)
+      .getByRole('button', { name: `Delete ${LABELS.manual}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Delete label' });
     await expect(confirm).toContainText(LABELS.manual);
     await screen(page, 'delete label');

@@ -25,36 +25,76 @@ type Row = [email: string, first: string, last: string, company: string, meal: s
 
 /** 20 new people, the demo participant Amara (updated, not duplicated) and 3 broken rows. */
 function rows(broken: boolean): Row[] {
-  const people: Row[] = Array.from({ length: 20 }, (_, i) => [`guest${i + 1}.${stamp}@example.com`, `Guest${i + 1}`, `Import ${stamp}`, 'Contoso', i % 2 ? 'Vegan' : 'Omnivore']);
+  const people: Row[] = Array.from({ length: 20 }, (_, i) => [
+    `guest${i + 1}.${stamp}@example.com`,
+    `Guest${i + 1}`,
+    `Import ${stamp}`,
+    'Contoso',
+    i % 2 ? 'Vegan' : 'Omnivore',
+  ]);
   people.push(['amara.okafor@example.com', 'Amara', 'Okafor', `Imported Ltd ${stamp}`, 'Vegan']);
-  people.push(broken ? ['not-an-address', 'Broken', `Import ${stamp}`, 'Contoso', 'Vegan'] : [`fixed1.${stamp}@example.com`, 'Broken', `Import ${stamp}`, 'Contoso', 'Vegan']);
-  people.push([`fixed2.${stamp}@example.com`, broken ? '' : 'Nameless', `Import ${stamp}`, 'Contoso', 'Vegan']);
-  people.push([`fixed3.${stamp}@example.com`, 'Picky', `Import ${stamp}`, 'Contoso', broken ? 'Pescatarian' : 'Omnivore']);
+  people.push(
+    broken
+      ? ['not-an-address', 'Broken', `Import ${stamp}`, 'Contoso', 'Vegan']
+      : [`fixed1.${stamp}@example.com`, 'Broken', `Import ${stamp}`, 'Contoso', 'Vegan'],
+  );
+  people.push([
+    `fixed2.${stamp}@example.com`,
+    broken ? '' : 'Nameless',
+    `Import ${stamp}`,
+    'Contoso',
+    'Vegan',
+  ]);
+  people.push([
+    `fixed3.${stamp}@example.com`,
+    'Picky',
+    `Import ${stamp}`,
+    'Contoso',
+    broken ? 'Pescatarian' : 'Omnivore',
+  ]);
   return people;
 }
 
 /** A real xlsx, as a spreadsheet program writes it (exceljs). 'Organisation' does not match a field by name. */
 async function writeWorkbook(name: string, data: Row[]): Promise<string> {
-  return writeSheet(join(DIR, name), [['Email', 'First Name', 'Last Name', 'Organisation', MEAL], ...data], 'Participants');
+  return writeSheet(
+    join(DIR, name),
+    [['Email', 'First Name', 'Last Name', 'Organisation', MEAL], ...data],
+    'Participants',
+  );
 }
 
-test('event admin imports participants from xlsx: per-cell errors, errors file, corrected file, summary and history', async ({ page, request }) => {
+test('event admin imports participants from xlsx: per-cell errors, errors file, corrected file, summary and history', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const admin = await apiSignIn(request, DEMO.eventAdmin);
-  const events = (await (await request.get(`${API_URL}/users/${admin.userId}/events`, { headers: bearer(admin) })).json()) as { records: Array<{ id: string; name: string }> };
+  const events = (await (
+    await request.get(`${API_URL}/users/${admin.userId}/events`, { headers: bearer(admin) })
+  ).json()) as { records: Array<{ id: string; name: string }> };
   const eventId = events.records.find((e) => e.name === DEMO_EVENT)!.id;
   const api = `${API_URL}/events/${eventId}`;
   // A select custom field the file fills (setup through the API; its screen is another journey's).
-  const field = await request.post(`${api}/custom-fields`, { headers: bearer(admin), data: { name: MEAL, dataType: 'ENUM', settings: { enumValues: ['Vegan', 'Omnivore'] } } });
+  const field = await request.post(`${api}/custom-fields`, {
+    headers: bearer(admin),
+    data: { name: MEAL, dataType: 'ENUM', settings: { enumValues: ['Vegan', 'Omnivore'] } },
+  });
   expect(field.status(), await field.text()).toBe(201);
   const bad = await writeWorkbook(FILE, rows(true));
   const fixed = await writeWorkbook(FIXED, rows(false));
 
   await test.step('opens Setup → Data import and chooses participants', async () => {
     await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
-    await page.getByRole('link', { name: new RegExp(DEMO_EVENT) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(DEMO_EVENT) })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/overview$/);
-    await page.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name: 'Data import' }).click();
+    await page
+      .getByRole('navigation', { name: 'Console navigation' })
+      .getByRole('link', { name: 'Data import' })
+      .click();
     await expect(page).toHaveURL(`${CONSOLE_URL}/setup/data-import`);
     await expect(page.getByRole('heading', { level: 1, name: 'Data import' })).toBeVisible();
     // Only the tables the API registers: participants (User) and photos (ImportPhoto).
@@ -90,7 +130,11 @@ test('event admin imports participants from xlsx: per-cell errors, errors file, 
     await chooseFile(page, 'Choose a file', bad);
     await expect(page).toHaveURL(new RegExp(`/setup/data-import/User/2/[0-9a-f-]{36}$`));
     firstImport = page.url().split('/').pop()!;
-    const field = (header: string) => page.getByRole('textbox', { name: `Field for the column ${header}` }).or(page.getByRole('combobox', { name: `Field for the column ${header}` })).first();
+    const field = (header: string) =>
+      page
+        .getByRole('textbox', { name: `Field for the column ${header}` })
+        .or(page.getByRole('combobox', { name: `Field for the column ${header}` }))
+        .first();
     await expect(field('Email')).toHaveValue('E-mail (required)');
     await expect(field(MEAL)).toHaveValue(MEAL);
     await expect(field('Organisation')).toHaveValue('Do not import');
@@ -102,7 +146,9 @@ test('event admin imports participants from xlsx: per-cell errors, errors file, 
 
   await test.step('sees the errors per row and cell; a reload comes back to them', async () => {
     await expect(page).toHaveURL(`${CONSOLE_URL}/setup/data-import/User/3/${firstImport}`);
-    await expect(page.getByRole('alert').filter({ hasText: '3 of 24 rows have errors' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('alert').filter({ hasText: '3 of 24 rows have errors' })).toBeVisible({
+      timeout: 30_000,
+    });
     const errors = page.getByRole('table', { name: 'Rows with errors' });
     // Row numbers as the spreadsheet shows them (header = row 1).
     await expect(errors.getByRole('row').filter({ hasText: 'not-an-address' })).toContainText(INVALID_EMAIL);
@@ -131,7 +177,9 @@ test('event admin imports participants from xlsx: per-cell errors, errors file, 
     expect(page.url()).not.toContain(firstImport);
     await choose(page, page, 'Field for the column Organisation', 'Company');
     await page.getByRole('button', { name: 'Check the rows' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'All 24 rows are valid and ready to import.' })).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByRole('status').filter({ hasText: 'All 24 rows are valid and ready to import.' }),
+    ).toBeVisible({ timeout: 30_000 });
     await screen(page, 'verified');
     await page.getByRole('button', { name: 'Import 24 rows' }).click();
   });
@@ -169,9 +217,13 @@ test('event admin imports participants from xlsx: per-cell errors, errors file, 
 
   await test.step('the imported people are participants of the event; Amara was updated, not duplicated', async () => {
     // 23 new people (e-mail and last name carry the stamp) and Amara (her new company does).
-    const list = (await (await request.get(`${api}/participants?search=${stamp}&limit=100`, { headers: bearer(admin) })).json()) as { total: number };
+    const list = (await (
+      await request.get(`${api}/participants?search=${stamp}&limit=100`, { headers: bearer(admin) })
+    ).json()) as { total: number };
     expect(list.total).toBe(24);
-    const amara = (await (await request.get(`${api}/participants?search=amara.okafor&limit=10`, { headers: bearer(admin) })).json()) as { records: Array<{ company: string }>; total: number };
+    const amara = (await (
+      await request.get(`${api}/participants?search=amara.okafor&limit=10`, { headers: bearer(admin) })
+    ).json()) as { records: Array<{ company: string }>; total: number };
     expect(amara.total).toBe(1);
     expect(amara.records[0]!.company).toBe(`Imported Ltd ${stamp}`);
   });

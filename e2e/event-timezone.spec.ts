@@ -29,8 +29,16 @@ test.afterAll(async ({ request }) => {
 
 test('changing the time zone asks about the sessions and keeps their local times', async ({ page }) => {
   test.setTimeout(120_000);
-  const nav = (name: string) => page.getByRole('navigation', { name: 'Console navigation' }).getByRole('link', { name, exact: true }).click();
-  const zone = () => page.getByRole('textbox', { name: 'Time zone' }).or(page.getByRole('combobox', { name: 'Time zone' })).first();
+  const nav = (name: string) =>
+    page
+      .getByRole('navigation', { name: 'Console navigation' })
+      .getByRole('link', { name, exact: true })
+      .click();
+  const zone = () =>
+    page
+      .getByRole('textbox', { name: 'Time zone' })
+      .or(page.getByRole('combobox', { name: 'Time zone' }))
+      .first();
 
   await test.step('the agenda shows the keynote at 09:00 AM Berlin time', async () => {
     await openEventInConsole(page, NAME);
@@ -47,7 +55,9 @@ test('changing the time zone asks about the sessions and keeps their local times
     await choose(page, page, 'Time zone', 'America/New York', 'New York');
     await expect(zone()).toHaveValue('America/New York');
     await expect(group).toBeVisible();
-    await expect(group).toHaveAccessibleDescription('The time zone changes from Europe/Berlin to America/New York. What should happen to the event’s session?');
+    await expect(group).toHaveAccessibleDescription(
+      'The time zone changes from Europe/Berlin to America/New York. What should happen to the event’s session?',
+    );
     const keepLocal = group.getByRole('radio', { name: KEEP_LOCAL });
     const keepMoments = group.getByRole('radio', { name: KEEP_MOMENTS });
     await expect(keepLocal).toBeChecked();

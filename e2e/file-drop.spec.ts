@@ -20,7 +20,10 @@ async function drag(page: Page, event: 'dragover' | 'drop', files: FileSpec[]): 
 
 test('file drop zone: refusals on drop, drag feedback, keyboard to the file dialog', async ({ page }) => {
   await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
-  await page.getByRole('link', { name: new RegExp(DEMO_EVENT) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(DEMO_EVENT) })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/overview$/);
   await page.goto(`${CONSOLE_URL}/setup/data-import/User/1`);
   await expect(page.getByRole('button', { name: 'Choose a file' })).toBeVisible();
@@ -33,7 +36,10 @@ test('file drop zone: refusals on drop, drag feedback, keyboard to the file dial
   });
 
   await test.step('two files at once are refused', async () => {
-    await drag(page, 'drop', [{ name: 'a.csv', type: 'text/csv' }, { name: 'b.csv', type: 'text/csv' }]);
+    await drag(page, 'drop', [
+      { name: 'a.csv', type: 'text/csv' },
+      { name: 'b.csv', type: 'text/csv' },
+    ]);
     await expect(page.getByRole('alert')).toContainText('Please upload one file at a time');
   });
 

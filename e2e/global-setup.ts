@@ -26,12 +26,23 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const mail = await startMailSink();
   // Redirect URIs (the API's `<origin>/login/callback`) for every host a journey may sign in from.
   // cms.northwind.localhost: the demo organisation's own host, approved in the SSO journey.
-  const hosts = ['localhost', 'cms.localhost', 'summit.localhost', 'cms.summit.localhost', 'cms.northwind.localhost'];
+  const hosts = [
+    'localhost',
+    'cms.localhost',
+    'summit.localhost',
+    'cms.summit.localhost',
+    'cms.northwind.localhost',
+  ];
   const redirectUris = hosts.map((h) => `http://${h}:${E2E_PORT}/login/callback`);
   // The accounts team's test provider (oidc-provider 9, dev login and consent pages); imported
   // here, after the warning filter, because oidc-provider warns as soon as it is loaded.
   const { startOidcProvider } = await import('../apps/api/test/oidc-provider');
-  const provider = await startOidcProvider({ redirectUris, users: [SSO_USER], clientId: 'plenary-e2e', clientSecret: randomBytes(24).toString('base64url') });
+  const provider = await startOidcProvider({
+    redirectUris,
+    users: [SSO_USER],
+    clientId: 'plenary-e2e',
+    clientSecret: randomBytes(24).toString('base64url'),
+  });
   process.env.E2E_MAILBOX_URL = mail.httpUrl;
   process.env.E2E_OIDC_ISSUER = provider.issuer;
   process.env.E2E_OIDC_CLIENT_ID = provider.clientId;
@@ -48,7 +59,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     rmSync(webDist, { recursive: true, force: true });
     throw error;
   }
-  console.log(`[e2e] Plenary ${server.consoleUrl} + ${server.appUrl}, SMTP ${mail.smtpUrl}, OIDC ${provider.issuer} — ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `[e2e] Plenary ${server.consoleUrl} + ${server.appUrl}, SMTP ${mail.smtpUrl}, OIDC ${provider.issuer} — ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   return async () => {
     await server.stop();

@@ -11,14 +11,22 @@ import { toastSays } from './support/ui';
 const stamp = Date.now().toString(36);
 const EVENT = `E2E Moderators ${stamp}`;
 const SESSION = `Moderated panel ${stamp}`;
-const MODERATOR = { email: `mod.link.${stamp}@example.com`, firstName: 'Mona', lastName: `Moderator${stamp}` };
+const MODERATOR = {
+  email: `mod.link.${stamp}@example.com`,
+  firstName: 'Mona',
+  lastName: `Moderator${stamp}`,
+};
 
 let own: OwnEvent | undefined;
 test.afterAll(async ({ request }) => {
   await own?.cleanUp(request);
 });
 
-test('an invited moderator signs in with the e-mailed link and lands on the session; the link works once', async ({ page, request, browser }) => {
+test('an invited moderator signs in with the e-mailed link and lands on the session; the link works once', async ({
+  page,
+  request,
+  browser,
+}) => {
   own = await createOwnEvent(request, EVENT);
   const session = await call<{ id: string }>(request, own.admin, 'POST', `events/${own.eventId}/sessions`, {
     name: SESSION,
@@ -51,7 +59,12 @@ test('an invited moderator signs in with the e-mailed link and lands on the sess
   // Moderators work in the console: the link is on the cms host.
   expect(link.origin).toBe(CONSOLE_URL);
 
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'Europe/Berlin', serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'Europe/Berlin',
+    serviceWorkers: 'block',
+  });
   const moderator = await context.newPage();
   try {
     await test.step('the link signs the moderator in and shows the session', async () => {
@@ -66,8 +79,15 @@ test('an invited moderator signs in with the e-mailed link and lands on the sess
 
     await test.step('the same link a second time says it was used and what to do', async () => {
       await moderator.goto(link.href);
-      await expect(moderator.getByRole('heading', { level: 1, name: 'This moderator link did not work' })).toBeVisible();
-      await expect(moderator.getByRole('alert').filter({ hasText: 'This link has already been used. Please request a new one.' }).first()).toBeVisible();
+      await expect(
+        moderator.getByRole('heading', { level: 1, name: 'This moderator link did not work' }),
+      ).toBeVisible();
+      await expect(
+        moderator
+          .getByRole('alert')
+          .filter({ hasText: 'This link has already been used. Please request a new one.' })
+          .first(),
+      ).toBeVisible();
       await expect(moderator.getByRole('link', { name: 'Sign in with password' })).toBeVisible();
       await screen(moderator, 'moderator link used');
     });

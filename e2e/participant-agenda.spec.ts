@@ -1,4 +1,10 @@
-import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  chromium,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ical from 'node-ical';
@@ -19,7 +25,8 @@ import { toastSays, unique } from './support/ui';
 // camera (chromium's fake camera playing a video made from the API's PNG), and by a photo upload.
 
 const PHONE = { width: 390, height: 844 };
-const NO_RESULTS = 'We can not find any records matching your search or filter criteria. Please change criteria and try again.'; // spec part 8
+const NO_RESULTS =
+  'We can not find any records matching your search or filter criteria. Please change criteria and try again.'; // spec part 8
 const IMAGE = readFileSync(resolve(import.meta.dirname, '../apps/web/public/pwa-512.png'));
 const NOT_A_QR = readFileSync(resolve(import.meta.dirname, '../apps/web/public/pwa-192.png'));
 
@@ -32,7 +39,13 @@ interface Participant {
 }
 
 const eventName = unique('Agenda journey');
-const names = { keynote: 'Opening keynote', workshop: 'Small workshop', panel: 'Day two panel', track: 'Main track', hall: 'Hall Aurora' };
+const names = {
+  keynote: 'Opening keynote',
+  workshop: 'Small workshop',
+  panel: 'Day two panel',
+  track: 'Main track',
+  hall: 'Hall Aurora',
+};
 let own: OwnEvent;
 let ines: Participant;
 let kofi: Participant;
@@ -44,7 +57,11 @@ test.beforeAll(async ({ request }) => {
   own = await createOwnEvent(request, eventName);
   const ev = `events/${own.eventId}`;
   const tag = Date.now().toString(36);
-  ines = await call<Participant>(request, own.admin, 'POST', `${ev}/participants`, { email: `ines.${tag}@example.com`, firstName: 'Ines', lastName: 'Varga' });
+  ines = await call<Participant>(request, own.admin, 'POST', `${ev}/participants`, {
+    email: `ines.${tag}@example.com`,
+    firstName: 'Ines',
+    lastName: 'Varga',
+  });
   kofi = await call<Participant>(request, own.admin, 'POST', `${ev}/participants`, {
     email: `kofi.${tag}@example.com`,
     firstName: 'Kofi',
@@ -52,8 +69,12 @@ test.beforeAll(async ({ request }) => {
     jobTitle: 'Research lead',
     company: 'Fjord Labs',
   });
-  const track = await call<{ id: string }>(request, own.admin, 'POST', `${ev}/collections`, { name: names.track });
-  const hall = await call<{ id: string }>(request, own.admin, 'POST', `${ev}/locations`, { name: names.hall });
+  const track = await call<{ id: string }>(request, own.admin, 'POST', `${ev}/collections`, {
+    name: names.track,
+  });
+  const hall = await call<{ id: string }>(request, own.admin, 'POST', `${ev}/locations`, {
+    name: names.hall,
+  });
 
   const upload = async (path: string, name: string) => {
     const res = await request.post(`${API_URL}/${ev}/${path}`, {
@@ -65,9 +86,18 @@ test.beforeAll(async ({ request }) => {
   };
   ids.material = await upload('materials', 'Venue photo');
   ids.map = await upload('interactive-maps', 'Venue plan');
-  ids.pin = (await call<{ id: string }>(request, own.admin, 'POST', `${ev}/interactive-maps/${ids.map}/pins`, { name: 'North door', x: 0.4, y: 0.3, locationId: hall.id })).id;
+  ids.pin = (
+    await call<{ id: string }>(request, own.admin, 'POST', `${ev}/interactive-maps/${ids.map}/pins`, {
+      name: 'North door',
+      x: 0.4,
+      y: 0.3,
+      locationId: hall.id,
+    })
+  ).id;
 
-  const session = async (body: Record<string, unknown>) => (await call<{ id: string }>(request, own.admin, 'POST', `${ev}/sessions`, { enrollable: true, ...body })).id;
+  const session = async (body: Record<string, unknown>) =>
+    (await call<{ id: string }>(request, own.admin, 'POST', `${ev}/sessions`, { enrollable: true, ...body }))
+      .id;
   ids.keynote = await session({
     name: names.keynote,
     type: 'KEYNOTE',
@@ -81,8 +111,25 @@ test.beforeAll(async ({ request }) => {
     speakerIds: [kofi.id],
     materialIds: [ids.material],
   });
-  ids.workshop = await session({ name: names.workshop, type: 'WORKSHOP', startDate: '2027-03-01', startTime: '11:00 AM', endDate: '2027-03-01', endTime: '12:00 PM', capacity: 1, waitlist: true });
-  ids.panel = await session({ name: names.panel, type: 'PANEL', startDate: '2027-03-02', startTime: '10:00 AM', endDate: '2027-03-02', endTime: '11:00 AM', capacity: 50 });
+  ids.workshop = await session({
+    name: names.workshop,
+    type: 'WORKSHOP',
+    startDate: '2027-03-01',
+    startTime: '11:00 AM',
+    endDate: '2027-03-01',
+    endTime: '12:00 PM',
+    capacity: 1,
+    waitlist: true,
+  });
+  ids.panel = await session({
+    name: names.panel,
+    type: 'PANEL',
+    startDate: '2027-03-02',
+    startTime: '10:00 AM',
+    endDate: '2027-03-02',
+    endTime: '11:00 AM',
+    capacity: 50,
+  });
 });
 
 test.afterAll(async ({ request }) => {
@@ -90,11 +137,26 @@ test.afterAll(async ({ request }) => {
 });
 
 /** A phone-sized browser signed in by the participant's magic link; `timezoneId` is the participant's own zone. */
-async function signedIn(browser: Browser, request: APIRequestContext, who: Participant, timezoneId: string, serviceWorkers: 'allow' | 'block'): Promise<Page> {
+async function signedIn(
+  browser: Browser,
+  request: APIRequestContext,
+  who: Participant,
+  timezoneId: string,
+  serviceWorkers: 'allow' | 'block',
+): Promise<Page> {
   const before = (await allMail()).map((m) => m.id);
-  await call(request, own.admin, 'POST', `events/${own.eventId}/participants/magic-links`, { participantIds: [who.id], host: `localhost:${E2E_PORT}` });
+  await call(request, own.admin, 'POST', `events/${own.eventId}/participants/magic-links`, {
+    participantIds: [who.id],
+    host: `localhost:${E2E_PORT}`,
+  });
   const mail = await waitForMail(who.email, { subject: new RegExp(eventName), exclude: before });
-  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US', timezoneId, serviceWorkers, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: PHONE,
+    locale: 'en-US',
+    timezoneId,
+    serviceWorkers,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await page.goto(linkTo(mail, '/event/login').href);
   await expect(page).toHaveURL(`${APP_URL}/event/${own.eventId}/home`);
@@ -121,7 +183,13 @@ function qrVideo(png: Buffer, file: string): void {
   }
   const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
-  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 10 }, () => frame)]));
+  writeFileSync(
+    file,
+    Buffer.concat([
+      Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`),
+      ...Array.from({ length: 10 }, () => frame),
+    ]),
+  );
 }
 
 async function download(page: Page, click: () => Promise<void>): Promise<string> {
@@ -131,7 +199,10 @@ async function download(page: Page, click: () => Promise<void>): Promise<string>
   return readFileSync(file, 'utf8');
 }
 
-test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, offline, QR check-in', async ({ browser, request }) => {
+test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, offline, QR check-in', async ({
+  browser,
+  request,
+}) => {
   // ——— Ines, in New York: the agenda is in Berlin time, her own time beside it. ———
   const page = await signedIn(browser, request, ines, 'America/New_York', 'allow');
   await expect(page.getByRole('heading', { name: 'Upcoming sessions' })).toBeVisible();
@@ -175,7 +246,10 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
   await card(page, names.keynote).getByRole('link', { name: names.keynote }).click();
   await expect(page).toHaveURL(`${APP_URL}/event/${own.eventId}/agenda/${ids.keynote}`);
   await expect(page.getByRole('heading', { level: 1, name: names.keynote })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Kofi Mensah' })).toHaveAttribute('href', `/event/${own.eventId}/profile/${kofi.userId}`);
+  await expect(page.getByRole('link', { name: 'Kofi Mensah' })).toHaveAttribute(
+    'href',
+    `/event/${own.eventId}/profile/${kofi.userId}`,
+  );
   await expect(page.getByText('Research lead, Fjord Labs')).toBeVisible();
   const onMap = page.getByRole('link', { name: /Show North door on Venue plan/ });
   await expect(onMap).toHaveAttribute('href', `/event/${own.eventId}/maps/${ids.map}?pin=${ids.pin}`);
@@ -185,7 +259,9 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
   await screen(page, 'session detail enrolled');
 
   // One session to the calendar.
-  const one = ical.sync.parseICS(await download(page, () => page.getByRole('button', { name: 'Add to calendar' }).click()));
+  const one = ical.sync.parseICS(
+    await download(page, () => page.getByRole('button', { name: 'Add to calendar' }).click()),
+  );
   const oneEvents = Object.values(one).filter((c) => c?.type === 'VEVENT');
   expect(oneEvents).toHaveLength(1);
   expect(oneEvents[0]).toMatchObject({ summary: names.keynote });
@@ -209,7 +285,9 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
 
   // ——— The 1-seat workshop: Ines takes the seat, Kofi joins the waitlist and is promoted when she leaves. ———
   await page.getByRole('link', { name: 'Agenda', exact: true }).click();
-  await card(page, names.workshop).getByRole('button', { name: `Enroll: ${names.workshop}` }).click();
+  await card(page, names.workshop)
+    .getByRole('button', { name: `Enroll: ${names.workshop}` })
+    .click();
   await expect(card(page, names.workshop)).toContainText('You are enrolled');
 
   const kofiPage = await signedIn(browser, request, kofi, 'Europe/Berlin', 'block');
@@ -220,7 +298,9 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
   await expect(kofiPage.getByText('On the waitlist — number 1')).toBeVisible();
   await screen(kofiPage, 'waitlisted');
 
-  await card(page, names.workshop).getByRole('button', { name: `Leave session: ${names.workshop}` }).click();
+  await card(page, names.workshop)
+    .getByRole('button', { name: `Leave session: ${names.workshop}` })
+    .click();
   await toastSays(page, `You left ${names.workshop}.`);
   await toastSays(kofiPage, `A seat freed up: you are now enrolled in ${names.workshop}.`);
   await expect(kofiPage.getByText('You are enrolled', { exact: true })).toBeVisible();
@@ -231,7 +311,9 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
 
   // The organiser renames the workshop while Ines has the agenda open: the new name shows without a reload (`agenda.changed`).
   const renamedWorkshop = `${names.workshop} in Room 2`;
-  await call(request, own.admin, 'PATCH', `events/${own.eventId}/sessions/${ids.workshop}`, { name: renamedWorkshop });
+  await call(request, own.admin, 'PATCH', `events/${own.eventId}/sessions/${ids.workshop}`, {
+    name: renamedWorkshop,
+  });
   await expect(card(page, renamedWorkshop)).toBeVisible();
 
   // ——— My Agenda, and all of it to the calendar. ———
@@ -239,13 +321,22 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
   await expect(card(page, names.keynote)).toBeVisible();
   await expect(card(page, names.workshop)).toHaveCount(0);
   await screen(page, 'my agenda');
-  const mine = ical.sync.parseICS(await download(page, () => page.getByRole('button', { name: 'Add My Agenda to my calendar' }).click()));
-  expect(Object.values(mine).filter((c) => c?.type === 'VEVENT').map((e) => (e as ical.VEvent).summary)).toEqual([names.keynote]);
+  const mine = ical.sync.parseICS(
+    await download(page, () => page.getByRole('button', { name: 'Add My Agenda to my calendar' }).click()),
+  );
+  expect(
+    Object.values(mine)
+      .filter((c) => c?.type === 'VEVENT')
+      .map((e) => (e as ical.VEvent).summary),
+  ).toEqual([names.keynote]);
 
   // ——— Offline: the service worker keeps the agenda and My Agenda; an enrollment waits for the connection. ———
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    if (!navigator.serviceWorker.controller)
+      await new Promise((r) =>
+        navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
+      );
   });
   // Opened once under the service worker's control, so its answers are kept.
   await page.goto(`${APP_URL}/event/${own.eventId}/agenda`);
@@ -266,11 +357,15 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
   await page.goto(`${APP_URL}/event/${own.eventId}/materials/${ids.material}`);
   const photo = page.getByRole('img', { name: 'Venue photo' });
   await expect(photo).toBeVisible();
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await page.goto(`${APP_URL}/event/${own.eventId}/maps/${ids.map}`);
   await expect(page.getByText(`Location: ${names.hall}`)).toBeVisible();
   const plan = page.locator('img[src*="/api/v1/files/"]').first();
-  await expect.poll(() => plan.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => plan.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await screen(page, 'map offline');
   await page.goto(`${APP_URL}/event/${own.eventId}/my-agenda`);
   await page.reload();
@@ -283,7 +378,9 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
   await page.reload();
   await expect(card(page, names.keynote)).toBeVisible();
   await page.getByRole('tab', { name: 'Tue 2 Mar' }).click();
-  await card(page, names.panel).getByRole('button', { name: `Enroll: ${names.panel}` }).click();
+  await card(page, names.panel)
+    .getByRole('button', { name: `Enroll: ${names.panel}` })
+    .click();
   await expect(card(page, names.panel)).toContainText('Offline — will sync');
   await expect(page.getByText('1 change will sync when you are back online.')).toBeVisible();
   await screen(page, 'agenda offline with a queued enrollment');
@@ -301,7 +398,10 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
   expect(attendees.records).toEqual([expect.objectContaining({ participantId: ines.id, state: 'ENROLLED' })]);
 
   // ——— QR check-in: the camera (a fake one playing the session's QR code), then a photo upload. ———
-  const qrPng = await request.get(`${API_URL}/events/${own.eventId}/sessions/${ids.keynote}/qr-code?size=1200`, { headers: bearer(own.admin) });
+  const qrPng = await request.get(
+    `${API_URL}/events/${own.eventId}/sessions/${ids.keynote}/qr-code?size=1200`,
+    { headers: bearer(own.admin) },
+  );
   expect(qrPng.headers()['content-type']).toBe('image/png');
   const png = await qrPng.body();
   const video = test.info().outputPath('session-qr.y4m');
@@ -311,11 +411,25 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
 
   const cameraBrowser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
   });
   let scanner: BrowserContext | undefined;
   try {
-    scanner = await cameraBrowser.newContext({ viewport: PHONE, locale: 'en-US', timezoneId: 'America/New_York', serviceWorkers: 'block', storageState: state, permissions: ['camera'] });
+    scanner = await cameraBrowser.newContext({
+      viewport: PHONE,
+      locale: 'en-US',
+      timezoneId: 'America/New_York',
+      serviceWorkers: 'block',
+      storageState: state,
+      permissions: ['camera'],
+    });
     const scan = await scanner.newPage();
     await scan.goto(`${APP_URL}/event/${own.eventId}/scan`);
     await expect(scan.getByRole('heading', { level: 1, name: 'Check in to a session' })).toBeVisible();
@@ -332,7 +446,9 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
     const chooser2 = scan.waitForEvent('filechooser');
     await scan.getByRole('button', { name: 'Upload a photo of the code' }).click();
     await (await chooser2).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: NOT_A_QR });
-    await expect(scan.getByRole('alert').filter({ hasText: 'No QR code was found in this picture.' })).toBeVisible();
+    await expect(
+      scan.getByRole('alert').filter({ hasText: 'No QR code was found in this picture.' }),
+    ).toBeVisible();
     await screen(scan, 'scan without a code');
 
     await scan.goto(`${APP_URL}/event/${own.eventId}/agenda/${ids.keynote}`);

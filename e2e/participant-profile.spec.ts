@@ -14,7 +14,8 @@ import { choose, fieldError, unique } from './support/ui';
 
 const PHONE = { width: 390, height: 844 };
 const REQUIRED = 'Required field'; // spec part 5
-const NO_RESULTS = 'We can not find any records matching your search or filter criteria. Please change criteria and try again.'; // spec part 8
+const NO_RESULTS =
+  'We can not find any records matching your search or filter criteria. Please change criteria and try again.'; // spec part 8
 const PNG = readFileSync(resolve(import.meta.dirname, '../apps/web/public/pwa-192.png'));
 
 interface Participant {
@@ -28,7 +29,12 @@ interface Participant {
 let admin: Session;
 let eventId = '';
 const fields = { shirt: '', website: '', badge: '', internal: '' };
-const names = { shirt: unique('T-shirt size'), website: unique('Website'), badge: unique('Badge type'), internal: unique('Internal note') };
+const names = {
+  shirt: unique('T-shirt size'),
+  website: unique('Website'),
+  badge: unique('Badge type'),
+  internal: unique('Internal note'),
+};
 let me: Participant;
 let other: Participant;
 
@@ -42,14 +48,20 @@ async function createField(request: APIRequestContext, body: Record<string, unkn
   return (await post<{ id: string }>(request, `events/${eventId}/custom-fields`, body)).id;
 }
 
-async function createParticipant(request: APIRequestContext, body: Record<string, unknown>): Promise<Participant> {
+async function createParticipant(
+  request: APIRequestContext,
+  body: Record<string, unknown>,
+): Promise<Participant> {
   return post<Participant>(request, `events/${eventId}/participants`, body);
 }
 
 /** As the event admin: a sign-in link to `who`, read from the mailbox. */
 async function sendMagicLink(request: APIRequestContext, who: Participant): Promise<string> {
   const before = (await allMail()).map((m) => m.id);
-  await post(request, `events/${eventId}/participants/magic-links`, { participantIds: [who.id], host: `localhost:${E2E_PORT}` });
+  await post(request, `events/${eventId}/participants/magic-links`, {
+    participantIds: [who.id],
+    host: `localhost:${E2E_PORT}`,
+  });
   const mail = await waitForMail(who.email, { subject: new RegExp(DEMO_EVENT), exclude: before });
   return linkTo(mail, '/event/login').href;
 }
@@ -68,9 +80,24 @@ test.beforeAll(async ({ request }) => {
     editableByParticipant: true,
     showInProfile: true,
   });
-  fields.website = await createField(request, { name: names.website, dataType: 'PROFILE_LINK', editableByParticipant: true, showInProfile: true });
-  fields.badge = await createField(request, { name: names.badge, dataType: 'STRING', editableByParticipant: false, showInProfile: true });
-  fields.internal = await createField(request, { name: names.internal, dataType: 'STRING', editableByParticipant: false, showInProfile: false });
+  fields.website = await createField(request, {
+    name: names.website,
+    dataType: 'PROFILE_LINK',
+    editableByParticipant: true,
+    showInProfile: true,
+  });
+  fields.badge = await createField(request, {
+    name: names.badge,
+    dataType: 'STRING',
+    editableByParticipant: false,
+    showInProfile: true,
+  });
+  fields.internal = await createField(request, {
+    name: names.internal,
+    dataType: 'STRING',
+    editableByParticipant: false,
+    showInProfile: false,
+  });
 
   const tag = Date.now().toString(36);
   me = await createParticipant(request, {
@@ -92,11 +119,19 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function freshPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'Europe/Berlin', serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport,
+    locale: 'en-US',
+    timezoneId: 'Europe/Berlin',
+    serviceWorkers: 'block',
+  });
   return context.newPage();
 }
 
-test('a magic link signs the participant into the event; they edit their profile and photo; the link works once', async ({ browser, request }) => {
+test('a magic link signs the participant into the event; they edit their profile and photo; the link works once', async ({
+  browser,
+  request,
+}) => {
   const link = await sendMagicLink(request, me);
   expect(new URL(link).origin).toBe(APP_URL);
 
@@ -135,7 +170,13 @@ test('a magic link signs the participant into the event; they edit their profile
   // A file that is named .png but is not an image: the API's message.
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload photo' }).click();
-  await (await chooser).setFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('these are notes, not a picture') });
+  await (
+    await chooser
+  ).setFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('these are notes, not a picture'),
+  });
   await expect(page.getByRole('alert').filter({ hasText: /JPEG or PNG/ })).toBeVisible();
 
   // A real PNG: uploaded and shown at once.
@@ -160,8 +201,12 @@ test('a magic link signs the participant into the event; they edit their profile
   await expect(page.getByRole('textbox', { name: 'Job title' })).toHaveValue('Product Designer');
   await expect(page.getByRole('textbox', { name: 'Company' })).toHaveValue('Northwind Labs');
   await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('+46 555 0199');
-  await expect(page.getByRole('textbox', { name: 'Bio' })).toHaveValue('Designs tools for field researchers.');
-  await expect(page.getByRole('textbox', { name: names.shirt }).or(page.getByRole('combobox', { name: names.shirt }))).toHaveValue('L');
+  await expect(page.getByRole('textbox', { name: 'Bio' })).toHaveValue(
+    'Designs tools for field researchers.',
+  );
+  await expect(
+    page.getByRole('textbox', { name: names.shirt }).or(page.getByRole('combobox', { name: names.shirt })),
+  ).toHaveValue('L');
   await expect(page.getByRole('textbox', { name: names.website })).toHaveValue('https://maya.example.com');
   await expect(page.getByRole('img', { name: 'Photo of Maya Lindqvist' })).toBeVisible();
   await screen(page, 'edit profile saved');
@@ -232,13 +277,23 @@ test("another participant's profile shows only what is public", async ({ browser
   await page.context().close();
 });
 
-test('participants find each other: People, search by name, more as they scroll, a profile', async ({ browser, request }) => {
+test('participants find each other: People, search by name, more as they scroll, a profile', async ({
+  browser,
+  request,
+}) => {
   // Enough people for a second page of 20.
   const tag = Date.now().toString(36);
   for (let i = 0; i < 8; i++) {
-    await createParticipant(request, { email: `guest${i}.${tag}@example.com`, firstName: `Guest ${i}`, lastName: `Zeller ${tag}`, company: 'Harbour Works' });
+    await createParticipant(request, {
+      email: `guest${i}.${tag}@example.com`,
+      firstName: `Guest ${i}`,
+      lastName: `Zeller ${tag}`,
+      company: 'Harbour Works',
+    });
   }
-  const directory = await request.get(`${API_URL}/events/${eventId}/participants/view`, { headers: bearer(admin) });
+  const directory = await request.get(`${API_URL}/events/${eventId}/participants/view`, {
+    headers: bearer(admin),
+  });
   const everyone = ((await directory.json()) as { total: number }).total;
   expect(everyone).toBeGreaterThan(20);
 

@@ -10,7 +10,9 @@ test('the demo participant signing in on the console host is refused', async ({ 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await screen(page, 'console sign-in');
 
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth') && r.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/auth') && r.request().method() === 'POST',
+  );
   await fillSignIn(page, DEMO.participant);
   expect((await answer).status(), 'the API refuses the console sign-in (403)').toBe(403);
 
@@ -20,7 +22,11 @@ test('the demo participant signing in on the console host is refused', async ({ 
 
   // Not signed in: no console, no stored token, and the sign-in form is still (or again) there.
   await expect(page.getByRole('navigation', { name: /console/i })).toHaveCount(0);
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k) && localStorage.getItem(k)))).toEqual([]);
+  expect(
+    await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => /token/i.test(k) && localStorage.getItem(k)),
+    ),
+  ).toEqual([]);
   await page.goto(`${CONSOLE_URL}/`);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();

@@ -1,7 +1,15 @@
 import { APP_URL, DEMO_PASSWORD, E2E_PORT } from './support/env';
 import { linkTo, waitForMail } from './support/mailbox';
 import { expect, screen, test } from './support/test';
-import { descriptions, expectSignInPage, fieldError, fillSignIn, passwordField, PASSWORD_RULE, SIGN_IN_FAILED } from './support/ui';
+import {
+  descriptions,
+  expectSignInPage,
+  fieldError,
+  fillSignIn,
+  passwordField,
+  PASSWORD_RULE,
+  SIGN_IN_FAILED,
+} from './support/ui';
 
 // Spec part 2 (/forgot-password, /reset-password), part 5 (password rule), part 7 (reset calls).
 
@@ -9,8 +17,9 @@ import { descriptions, expectSignInPage, fieldError, fillSignIn, passwordField, 
 const person = { email: 'sofia.rossi@example.com', password: DEMO_PASSWORD };
 const NEW_PASSWORD = 'N3w!Passw0rd-reset';
 
-
-test('forgot password → e-mail → reset with the rule enforced → sign in with the new password only', async ({ page }) => {
+test('forgot password → e-mail → reset with the rule enforced → sign in with the new password only', async ({
+  page,
+}) => {
   await page.goto(`${APP_URL}/login`);
   await page.getByRole('link', { name: /forgot/i }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
@@ -29,9 +38,12 @@ test('forgot password → e-mail → reset with the rule enforced → sign in wi
   expect(token, 'the link carries ?token=').toBeTruthy();
 
   // The server enforces the rule too, not only the form.
-  const weakByApi = await page.request.post(`http://127.0.0.1:${E2E_PORT}/api/v1/auth/reset-password/complete`, {
-    data: { token, password: 'password' },
-  });
+  const weakByApi = await page.request.post(
+    `http://127.0.0.1:${E2E_PORT}/api/v1/auth/reset-password/complete`,
+    {
+      data: { token, password: 'password' },
+    },
+  );
   expect(weakByApi.status()).toBe(400);
   expect(JSON.stringify(await weakByApi.json())).toMatch(PASSWORD_RULE);
 

@@ -5,9 +5,16 @@ import { descriptions, fieldError, fillSignIn, passwordField, PASSWORD_RULE } fr
 
 // Spec part 2 (/registration, /verify-email/{token}) and part 7 (users/register, users/verify-email).
 
-test('register, confirm the e-mail from the SMTP message, then sign in on the participant app', async ({ page }) => {
+test('register, confirm the e-mail from the SMTP message, then sign in on the participant app', async ({
+  page,
+}) => {
   const stamp = Date.now().toString(36);
-  const person = { firstName: 'Rosa', lastName: `Lindgren ${stamp}`, email: `rosa.${stamp}@example.com`, password: 'Reg!ster2026' };
+  const person = {
+    firstName: 'Rosa',
+    lastName: `Lindgren ${stamp}`,
+    email: `rosa.${stamp}@example.com`,
+    password: 'Reg!ster2026',
+  };
 
   await page.goto(`${APP_URL}/registration`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -45,7 +52,11 @@ test('register, confirm the e-mail from the SMTP message, then sign in on the pa
   await expect(page.getByRole('status').filter({ hasText: /confirmed/i })).toBeVisible();
   await screen(page, 'e-mail confirmed');
 
-  await page.getByRole('link', { name: 'Sign in' }).or(page.getByRole('button', { name: 'Sign in' })).first().click();
+  await page
+    .getByRole('link', { name: 'Sign in' })
+    .or(page.getByRole('button', { name: 'Sign in' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   await fillSignIn(page, person);
   await expect(page).toHaveURL(`${APP_URL}/`);

@@ -15,7 +15,11 @@ interface BrandConfig {
   androidStoreUrl: string;
   hosts: string[];
 }
-const brands = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../config/brands.json'), 'utf8')) as { brands: BrandConfig[] }).brands;
+const brands = (
+  JSON.parse(readFileSync(resolve(import.meta.dirname, '../config/brands.json'), 'utf8')) as {
+    brands: BrandConfig[];
+  }
+).brands;
 const brandFor = (host: string) => brands.find((b) => b.hosts.includes(host))!;
 
 // Device descriptors without defaultBrowserType: every journey runs on Debian's chromium.
@@ -38,7 +42,11 @@ async function storePage(page: Page): Promise<string[]> {
   const asked: string[] = [];
   await page.route(/^https:\/\/(apps\.apple\.com|play\.google\.com)\//, async (route) => {
     asked.push(route.request().url());
-    await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="en"><title>Store</title><h1>Store</h1></html>' });
+    await route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><title>Store</title><h1>Store</h1></html>',
+    });
   });
   return asked;
 }
@@ -71,7 +79,9 @@ test('participant signs in on the participant app, sees their events and enters 
   await screen(page, 'download app');
 });
 
-test('desktop: /event-url shows the QR code, Continue On App / Download Our App and Continue On Web', async ({ page }) => {
+test('desktop: /event-url shows the QR code, Continue On App / Download Our App and Continue On Web', async ({
+  page,
+}) => {
   const asked = await storePage(page);
   await page.goto(`${APP_URL}/event-url/${eventId}`);
   await expect(page.getByText('Continue On App', { exact: true })).toBeVisible();
@@ -81,7 +91,9 @@ test('desktop: /event-url shows the QR code, Continue On App / Download Our App 
   const box = await qr.boundingBox();
   expect(box!.width, 'a QR code big enough to scan').toBeGreaterThanOrEqual(100);
   // A navigation control; either a button or a link styled as one is fine.
-  const continueOnWeb = page.getByRole('button', { name: 'Continue On Web' }).or(page.getByRole('link', { name: 'Continue On Web' }));
+  const continueOnWeb = page
+    .getByRole('button', { name: 'Continue On Web' })
+    .or(page.getByRole('link', { name: 'Continue On Web' }));
   await expect(continueOnWeb).toBeVisible();
   await screen(page, 'event url desktop');
   expect(page.url(), 'a desktop stays on the page').toBe(`${APP_URL}/event-url/${eventId}`);
@@ -98,7 +110,7 @@ test('desktop: /event-url shows the QR code, Continue On App / Download Our App 
 
 test.describe('Android (Pixel 7)', () => {
   test.use(pixel7);
-  test('/event-url redirects to the brand\'s Google Play page', async ({ page }) => {
+  test("/event-url redirects to the brand's Google Play page", async ({ page }) => {
     const asked = await storePage(page);
     const brand = brandFor('localhost');
     await page.goto(`${APP_URL}/event-url/${eventId}`);
@@ -106,7 +118,7 @@ test.describe('Android (Pixel 7)', () => {
     expect(asked).toContain(brand.androidStoreUrl);
   });
 
-  test('on the other brand\'s host it is that brand\'s store page', async ({ page }) => {
+  test("on the other brand's host it is that brand's store page", async ({ page }) => {
     const asked = await storePage(page);
     const brand = brandFor('summit.localhost');
     expect(brand.androidStoreUrl).not.toBe(brandFor('localhost').androidStoreUrl);
@@ -118,7 +130,7 @@ test.describe('Android (Pixel 7)', () => {
 
 test.describe('iOS (iPhone 15)', () => {
   test.use(iPhone15);
-  test('/event-url redirects to the brand\'s App Store page', async ({ page }) => {
+  test("/event-url redirects to the brand's App Store page", async ({ page }) => {
     const asked = await storePage(page);
     const brand = brandFor('localhost');
     await page.goto(`${APP_URL}/event-url/${eventId}`);
@@ -154,7 +166,9 @@ test('toasts: at most 10 visible at once, the others wait (spec part 4)', async 
   await expect(toasts).toHaveCount(0);
 });
 
-test("the console's code fails to download: a way out instead of a blank page, and a reload recovers", async ({ page }) => {
+test("the console's code fails to download: a way out instead of a blank page, and a reload recovers", async ({
+  page,
+}) => {
   const chunk = /\/assets\/consoleRoutes-[^/]+\.js$/;
   await page.route(chunk, (route) => route.abort('connectionreset'));
   await page.goto(`${CONSOLE_URL}/login`);
@@ -165,11 +179,16 @@ test("the console's code fails to download: a way out instead of a blank page, a
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 });
 
-test('a bookmarked event page works after signing in: the admin with one event lands on it, no "Choose an event first"', async ({ page }) => {
+test('a bookmarked event page works after signing in: the admin with one event lands on it, no "Choose an event first"', async ({
+  page,
+}) => {
   await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
   await expect(page).not.toHaveURL(/\/login/);
   // Opened as from a bookmark (a full page load), no event chosen in this browser yet.
-  for (const [path, heading] of [['/attendees', 'Attendees'], ['/event-details', 'Event details']] as const) {
+  for (const [path, heading] of [
+    ['/attendees', 'Attendees'],
+    ['/event-details', 'Event details'],
+  ] as const) {
     await page.goto(`${CONSOLE_URL}${path}`);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(page.getByText('Choose an event first')).toHaveCount(0);

@@ -1,4 +1,12 @@
-import { CONSOLE_URL, DEMO_EVENT, DEMO_ORGANIZATION, E2E_PORT, oidc, SSO_USER, SUPER_ADMIN } from './support/env';
+import {
+  CONSOLE_URL,
+  DEMO_EVENT,
+  DEMO_ORGANIZATION,
+  E2E_PORT,
+  oidc,
+  SSO_USER,
+  SUPER_ADMIN,
+} from './support/env';
 import { expect, screen, shot, test } from './support/test';
 import { passwordField, signIn } from './support/ui';
 
@@ -9,7 +17,10 @@ import { passwordField, signIn } from './support/ui';
 const SSO_HOST = 'cms.northwind.localhost';
 const SSO_ORIGIN = `http://${SSO_HOST}:${E2E_PORT}`;
 
-test('super admin configures SSO for an organisation; its admin signs in through the real provider', async ({ page, browser }) => {
+test('super admin configures SSO for an organisation; its admin signs in through the real provider', async ({
+  page,
+  browser,
+}) => {
   const provider = oidc();
 
   await test.step('super admin approves the host for the organisation', async () => {
@@ -23,7 +34,9 @@ test('super admin configures SSO for an organisation; its admin signs in through
     // A platform host is refused on the field.
     await host.fill('cms.localhost');
     await dialog.getByRole('button', { name: 'Approve host' }).click();
-    await expect(dialog.getByText('This host belongs to the platform and can not be given to an organization')).toBeVisible();
+    await expect(
+      dialog.getByText('This host belongs to the platform and can not be given to an organization'),
+    ).toBeVisible();
     await expect(host).toHaveAttribute('aria-invalid', 'true');
     await host.fill(SSO_HOST);
     await dialog.getByRole('button', { name: 'Approve host' }).click();
@@ -42,13 +55,17 @@ test('super admin configures SSO for an organisation; its admin signs in through
     await dialog.getByLabel('Client ID').fill(provider.clientId);
     await passwordField(dialog, 'Client secret').fill(provider.clientSecret);
     // A tags field: type the host, Enter adds it.
-    const hosts = dialog.getByRole('combobox', { name: /hosts/i }).or(dialog.getByRole('textbox', { name: /hosts/i }));
+    const hosts = dialog
+      .getByRole('combobox', { name: /hosts/i })
+      .or(dialog.getByRole('textbox', { name: /hosts/i }));
     await hosts.fill(SSO_HOST);
     await hosts.press('Enter');
     await expect(dialog.getByText(SSO_HOST, { exact: true })).toBeVisible();
     await screen(page, 'organisation sso form');
 
-    const saved = page.waitForResponse((r) => /\/api\/v1\/organizations\/[^/?]+$/.test(r.url()) && r.request().method() === 'PATCH');
+    const saved = page.waitForResponse(
+      (r) => /\/api\/v1\/organizations\/[^/?]+$/.test(r.url()) && r.request().method() === 'PATCH',
+    );
     await dialog.getByRole('button', { name: 'Save' }).click();
     expect((await saved).status(), 'the organisation form saves the provider').toBe(200);
     await expect(dialog).toBeHidden();
@@ -58,7 +75,9 @@ test('super admin configures SSO for an organisation; its admin signs in through
     const context = await browser.newContext();
     const sso = await context.newPage();
     await sso.goto(`${SSO_ORIGIN}/login`);
-    const button = sso.getByRole('link', { name: 'Sign in with SSO' }).or(sso.getByRole('button', { name: 'Sign in with SSO' }));
+    const button = sso
+      .getByRole('link', { name: 'Sign in with SSO' })
+      .or(sso.getByRole('button', { name: 'Sign in with SSO' }));
     await expect(button).toBeVisible();
     await screen(sso, 'sign in with sso');
     await button.click();
@@ -70,7 +89,9 @@ test('super admin configures SSO for an organisation; its admin signs in through
     await shot(sso, 'provider login');
     await sso.getByRole('button', { name: 'Sign-in' }).click();
     // Back through /login/callback?code=…&state=…, then the console.
-    const callback = sso.waitForRequest((r) => r.isNavigationRequest() && r.url().startsWith(`${SSO_ORIGIN}/login/callback?`));
+    const callback = sso.waitForRequest(
+      (r) => r.isNavigationRequest() && r.url().startsWith(`${SSO_ORIGIN}/login/callback?`),
+    );
     await sso.getByRole('button', { name: 'Continue' }).click();
     const back = new URL((await callback).url());
     expect(back.searchParams.get('code')).toBeTruthy();

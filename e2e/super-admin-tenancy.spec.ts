@@ -10,7 +10,8 @@ import { choose, ensureChosen, fillSignIn, passwordField, pickDateTime, signIn, 
 // Spec part 2 (super admin routes), part 3 (list views), part 6 (roles), part 8 (no-results text),
 // part 9 (page sizes), part 7 (view settings, generic export, first-time password e-mails).
 
-const NO_RESULTS = 'We can not find any records matching your search or filter criteria. Please change criteria and try again.';
+const NO_RESULTS =
+  'We can not find any records matching your search or filter criteria. Please change criteria and try again.';
 
 async function signInAsSuperAdmin(page: import('@playwright/test').Page): Promise<void> {
   await signIn(page, CONSOLE_URL, SUPER_ADMIN);
@@ -18,12 +19,22 @@ async function signInAsSuperAdmin(page: import('@playwright/test').Page): Promis
 }
 
 /** The list row that shows `text` (the table of the page). */
-const row = (page: import('@playwright/test').Page, text: string) => page.getByRole('row').filter({ hasText: text });
+const row = (page: import('@playwright/test').Page, text: string) =>
+  page.getByRole('row').filter({ hasText: text });
 
-test('super admin: organisation → event hub → event → event admin, who sets a password and sees the event', async ({ page, browser, request }) => {
+test('super admin: organisation → event hub → event → event admin, who sets a password and sees the event', async ({
+  page,
+  browser,
+  request,
+}) => {
   const names = { organization: unique('E2E Org'), hub: unique('E2E Hub'), event: unique('E2E Event') };
   const stamp = Date.now().toString(36);
-  const eventAdmin = { firstName: 'Edda', lastName: `Admin ${stamp}`, email: `edda.${stamp}@example.com`, password: 'Ev3nt!Admin-pass' };
+  const eventAdmin = {
+    firstName: 'Edda',
+    lastName: `Admin ${stamp}`,
+    email: `edda.${stamp}@example.com`,
+    password: 'Ev3nt!Admin-pass',
+  };
 
   await test.step('super admin signs in on the console host', async () => {
     await page.goto(`${CONSOLE_URL}/login`);
@@ -74,15 +85,21 @@ test('super admin: organisation → event hub → event → event admin, who set
     const dialog = page.getByRole('dialog', { name: /event/i });
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(names.event);
     await ensureChosen(dialog, page, 'Event hub', names.hub);
-    const start = dialog.getByRole('button', { name: /^start/i }).or(dialog.getByRole('textbox', { name: /^start/i }));
-    const end = dialog.getByRole('button', { name: /^end/i }).or(dialog.getByRole('textbox', { name: /^end/i }));
+    const start = dialog
+      .getByRole('button', { name: /^start/i })
+      .or(dialog.getByRole('textbox', { name: /^start/i }));
+    const end = dialog
+      .getByRole('button', { name: /^end/i })
+      .or(dialog.getByRole('textbox', { name: /^end/i }));
     await pickDateTime(page, start, { year: 2027, month: 3, day: 15, hour: 9, minute: 0 });
     await pickDateTime(page, end, { year: 2027, month: 3, day: 17, hour: 18, minute: 0 });
     await expect(start).toContainText(/15 Mar 2027,? 09:00/);
     await expect(end).toContainText(/17 Mar 2027,? 18:00/);
     await choose(dialog, page, 'Time zone', /^America\/New.York$/, 'New York');
     await screen(page, 'new event');
-    const created = page.waitForResponse((r) => r.url().endsWith('/api/v1/events') && r.request().method() === 'POST');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/v1/events') && r.request().method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Create' }).click();
     const answer = await created;
     expect(answer.status()).toBe(201);
@@ -103,8 +120,16 @@ test('super admin: organisation → event hub → event → event admin, who set
 
   await test.step('a new zone on the event, which has a session, asks what happens to the sessions', async () => {
     const root = await apiSignIn(request, SUPER_ADMIN, `cms.localhost:${E2E_PORT}`);
-    const opening = await call<{ id: string }>(request, root, 'POST', `events/${eventId}/sessions`, { name: 'Opening', startDate: '2027-03-15', startTime: '09:00 AM', endDate: '2027-03-15', endTime: '10:00 AM' });
-    await row(page, names.event).getByRole('button', { name: `Edit ${names.event}` }).click();
+    const opening = await call<{ id: string }>(request, root, 'POST', `events/${eventId}/sessions`, {
+      name: 'Opening',
+      startDate: '2027-03-15',
+      startTime: '09:00 AM',
+      endDate: '2027-03-15',
+      endTime: '10:00 AM',
+    });
+    await row(page, names.event)
+      .getByRole('button', { name: `Edit ${names.event}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: /event/i });
     const group = dialog.getByRole('radiogroup', { name: 'Sessions in the new time zone' });
     await expect(dialog.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(names.event);
@@ -113,15 +138,25 @@ test('super admin: organisation → event hub → event → event admin, who set
     await expect(group).toBeVisible();
     await expect(group.getByRole('radio', { name: 'Keep sessions at the same local times' })).toBeChecked();
     await screen(page, 'edit event new zone choice');
-    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/v1/events/${eventId}`) && r.request().method() === 'PATCH');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith(`/api/v1/events/${eventId}`) && r.request().method() === 'PATCH',
+    );
     await dialog.getByRole('button', { name: 'Save' }).click();
     const answer = await saved;
-    expect(answer.request().postDataJSON()).toMatchObject({ timezone: 'Europe/Berlin', sessionTimes: 'KEEP_LOCAL_TIMES' });
+    expect(answer.request().postDataJSON()).toMatchObject({
+      timezone: 'Europe/Berlin',
+      sessionTimes: 'KEEP_LOCAL_TIMES',
+    });
     expect(answer.status()).toBe(200);
     await expect(dialog).toBeHidden();
     // 9:00 AM stays 9:00 AM, now Berlin time, for the event and its session.
     await expect(row(page, names.event)).toContainText(/Mar 15, 2027,? 9:00\sAM/);
-    const session = await call<{ startTime: string; startAt: string }>(request, root, 'GET', `events/${eventId}/sessions/${opening.id}`);
+    const session = await call<{ startTime: string; startAt: string }>(
+      request,
+      root,
+      'GET',
+      `events/${eventId}/sessions/${opening.id}`,
+    );
     expect(session).toMatchObject({ startTime: '09:00 AM', startAt: '2027-03-15T08:00:00.000Z' });
   });
 
@@ -135,7 +170,9 @@ test('super admin: organisation → event hub → event → event admin, who set
     await dialog.getByLabel('Last name').fill(eventAdmin.lastName);
     await dialog.getByLabel('E-mail').fill(eventAdmin.email);
     // One role row (the form may start with an empty one).
-    const scope = dialog.getByRole('combobox', { name: /^Applies to/ }).or(dialog.getByRole('textbox', { name: /^Applies to/ }));
+    const scope = dialog
+      .getByRole('combobox', { name: /^Applies to/ })
+      .or(dialog.getByRole('textbox', { name: /^Applies to/ }));
     if ((await scope.count()) === 0) await dialog.getByRole('button', { name: 'Add role' }).click();
     await expect(scope).toHaveCount(1);
     await choose(dialog, page, /^Applies to/, 'Event');
@@ -193,7 +230,9 @@ test.describe('list machinery on the super admin lists', () => {
 
   test('the page size selector offers 20, 300, 1000 and View All', async ({ page }) => {
     await page.goto(`${CONSOLE_URL}/events`);
-    const size = page.getByRole('textbox', { name: 'Rows per page' }).or(page.getByRole('combobox', { name: 'Rows per page' }));
+    const size = page
+      .getByRole('textbox', { name: 'Rows per page' })
+      .or(page.getByRole('combobox', { name: 'Rows per page' }));
     await expect(size).toHaveValue('20');
     await size.click();
     const options = page.getByRole('listbox').getByRole('option');
@@ -221,7 +260,9 @@ test.describe('list machinery on the super admin lists', () => {
     await expect(updated).toBeVisible();
     await page.getByRole('button', { name: 'Columns' }).click();
     const chooser = page.getByRole('dialog', { name: /columns/i });
-    const saved = page.waitForResponse((r) => r.url().includes('/api/v1/view-settings/') && ['POST', 'PATCH'].includes(r.request().method()));
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/api/v1/view-settings/') && ['POST', 'PATCH'].includes(r.request().method()),
+    );
     const box = chooser.getByRole('checkbox', { name: 'Updated' });
     // Once under load a click landed while the popover was still settling and changed nothing:
     // click until it is unchecked (never twice once it took).
@@ -240,8 +281,13 @@ test.describe('list machinery on the super admin lists', () => {
 
     // Back to the default layout.
     await page.getByRole('button', { name: 'Columns' }).click();
-    const restored = page.waitForResponse((r) => r.url().includes('/api/v1/view-settings/') && ['POST', 'PATCH'].includes(r.request().method()));
-    await page.getByRole('dialog', { name: /columns/i }).getByRole('button', { name: /reset/i }).click();
+    const restored = page.waitForResponse(
+      (r) => r.url().includes('/api/v1/view-settings/') && ['POST', 'PATCH'].includes(r.request().method()),
+    );
+    await page
+      .getByRole('dialog', { name: /columns/i })
+      .getByRole('button', { name: /reset/i })
+      .click();
     expect((await restored).ok()).toBe(true);
     await expect(updated).toBeVisible();
   });
@@ -251,8 +297,12 @@ test.describe('list machinery on the super admin lists', () => {
     await expect(row(page, DEMO_ORGANIZATION)).toBeVisible();
     // The names in the list (first column); the few organisations fit on the first page.
     const dataRows = page.getByRole('row').filter({ has: page.getByRole('cell') });
-    const listed = (await dataRows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('td')?.textContent?.trim() ?? ''))).sort();
-    await expect(page.getByRole('status').filter({ hasText: new RegExp(`of ${listed.length}$`) })).toBeVisible();
+    const listed = (
+      await dataRows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('td')?.textContent?.trim() ?? ''))
+    ).sort();
+    await expect(
+      page.getByRole('status').filter({ hasText: new RegExp(`of ${listed.length}$`) }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Export' }).click();
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: /csv/i }).click();
@@ -262,7 +312,12 @@ test.describe('list machinery on the super admin lists', () => {
     expect(rows.length, 'a header and one line per organisation').toBe(listed.length + 1);
     const nameColumn = rows[0]!.findIndex((h) => /^name$/i.test(h.trim()));
     expect(nameColumn, `a name column in ${rows[0]!.join(', ')}`).toBeGreaterThanOrEqual(0);
-    expect(rows.slice(1).map((r) => r[nameColumn]!).sort()).toEqual(listed);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[nameColumn]!)
+        .sort(),
+    ).toEqual(listed);
     await shot(page, 'export');
   });
 });

@@ -24,16 +24,22 @@ test.afterAll(async () => {
 
 async function signInAsParticipant(page: import('@playwright/test').Page): Promise<number> {
   await page.goto(`${server.appUrl}/login`);
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth') && r.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/auth') && r.request().method() === 'POST',
+  );
   await fillSignIn(page, DEMO.participant);
   const body = (await (await answer).json()) as { tokenData: { exp: number; iat: number } };
-  expect(body.tokenData.exp - body.tokenData.iat, 'the server issues tokens with TOKEN_TTL_SECONDS').toBe(TTL_SECONDS);
+  expect(body.tokenData.exp - body.tokenData.iat, 'the server issues tokens with TOKEN_TTL_SECONDS').toBe(
+    TTL_SECONDS,
+  );
   await expect(page).toHaveURL(`${server.appUrl}/`);
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveCount(0);
   return body.tokenData.exp * 1000;
 }
 
-test('an expired token is noticed before the next request: the user is logged out to the sign-in page', async ({ page }) => {
+test('an expired token is noticed before the next request: the user is logged out to the sign-in page', async ({
+  page,
+}) => {
   const expiresAt = await signInAsParticipant(page);
   await screen(page, 'signed in');
 
@@ -46,7 +52,10 @@ test('an expired token is noticed before the next request: the user is logged ou
   await page.reload();
   await expectSignInPage(page);
   await screen(page, 'logged out');
-  expect(requestsWithToken.filter((u) => !u.endsWith('/auth/logout')), 'no API call is sent with the expired token').toEqual([]);
+  expect(
+    requestsWithToken.filter((u) => !u.endsWith('/auth/logout')),
+    'no API call is sent with the expired token',
+  ).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('plenary.accessToken'))).toBeNull();
 });
 

@@ -29,7 +29,11 @@ const markCacheCopies: CachePlugin = {
     if (!cachedResponse) return cachedResponse;
     const headers = new Headers(cachedResponse.headers);
     headers.set('x-plenary-cache-copy', '1');
-    return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+    return new Response(cachedResponse.body, {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers,
+    });
   },
 };
 const networkFirst = (cacheName: string, urlPattern: RegExp): RuntimeCaching => ({
@@ -76,9 +80,15 @@ const participantOfflineCaching: RuntimeCaching[] = [
   // The brand and one's events: the app shell needs them to start.
   networkFirst('plenary-app', /^https?:\/\/[^/]+\/api\/v1\/(brand|users\/[^/]+\/events)(\?|$)/),
   // Agenda, My Agenda, a session, upcoming sessions, the agenda's filters.
-  networkFirst('plenary-agenda', /^https?:\/\/[^/]+\/api\/v1\/events\/[^/]+\/sessions\/v2\/[^/?]+(\/view)?(\?|$)/),
+  networkFirst(
+    'plenary-agenda',
+    /^https?:\/\/[^/]+\/api\/v1\/events\/[^/]+\/sessions\/v2\/[^/?]+(\/view)?(\?|$)/,
+  ),
   // The participant's maps list, one map with its pins, one material, one location (not the console's list pages).
-  networkFirst('plenary-content', /^https?:\/\/[^/]+\/api\/v1\/events\/[^/]+\/((interactive-maps|materials|locations)\/[^/?]+|interactive-maps\?limit=300&sort=name%3Aasc)$/),
+  networkFirst(
+    'plenary-content',
+    /^https?:\/\/[^/]+\/api\/v1\/events\/[^/]+\/((interactive-maps|materials|locations)\/[^/?]+|interactive-maps\?limit=300&sort=name%3Aasc)$/,
+  ),
   {
     urlPattern: /^https?:\/\/[^/]+\/api\/v1\/files\//,
     method: 'GET',
@@ -119,7 +129,15 @@ function precompress(): Plugin {
         for (const file of walk(outDir)) {
           if (!/\.(js|mjs|css|html|svg|json|webmanifest)$/.test(file) || statSync(file).size < 1024) continue;
           const data = readFileSync(file);
-          writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: data.length > 256_000 ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(data, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: data.length > 256_000 ? 9 : 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+          );
           writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
         }
       },
@@ -188,7 +206,11 @@ export default defineConfig({
         // entry) form one chunk instead of a dozen small ones a phone would fetch in rounds.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 20,
+            },
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 10 },
           ],
         },

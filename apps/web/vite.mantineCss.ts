@@ -36,13 +36,16 @@ export function mantineCssCheck(): Plugin {
       root = config.root;
     },
     generateBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const chunks = new Map(
+        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])),
+      );
       const components = (fileNames: Iterable<string>) => {
         const names = new Set<string>();
-        for (const name of fileNames) for (const id of chunks.get(name)?.moduleIds ?? []) {
-          const m = MANTINE_CLASSES.exec(id);
-          if (m) names.add(m[1]!);
-        }
+        for (const name of fileNames)
+          for (const id of chunks.get(name)?.moduleIds ?? []) {
+            const m = MANTINE_CLASSES.exec(id);
+            if (m) names.add(m[1]!);
+          }
         return names;
       };
       const participantChunks = new Set<string>();
@@ -50,7 +53,12 @@ export function mantineCssCheck(): Plugin {
       while (queue.length > 0) {
         const name = queue.pop()!;
         const chunk = chunks.get(name);
-        if (participantChunks.has(name) || !chunk || (chunk.facadeModuleId && CONSOLE_ROUTES.test(chunk.facadeModuleId))) continue;
+        if (
+          participantChunks.has(name) ||
+          !chunk ||
+          (chunk.facadeModuleId && CONSOLE_ROUTES.test(chunk.facadeModuleId))
+        )
+          continue;
         participantChunks.add(name);
         queue.push(...chunk.imports, ...chunk.dynamicImports);
       }
@@ -59,11 +67,20 @@ export function mantineCssCheck(): Plugin {
       const participantList = new Set(listed(root, PARTICIPANT_CSS));
       const consoleList = new Set(listed(root, CONSOLE_CSS));
       const problems = [
-        ...[...GLOBAL_FILES, ...participantUses].filter((c) => !participantList.has(c)).map((c) => `${PARTICIPANT_CSS} lacks @mantine/core/styles/${c}.css`),
-        ...consoleUses.filter((c) => !consoleList.has(c) && !participantList.has(c)).map((c) => `${CONSOLE_CSS} lacks @mantine/core/styles/${c}.css`),
-        ...[...consoleList].filter((c) => participantList.has(c)).map((c) => `${CONSOLE_CSS} repeats ${c}.css, which ${PARTICIPANT_CSS} already has`),
+        ...[...GLOBAL_FILES, ...participantUses]
+          .filter((c) => !participantList.has(c))
+          .map((c) => `${PARTICIPANT_CSS} lacks @mantine/core/styles/${c}.css`),
+        ...consoleUses
+          .filter((c) => !consoleList.has(c) && !participantList.has(c))
+          .map((c) => `${CONSOLE_CSS} lacks @mantine/core/styles/${c}.css`),
+        ...[...consoleList]
+          .filter((c) => participantList.has(c))
+          .map((c) => `${CONSOLE_CSS} repeats ${c}.css, which ${PARTICIPANT_CSS} already has`),
       ];
-      if (problems.length > 0) this.error(`Mantine styles (vite.mantineCss.ts), keep the order of @mantine/core/styles.css:\n  ${problems.join('\n  ')}`);
+      if (problems.length > 0)
+        this.error(
+          `Mantine styles (vite.mantineCss.ts), keep the order of @mantine/core/styles.css:\n  ${problems.join('\n  ')}`,
+        );
     },
   };
 }

@@ -28,11 +28,26 @@ export interface SeededAgenda {
   postgres: string;
 }
 
-const COMPANIES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark', 'Wayne', 'Wonka', 'Cyberdyne', 'Soylent'];
+const COMPANIES = [
+  'Acme',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Stark',
+  'Wayne',
+  'Wonka',
+  'Cyberdyne',
+  'Soylent',
+];
 const TYPES = ['SESSION', 'SESSION', 'SESSION', 'KEYNOTE', 'PANEL', 'WORKSHOP', 'NETWORKING', 'BREAK'];
 const arr = (xs: readonly string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
 
-export async function seedAgenda(app: BenchApp, database: DatabaseHandle, o: { participants: number; sessions: number; perParticipant: number; racers: number }): Promise<SeededAgenda> {
+export async function seedAgenda(
+  app: BenchApp,
+  database: DatabaseHandle,
+  o: { participants: number; sessions: number; perParticipant: number; racers: number },
+): Promise<SeededAgenda> {
   const started = performance.now();
   const db = database.db;
   const f = createFactories(app.deps, app);
@@ -89,26 +104,45 @@ export async function seedAgenda(app: BenchApp, database: DatabaseHandle, o: { p
   `);
   const race = await db
     .insertInto('sessions')
-    .values({ eventId: e, name: 'The race', startAt: new Date('2030-06-03T12:00:00Z'), endAt: new Date('2030-06-03T13:00:00Z'), capacity: 100, enrollable: true, waitlist: true, audience: JSON.stringify({ type: 'EVERYONE', labelIds: [], rules: [] }) })
+    .values({
+      eventId: e,
+      name: 'The race',
+      startAt: new Date('2030-06-03T12:00:00Z'),
+      endAt: new Date('2030-06-03T13:00:00Z'),
+      capacity: 100,
+      enrollable: true,
+      waitlist: true,
+      audience: JSON.stringify({ type: 'EVERYONE', labelIds: [], rules: [] }),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await run('VACUUM ANALYZE');
 
   const { rows: people } = await sql<{ id: string; userId: string }>`
     SELECT id, user_id FROM (SELECT id, user_id, row_number() OVER (ORDER BY id) AS i FROM participants WHERE event_id = ${e}) x
-    WHERE i > ${Math.max(0, Math.min(Math.floor(o.participants / 4), o.participants - o.racers - 1))} ORDER BY i LIMIT ${o.racers + 1}`.execute(db);
+    WHERE i > ${Math.max(0, Math.min(Math.floor(o.participants / 4), o.participants - o.racers - 1))} ORDER BY i LIMIT ${o.racers + 1}`.execute(
+    db,
+  );
   const racers: string[] = [];
   for (const p of people.slice(1)) racers.push(await f.token(p.userId, 'event'));
   const viewer = people[0]!;
-  const count = async (table: string) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(db)).rows[0]!.n;
-  const { rows: version } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(db);
+  const count = async (table: string) =>
+    (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)}`.execute(db)).rows[0]!.n;
+  const { rows: version } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(
+    db,
+  );
   return {
     eventId: e,
     viewer: { participantId: viewer.id, token: await f.token(viewer.userId, 'event') },
     day: '2030-06-02',
     raceSessionId: race.id,
     racers,
-    counts: { participants: await count('participants'), sessions: await count('sessions'), enrollments: await count('enrollments'), checkIns: await count('session_check_ins') },
+    counts: {
+      participants: await count('participants'),
+      sessions: await count('sessions'),
+      enrollments: await count('enrollments'),
+      checkIns: await count('session_check_ins'),
+    },
     seedSeconds: (performance.now() - started) / 1000,
     postgres: version[0]?.v ?? 'unknown',
   };

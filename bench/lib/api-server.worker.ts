@@ -52,13 +52,34 @@ try {
   const now = new Date();
   await database.db
     .insertInto('users')
-    .values({ email: input.email, passwordHash: await hashPassword(input.password), firstName: 'Bench', lastName: 'Admin', userRole: 'superadmin', emailVerifiedAt: now, updatedAt: now })
+    .values({
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: 'Bench',
+      lastName: 'Admin',
+      userRole: 'superadmin',
+      emailVerifiedAt: now,
+      updatedAt: now,
+    })
     .execute();
   await database.execScript(seedEventsSql(input.events));
   const seedMs = performance.now() - seedStart;
 
-  const config = { ...loadConfig({ DATA_DIR: resolve(root, '.tmp/bench-data'), LOG_LEVEL: 'silent', JWT_SECRET: randomBytes(32).toString('hex'), SEED_DEMO: 'false' }) };
-  const app = await buildApp({ config, database, db: database.db, mailer: createMailer(database.db, { from: config.MAIL_FROM }), brands: loadBrands(resolve(root, 'config/brands.json')) });
+  const config = {
+    ...loadConfig({
+      DATA_DIR: resolve(root, '.tmp/bench-data'),
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'false',
+    }),
+  };
+  const app = await buildApp({
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer(database.db, { from: config.MAIL_FROM }),
+    brands: loadBrands(resolve(root, 'config/brands.json')),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

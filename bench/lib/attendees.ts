@@ -85,32 +85,105 @@ export async function benchApp(database: DatabaseHandle, env: Record<string, str
     SEED_DEMO: 'false',
     ...env,
   });
-  const app = await buildApp({ config, database, db: database.db, mailer: createMailer(database.db, { from: config.MAIL_FROM }), brands: loadBrands(resolve(root, 'config/brands.json')) });
+  const app = await buildApp({
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer(database.db, { from: config.MAIL_FROM }),
+    brands: loadBrands(resolve(root, 'config/brands.json')),
+  });
   await app.ready();
   return app;
 }
 
 type BenchApp = Awaited<ReturnType<typeof benchApp>>;
 
-const COMPANIES = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark Industries', 'Wayne Enterprises', 'Wonka', 'Cyberdyne', 'Soylent'];
-const FIRST = ['Anna', 'Ben', 'Chloé', 'David', 'Elena', 'Farid', 'Greta', 'Hiro', 'Ines', 'Jonas', 'Kwame', 'Lena', 'Mateo', 'Nora', 'Omar', 'Priya'];
-const LAST = ['Smith', 'Okafor', 'Becker', 'Rossi', 'Tanaka', 'Patel', 'Lindqvist', 'Dubois', 'Ramírez', 'Rahman', 'Williams', 'Popescu', 'Mensah', 'Novak'];
+const COMPANIES = [
+  'Acme',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Stark Industries',
+  'Wayne Enterprises',
+  'Wonka',
+  'Cyberdyne',
+  'Soylent',
+];
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Chloé',
+  'David',
+  'Elena',
+  'Farid',
+  'Greta',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Kwame',
+  'Lena',
+  'Mateo',
+  'Nora',
+  'Omar',
+  'Priya',
+];
+const LAST = [
+  'Smith',
+  'Okafor',
+  'Becker',
+  'Rossi',
+  'Tanaka',
+  'Patel',
+  'Lindqvist',
+  'Dubois',
+  'Ramírez',
+  'Rahman',
+  'Williams',
+  'Popescu',
+  'Mensah',
+  'Novak',
+];
 
 /** An event with `n` participants (deterministic but uncorrelated columns), its custom fields and a rule label. */
-export async function seedAttendees(app: BenchApp, database: DatabaseHandle, n: number): Promise<SeededAttendees> {
+export async function seedAttendees(
+  app: BenchApp,
+  database: DatabaseHandle,
+  n: number,
+): Promise<SeededAttendees> {
   const f = createFactories(app.deps, app);
   const ten = await f.tenant();
   const eventId = ten.event.id;
   const post = async (path: string, payload: object) => {
-    const res = await app.inject({ method: 'POST', url: `/api/v1/events/${eventId}/${path}`, payload, headers: { authorization: `Bearer ${ten.tokens.eventAdmin}` } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/events/${eventId}/${path}`,
+      payload,
+      headers: { authorization: `Bearer ${ten.tokens.eventAdmin}` },
+    });
     if (res.statusCode >= 300) throw new Error(`POST ${path}: ${res.statusCode} ${res.body}`);
     return res.json() as { id: string; key: string };
   };
-  const size = await post('custom-fields', { name: 'Shirt size', dataType: 'ENUM', settings: { enumValues: ['S', 'M', 'L', 'XL'], isEnumMultiple: true } });
+  const size = await post('custom-fields', {
+    name: 'Shirt size',
+    dataType: 'ENUM',
+    settings: { enumValues: ['S', 'M', 'L', 'XL'], isEnumMultiple: true },
+  });
   const score = await post('custom-fields', { name: 'Score', dataType: 'NUMBER' });
   const city = await post('custom-fields', { name: 'City', dataType: 'STRING' });
-  const vip = await post('labels', { name: 'High scorers', type: 'RULE', rules: [{ field: score.id, operator: 'GREATER_THAN_EQUAL', value: 90 }] });
-  const ids: AttendeeIds = { size: size.id, score: score.id, city: city.id, sizeKey: size.key, scoreKey: score.key, vip: vip.id };
+  const vip = await post('labels', {
+    name: 'High scorers',
+    type: 'RULE',
+    rules: [{ field: score.id, operator: 'GREATER_THAN_EQUAL', value: 90 }],
+  });
+  const ids: AttendeeIds = {
+    size: size.id,
+    score: score.id,
+    city: city.id,
+    sizeKey: size.key,
+    scoreKey: score.key,
+    vip: vip.id,
+  };
 
   // A company's people are spread over every last name.
   let seed = 42;
@@ -124,11 +197,17 @@ export async function seedAttendees(app: BenchApp, database: DatabaseHandle, n: 
     lastName: `${pick(LAST)} ${i}`,
     company: pick(COMPANIES),
     jobTitle: i % 3 === 0 ? 'Engineer' : 'Manager',
-    customFields: { [size.id]: [['S', 'M', 'L', 'XL'][i % 4]!], [score.id]: i % 100, [city.id]: i % 2 ? 'Lisbon' : 'Berlin' },
+    customFields: {
+      [size.id]: [['S', 'M', 'L', 'XL'][i % 4]!],
+      [score.id]: i % 100,
+      [city.id]: i % 2 ? 'Lisbon' : 'Berlin',
+    },
   }));
   const actor = { actorId: ten.users.eventAdmin.id };
   const t0 = performance.now();
-  const result = await database.db.transaction().execute((tx) => upsertParticipants(tx, eventId, rows, actor));
+  const result = await database.db
+    .transaction()
+    .execute((tx) => upsertParticipants(tx, eventId, rows, actor));
   const createMs = performance.now() - t0;
   const t1 = performance.now();
   const updates = rows.slice(0, Math.min(10_000, n)).map((r) => ({ ...r, jobTitle: 'Director' }));
@@ -136,7 +215,9 @@ export async function seedAttendees(app: BenchApp, database: DatabaseHandle, n: 
   const updateMs = performance.now() - t1;
   // What autovacuum does after a bulk load: statistics, and the visibility map (index-only counts).
   await sql`VACUUM ANALYZE participants`.execute(database.db);
-  const { rows: version } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(database.db);
+  const { rows: version } = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(
+    database.db,
+  );
   return {
     eventId,
     eventName: ten.event.name,

@@ -25,8 +25,20 @@ if (mode === 'api') {
   const { openPostgres } = await import('../../apps/api/src/platform/db/index.js');
   const { createMailer } = await import('../../apps/api/src/platform/mail.js');
   const database = openPostgres(process.env.FANOUT_DATABASE_URL!, 10);
-  const config = loadConfig({ DATA_DIR: resolve(root, '.tmp/bench-data'), LOG_LEVEL: 'silent', JWT_SECRET: process.env.FANOUT_JWT_SECRET!, SEED_DEMO: 'false', ...(process.env.FANOUT_REDIS_URL ? { REDIS_URL: process.env.FANOUT_REDIS_URL } : {}) });
-  const app = await buildApp({ config, database, db: database.db, mailer: createMailer(database.db, { from: config.MAIL_FROM }), brands: loadBrands(resolve(root, 'config/brands.json')) });
+  const config = loadConfig({
+    DATA_DIR: resolve(root, '.tmp/bench-data'),
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: process.env.FANOUT_JWT_SECRET!,
+    SEED_DEMO: 'false',
+    ...(process.env.FANOUT_REDIS_URL ? { REDIS_URL: process.env.FANOUT_REDIS_URL } : {}),
+  });
+  const app = await buildApp({
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer(database.db, { from: config.MAIL_FROM }),
+    brands: loadBrands(resolve(root, 'config/brands.json')),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   send({ ready: true, port: typeof address === 'object' && address ? address.port : 0 });
@@ -58,7 +70,14 @@ if (mode === 'api') {
       let enrolledCount = 0;
       const coalescer = createCoalescer<number>({
         perSecond: 4,
-        send: (_key, count) => void io.to(room).emit('session.seats', { sessionId, enrolledCount: count, waitlistedCount: 0, capacity: 100_000, waitlist: false }),
+        send: (_key, count) =>
+          void io.to(room).emit('session.seats', {
+            sessionId,
+            enrolledCount: count,
+            waitlistedCount: 0,
+            capacity: 100_000,
+            waitlist: false,
+          }),
       });
       const issued: number[] = [0];
       const total = rate * seconds;

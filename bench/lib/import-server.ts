@@ -12,11 +12,24 @@ import { createMailer } from '../../apps/api/src/platform/mail.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const database = openPostgres(process.env.BENCH_DB_URL!, 10);
-const config = loadConfig({ DATA_DIR: resolve(root, '.tmp/bench-data'), LOG_LEVEL: 'silent', JWT_SECRET: process.env.BENCH_JWT_SECRET, SEED_DEMO: 'false' });
-const app = await buildApp({ config, database, db: database.db, mailer: createMailer(database.db, { from: config.MAIL_FROM }), brands: loadBrands(resolve(root, 'config/brands.json')) });
+const config = loadConfig({
+  DATA_DIR: resolve(root, '.tmp/bench-data'),
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: process.env.BENCH_JWT_SECRET,
+  SEED_DEMO: 'false',
+});
+const app = await buildApp({
+  config,
+  database,
+  db: database.db,
+  mailer: createMailer(database.db, { from: config.MAIL_FROM }),
+  brands: loadBrands(resolve(root, 'config/brands.json')),
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
-process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
+);
 process.once('SIGTERM', () => {
   void app
     .close()

@@ -1,7 +1,60 @@
 /** Word lists for realistic event names ('Global Summit Lisbon 2024'): a search for 'summit' matches 1 in 15. */
-const ADJECTIVES = ['Annual', 'Global', 'Northern', 'Digital', 'Open', 'Future', 'Green', 'Urban', 'Creative', 'Smart', 'Applied', 'Modern', 'Pacific', 'Atlantic', 'Alpine', 'Coastal', 'Royal', 'National', 'Regional', 'Young'];
-const NOUNS = ['Summit', 'Conference', 'Forum', 'Expo', 'Festival', 'Symposium', 'Meetup', 'Congress', 'Workshop', 'Gala', 'Fair', 'Retreat', 'Hackathon', 'Convention', 'Showcase'];
-const CITIES = ['Berlin', 'Lagos', 'Osaka', 'Lisbon', 'Austin', 'Nairobi', 'Oslo', 'Lima', 'Toronto', 'Madrid', 'Seoul', 'Accra', 'Milan', 'Dublin', 'Sydney'];
+const ADJECTIVES = [
+  'Annual',
+  'Global',
+  'Northern',
+  'Digital',
+  'Open',
+  'Future',
+  'Green',
+  'Urban',
+  'Creative',
+  'Smart',
+  'Applied',
+  'Modern',
+  'Pacific',
+  'Atlantic',
+  'Alpine',
+  'Coastal',
+  'Royal',
+  'National',
+  'Regional',
+  'Young',
+];
+const NOUNS = [
+  'Summit',
+  'Conference',
+  'Forum',
+  'Expo',
+  'Festival',
+  'Symposium',
+  'Meetup',
+  'Congress',
+  'Workshop',
+  'Gala',
+  'Fair',
+  'Retreat',
+  'Hackathon',
+  'Convention',
+  'Showcase',
+];
+const CITIES = [
+  'Berlin',
+  'Lagos',
+  'Osaka',
+  'Lisbon',
+  'Austin',
+  'Nairobi',
+  'Oslo',
+  'Lima',
+  'Toronto',
+  'Madrid',
+  'Seoul',
+  'Accra',
+  'Milan',
+  'Dublin',
+  'Sydney',
+];
 
 const array = (words: string[]) => `ARRAY[${words.map((w) => `'${w}'`).join(',')}]`;
 const orgId = (expr: string) => `('00000000-0000-4000-8000-' || lpad(to_hex(${expr}), 12, '0'))::uuid`;

@@ -16,7 +16,9 @@ export async function apiSignIn(
   host = `localhost:${E2E_PORT}`,
   apiUrl = API_URL,
 ): Promise<Session> {
-  const res = await request.post(`${apiUrl}/auth`, { data: { email: account.email, password: account.password, host } });
+  const res = await request.post(`${apiUrl}/auth`, {
+    data: { email: account.email, password: account.password, host },
+  });
   expect(res.status(), `POST auth for ${account.email}: ${await res.text()}`).toBe(200);
   const body = (await res.json()) as { token: string; tokenData: { userId: string } };
   return { token: body.token, userId: body.tokenData.userId };

@@ -31,7 +31,8 @@ export async function fillField(page: Page, dialog: Locator, field: NewField): P
     }
   }
   if (field.required) await dialog.getByRole('checkbox', { name: 'Required' }).check();
-  if (field.editableByParticipant) await dialog.getByRole('checkbox', { name: 'Participants can edit it' }).check();
+  if (field.editableByParticipant)
+    await dialog.getByRole('checkbox', { name: 'Participants can edit it' }).check();
   if (field.showInProfile) await dialog.getByRole('checkbox', { name: 'Show in the public profile' }).check();
 }
 

@@ -4,7 +4,8 @@
  */
 function need(name: string): string {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the journeys through playwright.config.ts (global setup)`);
+  if (!value)
+    throw new Error(`${name} is not set: run the journeys through playwright.config.ts (global setup)`);
   return value;
 }
 
@@ -35,4 +36,9 @@ export const DEMO_ORGANIZATION = 'Northwind Events';
 export const DEMO_EVENT = 'Northwind Summit 2026';
 
 /** The SSO journey's provider login; its e-mail is the seeded organisation admin's. */
-export const SSO_USER = { login: 'olivia.sso', email: DEMO.orgAdmin.email, givenName: 'Olivia', familyName: 'Hart' } as const;
+export const SSO_USER = {
+  login: 'olivia.sso',
+  email: DEMO.orgAdmin.email,
+  givenName: 'Olivia',
+  familyName: 'Hart',
+} as const;

@@ -31,7 +31,11 @@ export async function waitForMail(
           .at(-1);
         return found !== undefined;
       },
-      { message: `an e-mail to ${to}${opts.subject ? ` with subject ${opts.subject}` : ''} over SMTP`, timeout: opts.timeout ?? 20_000, intervals: [250, 500, 1000] },
+      {
+        message: `an e-mail to ${to}${opts.subject ? ` with subject ${opts.subject}` : ''} over SMTP`,
+        timeout: opts.timeout ?? 20_000,
+        intervals: [250, 500, 1000],
+      },
     )
     .toBe(true);
   return found!;
@@ -60,6 +64,9 @@ export function linksIn(mail: CapturedMail): URL[] {
 /** The message's link whose path starts with `pathPrefix` (e.g. '/verify-email/'); fails clearly when absent. */
 export function linkTo(mail: CapturedMail, pathPrefix: string): URL {
   const link = linksIn(mail).find((u) => u.pathname.startsWith(pathPrefix));
-  expect(link, `a link to ${pathPrefix}… in the e-mail "${mail.subject}":\n${mail.text || mail.html}`).toBeDefined();
+  expect(
+    link,
+    `a link to ${pathPrefix}… in the e-mail "${mail.subject}":\n${mail.text || mail.html}`,
+  ).toBeDefined();
   return link!;
 }

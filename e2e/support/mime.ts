@@ -64,7 +64,8 @@ export function decodeQuotedPrintable(input: string): Buffer {
 function decodeBody(part: Part): string {
   const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
   const charset = param(part.headers.get('content-type'), 'charset');
-  if (encoding === 'base64') return charsetDecode(Buffer.from(part.body.replace(/\s+/g, ''), 'base64'), charset);
+  if (encoding === 'base64')
+    return charsetDecode(Buffer.from(part.body.replace(/\s+/g, ''), 'base64'), charset);
   if (encoding === 'quoted-printable') return charsetDecode(decodeQuotedPrintable(part.body), charset);
   return part.body;
 }

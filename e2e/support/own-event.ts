@@ -4,8 +4,18 @@ import { API_URL, CONSOLE_URL, DEMO, DEMO_EVENT, E2E_PORT, SUPER_ADMIN } from '.
 import { signIn } from './ui';
 
 /** One API call for journey setup; fails with the answer's text when it is not 2xx. */
-export async function call<T>(request: APIRequestContext, session: Session, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await request.fetch(`${API_URL}/${path}`, { method, headers: bearer(session), ...(data === undefined ? {} : { data }) });
+export async function call<T>(
+  request: APIRequestContext,
+  session: Session,
+  method: string,
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await request.fetch(`${API_URL}/${path}`, {
+    method,
+    headers: bearer(session),
+    ...(data === undefined ? {} : { data }),
+  });
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return (res.status() === 204 ? undefined : await res.json()) as T;
 }
@@ -21,7 +31,9 @@ export interface OwnEvent {
 }
 
 const rolesOf = async (request: APIRequestContext, root: Session, userId: string): Promise<Role[]> =>
-  (await call<{ roles: Role[] }>(request, root, 'GET', `admin-users/${userId}`)).roles.map(({ scope, scopeId, role }) => ({ scope, scopeId, role }));
+  (await call<{ roles: Role[] }>(request, root, 'GET', `admin-users/${userId}`)).roles.map(
+    ({ scope, scopeId, role }) => ({ scope, scopeId, role }),
+  );
 
 /**
  * A journey's own event in the demo event hub, made by the super admin, with the demo event admin
@@ -34,7 +46,12 @@ export async function createOwnEvent(request: APIRequestContext, name: string): 
   const host = `cms.localhost:${E2E_PORT}`;
   const root = await apiSignIn(request, SUPER_ADMIN, host);
   let admin = await apiSignIn(request, DEMO.eventAdmin, host);
-  const events = await call<{ records: Array<{ name: string; eventHubId: string }> }>(request, admin, 'GET', `users/${admin.userId}/events`);
+  const events = await call<{ records: Array<{ name: string; eventHubId: string }> }>(
+    request,
+    admin,
+    'GET',
+    `users/${admin.userId}/events`,
+  );
   const hubId = events.records.find((e) => e.name === DEMO_EVENT)!.eventHubId;
   const event = await call<{ id: string }>(request, root, 'POST', 'events', {
     name,
@@ -44,7 +61,9 @@ export async function createOwnEvent(request: APIRequestContext, name: string): 
     timezone: 'Europe/Berlin',
   });
   const mine: Role = { scope: 'event', scopeId: event.id, role: 'admin' };
-  await call(request, root, 'PATCH', `admin-users/${admin.userId}`, { roles: [...(await rolesOf(request, root, admin.userId)), mine] });
+  await call(request, root, 'PATCH', `admin-users/${admin.userId}`, {
+    roles: [...(await rolesOf(request, root, admin.userId)), mine],
+  });
   admin = await apiSignIn(request, DEMO.eventAdmin, host);
   const userId = admin.userId;
   return {
@@ -61,6 +80,9 @@ export async function createOwnEvent(request: APIRequestContext, name: string): 
 /** Signs in to the console as the demo event admin and opens the event `name` from the start page. */
 export async function openEventInConsole(page: Page, name: string): Promise<void> {
   await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
-  await page.getByRole('link', { name: new RegExp(name) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(name) })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/overview$/);
 }

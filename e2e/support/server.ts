@@ -35,7 +35,10 @@ export async function snapshotWebDist(): Promise<string> {
     return [...html.matchAll(/(?:src|href)="\/([^"?#]+)"/g)].every((m) => existsSync(join(dist, m[1]!)));
   };
   for (let i = 0; !complete(); i++) {
-    if (i >= 20) throw new Error('apps/web/dist is not built (or incomplete): run `npm run build` (npm run test:e2e does)');
+    if (i >= 20)
+      throw new Error(
+        'apps/web/dist is not built (or incomplete): run `npm run build` (npm run test:e2e does)',
+      );
     await new Promise((r) => setTimeout(r, 500));
   }
   const copy = mkdtempSync(join(tmpdir(), 'plenary-e2e-web-'));
@@ -64,8 +67,13 @@ async function healthy(port: number): Promise<boolean> {
  * Starts Plenary as a child process (`node --import tsx apps/api/src/main.ts`) on loopback with a
  * fresh data dir, and waits for its health check. Output goes to .tmp/e2e/.
  */
-export async function startServer({ port, env = {}, timeoutMs = 120_000 }: StartServerOptions): Promise<ServerHandle> {
-  if (await healthy(port)) throw new Error(`port ${port} already serves something that answers /api/v1/health: stop it first`);
+export async function startServer({
+  port,
+  env = {},
+  timeoutMs = 120_000,
+}: StartServerOptions): Promise<ServerHandle> {
+  if (await healthy(port))
+    throw new Error(`port ${port} already serves something that answers /api/v1/health: stop it first`);
   const dataDir = mkdtempSync(join(tmpdir(), `plenary-e2e-${port}-`));
   mkdirSync(LOG_DIR, { recursive: true });
   const logFile = join(LOG_DIR, `server-${port}.log`);
@@ -102,7 +110,8 @@ export async function startServer({ port, env = {}, timeoutMs = 120_000 }: Start
 
   const started = Date.now();
   while (!(await healthy(port))) {
-    if (exited !== undefined) throw new Error(`Plenary on port ${port} exited with ${exited} before it was healthy; see ${logFile}`);
+    if (exited !== undefined)
+      throw new Error(`Plenary on port ${port} exited with ${exited} before it was healthy; see ${logFile}`);
     if (Date.now() - started > timeoutMs) {
       child.kill('SIGKILL');
       throw new Error(`Plenary on port ${port} was not healthy after ${timeoutMs} ms; see ${logFile}`);

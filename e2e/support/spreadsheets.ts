@@ -6,12 +6,20 @@ export async function readWorkbook(path: string): Promise<string[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(path);
   const rows: string[][] = [];
-  book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  book.worksheets[0]!.eachRow((row) =>
+    rows.push(
+      (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v))),
+    ),
+  );
   return rows;
 }
 
 /** Writes rows (the first one the header) as a real xlsx, as a spreadsheet program would (exceljs). */
-export async function writeWorkbook(path: string, rows: ReadonlyArray<ReadonlyArray<string | number | boolean | null>>, sheet = 'Sheet1'): Promise<string> {
+export async function writeWorkbook(
+  path: string,
+  rows: ReadonlyArray<ReadonlyArray<string | number | boolean | null>>,
+  sheet = 'Sheet1',
+): Promise<string> {
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet(sheet);
   for (const row of rows) ws.addRow([...row]);

@@ -28,7 +28,11 @@ export async function settle(page: Page): Promise<void> {
     .waitForFunction(
       () =>
         document.fonts.status === 'loaded' &&
-        document.getAnimations().every((a) => a.playState !== 'running' || (a.effect?.getComputedTiming().iterations ?? 1) === Infinity),
+        document
+          .getAnimations()
+          .every(
+            (a) => a.playState !== 'running' || (a.effect?.getComputedTiming().iterations ?? 1) === Infinity,
+          ),
       undefined,
       { timeout: 5_000 },
     )
@@ -62,7 +66,11 @@ export interface A11yFinding {
  * test (softly, so the journey goes on and every screen is checked) and are appended to
  * .tmp/e2e/axe-violations.jsonl for the report.
  */
-export async function checkA11y(page: Page, screen: string, options: { exclude?: string[] } = {}): Promise<A11yFinding[]> {
+export async function checkA11y(
+  page: Page,
+  screen: string,
+  options: { exclude?: string[] } = {},
+): Promise<A11yFinding[]> {
   const info = base.info();
   await settle(page);
   const analyze = async () => {
@@ -86,15 +94,22 @@ export async function checkA11y(page: Page, screen: string, options: { exclude?:
     impact: v.impact,
     help: v.help,
     helpUrl: v.helpUrl,
-    nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 300), summary: n.failureSummary })),
+    nodes: v.nodes
+      .slice(0, 5)
+      .map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 300), summary: n.failureSummary })),
   }));
   if (findings.length > 0) {
     mkdirSync(resolve(AXE_REPORT, '..'), { recursive: true });
     for (const f of findings) appendFileSync(AXE_REPORT, `${JSON.stringify(f)}\n`);
-    await info.attach(`axe-${slug(screen)}.json`, { body: JSON.stringify(findings, null, 2), contentType: 'application/json' });
+    await info.attach(`axe-${slug(screen)}.json`, {
+      body: JSON.stringify(findings, null, 2),
+      contentType: 'application/json',
+    });
   }
   const readable = findings.map(
-    (f) => `${f.rule} (${f.impact}): ${f.help}\n` + f.nodes.map((n) => `    ${n.target}\n      ${n.summary?.replace(/\n/g, '\n      ')}`).join('\n'),
+    (f) =>
+      `${f.rule} (${f.impact}): ${f.help}\n` +
+      f.nodes.map((n) => `    ${n.target}\n      ${n.summary?.replace(/\n/g, '\n      ')}`).join('\n'),
   );
   expect.soft(readable, `axe violations on screen "${screen}" (${page.url()})`).toEqual([]);
   return findings;

@@ -20,18 +20,34 @@ export async function fillSignIn(page: Page, account: { email: string; password:
 }
 
 /** Opens `${origin}/login` and signs in. */
-export async function signIn(page: Page, origin: string, account: { email: string; password: string }): Promise<void> {
+export async function signIn(
+  page: Page,
+  origin: string,
+  account: { email: string; password: string },
+): Promise<void> {
   await page.goto(`${origin}/login`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await fillSignIn(page, account);
 }
 
 /** A Mantine Select (combobox): open it by its label and pick the option. */
-export async function choose(scope: Page | Locator, page: Page, label: string | RegExp, option: string | RegExp, typed?: string): Promise<void> {
-  const input = scope.getByRole('textbox', { name: label }).or(scope.getByRole('combobox', { name: label })).first();
+export async function choose(
+  scope: Page | Locator,
+  page: Page,
+  label: string | RegExp,
+  option: string | RegExp,
+  typed?: string,
+): Promise<void> {
+  const input = scope
+    .getByRole('textbox', { name: label })
+    .or(scope.getByRole('combobox', { name: label }))
+    .first();
   await input.click();
   if (typed !== undefined) await input.fill(typed);
-  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
+  await page
+    .getByRole('option', { name: option, exact: typeof option === 'string' })
+    .first()
+    .click();
 }
 
 /**
@@ -40,7 +56,10 @@ export async function choose(scope: Page | Locator, page: Page, label: string | 
  * a Mantine Select would clear it).
  */
 export async function ensureChosen(scope: Locator, page: Page, label: string, option: string): Promise<void> {
-  const input = scope.getByRole('textbox', { name: label }).or(scope.getByRole('combobox', { name: label })).first();
+  const input = scope
+    .getByRole('textbox', { name: label })
+    .or(scope.getByRole('combobox', { name: label }))
+    .first();
   // An option may carry its parent's name too, e.g. 'Hub (Organisation)'.
   const shown = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(.+\\))?$`);
   try {
@@ -65,7 +84,13 @@ export function unique(prefix: string): string {
 export async function descriptions(field: Locator): Promise<string[]> {
   const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
   const page = field.page();
-  const texts = await Promise.all(ids.map(async (id) => ((await page.locator(`[id="${id}"]`).count()) ? ((await page.locator(`[id="${id}"]`).textContent()) ?? '') : '')));
+  const texts = await Promise.all(
+    ids.map(async (id) =>
+      (await page.locator(`[id="${id}"]`).count())
+        ? ((await page.locator(`[id="${id}"]`).textContent()) ?? '')
+        : '',
+    ),
+  );
   return texts.map((t) => t.trim()).filter(Boolean);
 }
 
@@ -76,24 +101,46 @@ export async function descriptions(field: Locator): Promise<string[]> {
 export async function fieldError(field: Locator, before: string[] = []): Promise<string> {
   let added = '';
   await expect
-    .poll(async () => {
-      added = (await descriptions(field)).filter((t) => !before.includes(t)).join(' ');
-      return added;
-    }, { message: 'an error message tied to the field (aria-describedby)' })
+    .poll(
+      async () => {
+        added = (await descriptions(field)).filter((t) => !before.includes(t)).join(' ');
+        return added;
+      },
+      { message: 'an error message tied to the field (aria-describedby)' },
+    )
     .not.toBe('');
   return added;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * A date-and-time picker field (a labelled button opening a calendar with hour and minute fields):
  * month level → year level → decade level, then year, month, day, time and 'Done', all by their
  * accessible names.
  */
-export async function pickDateTime(page: Page, field: Locator, when: { year: number; month: number; day: number; hour: number; minute: number }): Promise<void> {
+export async function pickDateTime(
+  page: Page,
+  field: Locator,
+  when: { year: number; month: number; day: number; hour: number; minute: number },
+): Promise<void> {
   await field.click();
-  const picker = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: /^Previous (month|year|decade)$/ }) });
+  const picker = page
+    .getByRole('dialog')
+    .filter({ has: page.getByRole('button', { name: /^Previous (month|year|decade)$/ }) });
   await picker.getByRole('button', { name: 'Choose another month' }).click();
   await picker.getByRole('button', { name: 'Choose another year' }).click();
   const year = picker.getByRole('button', { name: String(when.year), exact: true });
@@ -103,7 +150,9 @@ export async function pickDateTime(page: Page, field: Locator, when: { year: num
   }
   await year.click();
   await picker.getByRole('button', { name: MONTHS[when.month - 1]!.slice(0, 3), exact: true }).click();
-  await picker.getByRole('button', { name: `${when.day} ${MONTHS[when.month - 1]} ${when.year}`, exact: true }).click();
+  await picker
+    .getByRole('button', { name: `${when.day} ${MONTHS[when.month - 1]} ${when.year}`, exact: true })
+    .click();
   const two = (n: number) => String(n).padStart(2, '0');
   await picker.getByRole('spinbutton', { name: 'Hours' }).fill(two(when.hour));
   await picker.getByRole('spinbutton', { name: 'Minutes' }).fill(two(when.minute));
@@ -118,7 +167,13 @@ export function row(scope: Page | Locator, text: string): Locator {
 
 /** A toast (status or alert) saying `text` is shown. */
 export async function toastSays(page: Page, text: string | RegExp): Promise<void> {
-  await expect(page.getByRole('status').filter({ hasText: text }).or(page.getByRole('alert').filter({ hasText: text })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: text })
+      .or(page.getByRole('alert').filter({ hasText: text }))
+      .first(),
+  ).toBeVisible();
 }
 
 /** A list screen's search: types `text`, commits it with Enter and waits for it in the URL. */

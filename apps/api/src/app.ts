@@ -93,7 +93,11 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Plenary API', version: '1', description: 'Event management: admin console, participant app and event website.' },
+      info: {
+        title: 'Plenary API',
+        version: '1',
+        description: 'Event management: admin console, participant app and event website.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -110,7 +114,16 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     async (api) => {
       api.get(
         '/health',
-        { schema: { tags: ['public'], summary: 'Liveness and database check', security: [], response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) } } },
+        {
+          schema: {
+            tags: ['public'],
+            summary: 'Liveness and database check',
+            security: [],
+            response: {
+              200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+            },
+          },
+        },
         async () => {
           await deps.database.execScript('SELECT 1');
           return { status: 'ok' as const, database: deps.database.kind };
@@ -131,10 +144,27 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     const hashedAssets = join(webDist, 'assets');
     if (existsSync(hashedAssets)) {
       // Vite's hashed output: a new build has new names, so browsers may keep these for good.
-      await app.register(fastifyStatic, { root: hashedAssets, prefix: '/assets/', wildcard: true, index: false, maxAge: '365d', immutable: true, preCompressed: true, decorateReply: false });
+      await app.register(fastifyStatic, {
+        root: hashedAssets,
+        prefix: '/assets/',
+        wildcard: true,
+        index: false,
+        maxAge: '365d',
+        immutable: true,
+        preCompressed: true,
+        decorateReply: false,
+      });
     }
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1h', preCompressed: true });
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', { maxAge: 0, cacheControl: false }));
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      maxAge: '1h',
+      preCompressed: true,
+    });
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.sendFile('index.html', { maxAge: 0, cacheControl: false }),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -146,7 +176,11 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
       return reply.sendFile('index.html', { maxAge: 0, cacheControl: false });
     }
     const allowed = isApi ? methods.allowed(path) : [];
-    if (allowed.length > 0) return reply.status(405).header('allow', allowed.join(', ')).send(errorBody(405, `Method ${request.method} not allowed; allowed: ${allowed.join(', ')}`));
+    if (allowed.length > 0)
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody(405, `Method ${request.method} not allowed; allowed: ${allowed.join(', ')}`));
     return reply.status(404).send(errorBody(404, 'Route not found'));
   });
   return app;

@@ -14,7 +14,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 async function main(): Promise<void> {
   let config: Config;
   try {
-    config = loadConfig({ WEB_DIST: resolve(root, 'apps/web/dist'), BRANDS_FILE: resolve(root, 'config/brands.json'), ...process.env });
+    config = loadConfig({
+      WEB_DIST: resolve(root, 'apps/web/dist'),
+      BRANDS_FILE: resolve(root, 'config/brands.json'),
+      ...process.env,
+    });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -31,7 +35,8 @@ async function main(): Promise<void> {
   const seeded = config.SEED_DEMO ? await seed(deps) : undefined;
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST });
-  if (!existsSync(resolve(config.WEB_DIST ?? '', 'index.html'))) app.log.warn('web app not built: run `npm run build`');
+  if (!existsSync(resolve(config.WEB_DIST ?? '', 'index.html')))
+    app.log.warn('web app not built: run `npm run build`');
   printBanner(config, seeded, Date.now() - started);
 
   const stop = async () => {
@@ -55,9 +60,11 @@ function printBanner(config: Config, seeded: Awaited<ReturnType<typeof seed>> | 
   ];
   if (seeded) {
     lines.push('', 'Sign-in details (demo data):');
-    for (const account of seeded.accounts) lines.push(`  ${account.label.padEnd(20)} ${account.email.padEnd(34)} ${account.password}`);
+    for (const account of seeded.accounts)
+      lines.push(`  ${account.label.padEnd(20)} ${account.email.padEnd(34)} ${account.password}`);
   }
-  if (!config.SMTP_URL) lines.push('', `E-mails go to the dev mailbox: sign in as super admin and open "Dev mailbox".`);
+  if (!config.SMTP_URL)
+    lines.push('', `E-mails go to the dev mailbox: sign in as super admin and open "Dev mailbox".`);
   console.log(lines.join('\n') + '\n');
 }
 

@@ -24,7 +24,9 @@ export interface ApiProcess {
 }
 
 /** A new, empty database on `server` (not migrated) and its URL; `drop` removes it. */
-export async function createServerDatabase(server: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createServerDatabase(
+  server: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `plenary_test_${randomBytes(6).toString('hex')}`;
   const admin = openPostgres(server, 1);
   await admin.execScript(`CREATE DATABASE ${name}`);
@@ -54,7 +56,12 @@ async function freePort(): Promise<number> {
  * Starts an API process on its own port, resolved once it answers HTTP. `dataDir` defaults to a
  * new empty directory (removed by `stopApi`); `env` adds to or overrides the defaults.
  */
-export async function startApi(opts: { databaseUrl: string; jwtSecret: string; dataDir?: string; env?: NodeJS.ProcessEnv }): Promise<ApiProcess> {
+export async function startApi(opts: {
+  databaseUrl: string;
+  jwtSecret: string;
+  dataDir?: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<ApiProcess> {
   const port = await freePort();
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'plenary-process-')));
   const env: NodeJS.ProcessEnv = {
@@ -70,7 +77,11 @@ export async function startApi(opts: { databaseUrl: string; jwtSecret: string; d
     WEB_DIST: join(dataDir, 'no-web-app'),
     ...opts.env,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: API_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: API_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -97,7 +108,8 @@ async function untilAnswering(url: string): Promise<void> {
 /** Resolves once the process has written `text` (to stdout or stderr); rejects if it exits first. */
 export async function untilOutput(api: ApiProcess, text: string): Promise<void> {
   while (!api.output().includes(text)) {
-    if (api.child.exitCode !== null || api.child.signalCode !== null) throw new Error(`API process exited before writing '${text}':\n${api.output()}`);
+    if (api.child.exitCode !== null || api.child.signalCode !== null)
+      throw new Error(`API process exited before writing '${text}':\n${api.output()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -10,7 +10,12 @@ import type { TestContext } from './harness.js';
  */
 export async function completeTenant(t: TestContext, marker: string) {
   const { f, deps } = t;
-  const person = (role: string) => f.user({ email: `${role}.${marker}@example.com`.toLowerCase(), firstName: `${role} ${marker}`, lastName: `Last ${marker}` });
+  const person = (role: string) =>
+    f.user({
+      email: `${role}.${marker}@example.com`.toLowerCase(),
+      firstName: `${role} ${marker}`,
+      lastName: `Last ${marker}`,
+    });
   const organization = await f.organization({ name: `Org ${marker}` });
   const hub = await f.hub({ organizationId: organization.id, name: `Hub ${marker}` });
   const event = await f.event({ eventHubId: hub.id, name: `Event ${marker}` });
@@ -26,44 +31,130 @@ export async function completeTenant(t: TestContext, marker: string) {
   await f.grant(users.eventAdmin.id, 'event', event.id);
   await f.grant(users.moderator.id, 'event', event.id, 'moderator');
   await f.participant(event.id, users.participant.id);
-  const tokens = Object.fromEntries(await Promise.all(Object.entries(users).map(async ([role, u]) => [role, await f.token(u.id)] as const))) as Record<keyof typeof users, string>;
+  const tokens = Object.fromEntries(
+    await Promise.all(Object.entries(users).map(async ([role, u]) => [role, await f.token(u.id)] as const)),
+  ) as Record<keyof typeof users, string>;
 
   const admin = tokens.eventAdmin;
   const at = (path: string) => `/api/v1/events/${event.id}/${path}`;
   const created = async (what: string, res: Promise<LightMyRequestResponse>, status = 201) => {
     const answer = await res;
-    if (answer.statusCode !== status) throw new Error(`completeTenant ${what}: ${answer.statusCode} ${answer.body}`);
+    if (answer.statusCode !== status)
+      throw new Error(`completeTenant ${what}: ${answer.statusCode} ${answer.body}`);
     return answer.json() as { id: string; [key: string]: unknown };
   };
-  const post = (what: string, path: string, payload: object, status = 201) => created(what, t.as(admin, { method: 'POST', url: at(path), payload }), status);
-  const upload = (what: string, path: string, fields: Record<string, string>, file: { name: string; bytes: Buffer }) => {
+  const post = (what: string, path: string, payload: object, status = 201) =>
+    created(what, t.as(admin, { method: 'POST', url: at(path), payload }), status);
+  const upload = (
+    what: string,
+    path: string,
+    fields: Record<string, string>,
+    file: { name: string; bytes: Buffer },
+  ) => {
     const boundary = `----complete${marker}`;
-    const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+    const parts = Object.entries(fields).map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
     const payload = Buffer.concat([
       Buffer.from(parts.join('')),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       file.bytes,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    return created(what, t.as(admin, { method: 'POST', url: at(path), payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }));
+    return created(
+      what,
+      t.as(admin, {
+        method: 'POST',
+        url: at(path),
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      }),
+    );
   };
 
-  const customField = await post('custom field', 'custom-fields', { name: `Field ${marker}`, dataType: 'STRING', showInProfile: true });
+  const customField = await post('custom field', 'custom-fields', {
+    name: `Field ${marker}`,
+    dataType: 'STRING',
+    showInProfile: true,
+  });
   const label = await post('label', 'labels', { name: `Label ${marker}` });
-  const attendee = await post('participant', 'participants', { email: `attendee.${marker}@example.com`.toLowerCase(), firstName: `Attendee ${marker}`, lastName: `Last ${marker}`, labelIds: [label.id] });
-  const participantRow = await deps.db.selectFrom('participants').select('id').where('eventId', '=', event.id).where('userId', '=', users.participant.id).executeTakeFirstOrThrow();
+  const attendee = await post('participant', 'participants', {
+    email: `attendee.${marker}@example.com`.toLowerCase(),
+    firstName: `Attendee ${marker}`,
+    lastName: `Last ${marker}`,
+    labelIds: [label.id],
+  });
+  const participantRow = await deps.db
+    .selectFrom('participants')
+    .select('id')
+    .where('eventId', '=', event.id)
+    .where('userId', '=', users.participant.id)
+    .executeTakeFirstOrThrow();
   await post('magic link', 'participants/magic-links', { participantIds: [attendee.id] }, 200);
   const location = await post('location', 'locations', { name: `Room ${marker}` });
   const breakout = await post('breakout', 'breakouts', { name: `Breakout ${marker}`, enrollable: true });
-  const session = await post('session', 'sessions', { name: `Session ${marker}`, startDate: '2030-06-01', startTime: '10:00 AM', endDate: '2030-06-01', endTime: '11:00 AM', locationId: location.id, enrollable: true, breakoutId: breakout.id });
-  await post('enrollment', `sessions/v2/${session.id}/attendees`, { participantIds: [attendee.id, participantRow.id] }, 200);
-  await post('session moderator', `sessions/${session.id}/invite-moderator`, { email: `sessionmod.${marker}@example.com`.toLowerCase(), firstName: `Mod ${marker}`, lastName: `Last ${marker}` }, 200);
+  const session = await post('session', 'sessions', {
+    name: `Session ${marker}`,
+    startDate: '2030-06-01',
+    startTime: '10:00 AM',
+    endDate: '2030-06-01',
+    endTime: '11:00 AM',
+    locationId: location.id,
+    enrollable: true,
+    breakoutId: breakout.id,
+  });
+  await post(
+    'enrollment',
+    `sessions/v2/${session.id}/attendees`,
+    { participantIds: [attendee.id, participantRow.id] },
+    200,
+  );
+  await post(
+    'session moderator',
+    `sessions/${session.id}/invite-moderator`,
+    {
+      email: `sessionmod.${marker}@example.com`.toLowerCase(),
+      firstName: `Mod ${marker}`,
+      lastName: `Last ${marker}`,
+    },
+    200,
+  );
   const collection = await post('collection', 'collections', { name: `Collection ${marker}` });
-  const map = await upload('map', 'interactive-maps', { name: `Map ${marker}` }, { name: 'plan.png', bytes: await png(200, 100) });
-  const pin = await post('pin', `interactive-maps/${map.id}/pins`, { name: `Pin ${marker}`, x: 0.5, y: 0.5, locationId: location.id });
-  const material = await upload('material', 'materials', { name: `Material ${marker}` }, { name: 'slides.pdf', bytes: pdf(`Handout ${marker}`) });
-  const importRecord = await upload('import', 'imports/User', {}, { name: 'participants-good.csv', bytes: fixture('participants-good.csv') });
-  await created('view settings', t.as(admin, { method: 'POST', url: '/api/v1/view-settings/events', payload: { columns: ['name'], order: ['name'], pageSize: 20 } }));
+  const map = await upload(
+    'map',
+    'interactive-maps',
+    { name: `Map ${marker}` },
+    { name: 'plan.png', bytes: await png(200, 100) },
+  );
+  const pin = await post('pin', `interactive-maps/${map.id}/pins`, {
+    name: `Pin ${marker}`,
+    x: 0.5,
+    y: 0.5,
+    locationId: location.id,
+  });
+  const material = await upload(
+    'material',
+    'materials',
+    { name: `Material ${marker}` },
+    { name: 'slides.pdf', bytes: pdf(`Handout ${marker}`) },
+  );
+  const importRecord = await upload(
+    'import',
+    'imports/User',
+    {},
+    { name: 'participants-good.csv', bytes: fixture('participants-good.csv') },
+  );
+  await created(
+    'view settings',
+    t.as(admin, {
+      method: 'POST',
+      url: '/api/v1/view-settings/events',
+      payload: { columns: ['name'], order: ['name'], pageSize: 20 },
+    }),
+  );
   await t.drainJobs(30_000);
   const fileKey = new URL(String(material.url), 'http://localhost').pathname.split('/').pop()!;
 
@@ -74,7 +165,21 @@ export async function completeTenant(t: TestContext, marker: string) {
     event,
     users,
     tokens,
-    records: { customField, label, attendee, participantId: participantRow.id, location, breakout, session, collection, map, pin, material, importRecord, fileKey },
+    records: {
+      customField,
+      label,
+      attendee,
+      participantId: participantRow.id,
+      location,
+      breakout,
+      session,
+      collection,
+      map,
+      pin,
+      material,
+      importRecord,
+      fileKey,
+    },
   };
 }
 

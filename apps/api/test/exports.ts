@@ -10,7 +10,9 @@ export function readCsv(body: string): string[][] {
 }
 
 /** Rows of the first sheet of an XLSX export (header first), read back with exceljs. */
-export async function readXlsx(payload: Buffer): Promise<Array<Array<string | number | boolean | Date | null>>> {
+export async function readXlsx(
+  payload: Buffer,
+): Promise<Array<Array<string | number | boolean | Date | null>>> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(payload as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];

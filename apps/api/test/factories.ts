@@ -14,7 +14,15 @@ let passwordHash: Promise<string> | undefined;
 export function createFactories({ db, config }: AppDeps, _app: FastifyInstance) {
   const unique = () => randomUUID().slice(0, 8);
   const f = {
-    async user(over: { email?: string; firstName?: string; lastName?: string; userRole?: 'superadmin' | 'user'; verified?: boolean } = {}) {
+    async user(
+      over: {
+        email?: string;
+        firstName?: string;
+        lastName?: string;
+        userRole?: 'superadmin' | 'user';
+        verified?: boolean;
+      } = {},
+    ) {
       return db
         .insertInto('users')
         .values({
@@ -32,17 +40,29 @@ export function createFactories({ db, config }: AppDeps, _app: FastifyInstance) 
     async organization(over: { name?: string; status?: 'DRAFT' | 'PUBLISHED' } = {}) {
       return db
         .insertInto('organizations')
-        .values({ name: over.name ?? `Org ${unique()}`, settings: JSON.stringify({ status: over.status ?? 'DRAFT' }), updatedAt: new Date() })
+        .values({
+          name: over.name ?? `Org ${unique()}`,
+          settings: JSON.stringify({ status: over.status ?? 'DRAFT' }),
+          updatedAt: new Date(),
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
     async hub(over: { organizationId?: string; name?: string } = {}) {
       const organizationId = over.organizationId ?? (await f.organization()).id;
-      return db.insertInto('eventHubs').values({ organizationId, name: over.name ?? `Hub ${unique()}`, updatedAt: new Date() }).returningAll().executeTakeFirstOrThrow();
+      return db
+        .insertInto('eventHubs')
+        .values({ organizationId, name: over.name ?? `Hub ${unique()}`, updatedAt: new Date() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
     async event(over: { eventHubId?: string; name?: string; startAt?: Date; endAt?: Date } = {}) {
       const hub = over.eventHubId
-        ? await db.selectFrom('eventHubs').selectAll().where('id', '=', over.eventHubId).executeTakeFirstOrThrow()
+        ? await db
+            .selectFrom('eventHubs')
+            .selectAll()
+            .where('id', '=', over.eventHubId)
+            .executeTakeFirstOrThrow()
         : await f.hub();
       // By default an event spans sixteen years around now, so the sessions tests schedule on fixed
       // dates (2020 … 2031) lie within its days; tests of that rule give their event its dates.
@@ -55,14 +75,23 @@ export function createFactories({ db, config }: AppDeps, _app: FastifyInstance) 
           organizationId: hub.organizationId,
           name: over.name ?? `Event ${unique()}`,
           startAt,
-          endAt: over.endAt ?? (over.startAt ? new Date(startAt.getTime() + 2 * 86_400_000) : new Date(Date.now() + 8 * YEAR_MS)),
+          endAt:
+            over.endAt ??
+            (over.startAt
+              ? new Date(startAt.getTime() + 2 * 86_400_000)
+              : new Date(Date.now() + 8 * YEAR_MS)),
           timezone: 'Europe/Berlin',
           updatedAt: new Date(),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
-    async grant(userId: string, scope: MembershipScope, scopeId: string, role: 'admin' | 'moderator' = 'admin') {
+    async grant(
+      userId: string,
+      scope: MembershipScope,
+      scopeId: string,
+      role: 'admin' | 'moderator' = 'admin',
+    ) {
       await db.insertInto('memberships').values({ userId, scope, scopeId, role }).execute();
     },
     async participant(eventId: string, userId?: string) {
@@ -97,7 +126,9 @@ export function createFactories({ db, config }: AppDeps, _app: FastifyInstance) 
       await f.participant(event.id, participant.id);
       const users = { superadmin, orgAdmin, hubAdmin, eventAdmin, moderator, participant };
       const tokens = Object.fromEntries(
-        await Promise.all(Object.entries(users).map(async ([role, u]) => [role, await f.token(u.id)] as const)),
+        await Promise.all(
+          Object.entries(users).map(async ([role, u]) => [role, await f.token(u.id)] as const),
+        ),
       ) as Record<keyof typeof users, string>;
       return { organization, hub, event, users, tokens };
     },

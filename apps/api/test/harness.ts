@@ -43,14 +43,28 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(overrides: Partial<Config> = {}, mailer?: Mailer): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  mailer?: Mailer,
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = {
-    ...loadConfig({ DATA_DIR: resolve(import.meta.dirname, '../../../.tmp/test-data'), LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-1234', PUBLIC_URL: 'http://localhost:3000' }),
+    ...loadConfig({
+      DATA_DIR: resolve(import.meta.dirname, '../../../.tmp/test-data'),
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-1234',
+      PUBLIC_URL: 'http://localhost:3000',
+    }),
     ...overrides,
   };
   const mail = new TestMailbox();
-  const base: BaseDeps = { config, database, db: database.db, mailer: mailer ?? mail, brands: loadBrands(resolve(import.meta.dirname, '../../../config/brands.json')) };
+  const base: BaseDeps = {
+    config,
+    database,
+    db: database.db,
+    mailer: mailer ?? mail,
+    brands: loadBrands(resolve(import.meta.dirname, '../../../config/brands.json')),
+  };
   const app = await buildApp(base);
   await app.ready();
   const deps: AppDeps = app.deps;
@@ -65,13 +79,22 @@ export async function createTestContext(overrides: Partial<Config> = {}, mailer?
       for (;;) {
         // pg-boss's own queues (its cron timekeeper) are not work of ours.
         // Undispatched domain events count too: they become jobs (platform/domain-events.ts).
-        const { rows } = await sql<{ n: number }>`SELECT ((SELECT count(*) FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND NOT starts_with(name, '__pgboss')) + (SELECT count(*) FROM domain_events WHERE dispatched_at IS NULL))::int AS n`.execute(deps.db);
+        const { rows } = await sql<{
+          n: number;
+        }>`SELECT ((SELECT count(*) FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND NOT starts_with(name, '__pgboss')) + (SELECT count(*) FROM domain_events WHERE dispatched_at IS NULL))::int AS n`.execute(
+          deps.db,
+        );
         if (rows[0]!.n === 0) return;
-        if (Date.now() > deadline) throw new Error(`drainJobs: ${rows[0]!.n} jobs still pending after ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(`drainJobs: ${rows[0]!.n} jobs still pending after ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 20));
       }
     },
-    as: (token, opts) => app.inject({ ...opts, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...opts.headers } }),
+    as: (token, opts) =>
+      app.inject({
+        ...opts,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...opts.headers },
+      }),
     async close() {
       await app.close();
       await database.close();

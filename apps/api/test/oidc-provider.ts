@@ -71,7 +71,11 @@ export async function startOidcProvider(opts: {
     ],
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
     // Put the scope's claims into the ID token too (most real providers do for e-mail).
     conformIdTokenClaims: false,
     cookies: { keys: ['oidc-test-cookie-key-0123456789abcdef'] },
@@ -122,7 +126,12 @@ class CookieJar {
   }
 }
 
-const decodeHtml = (s: string) => s.replace(/&amp;/g, '&').replace(/&#x2F;/gi, '/').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const decodeHtml = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&#x2F;/gi, '/')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 /**
  * Drives the provider's dev login and consent pages with plain fetch, from the authorization URL
@@ -132,12 +141,18 @@ const decodeHtml = (s: string) => s.replace(/&amp;/g, '&').replace(/&#x2F;/gi, '
 export async function completeOidcLogin(authorizationUrl: string, login: string): Promise<URL> {
   const jar = new CookieJar();
   const providerOrigin = new URL(authorizationUrl).origin;
-  let next: { url: string; method: 'GET' | 'POST'; body?: URLSearchParams } = { url: authorizationUrl, method: 'GET' };
+  let next: { url: string; method: 'GET' | 'POST'; body?: URLSearchParams } = {
+    url: authorizationUrl,
+    method: 'GET',
+  };
   for (let step = 0; step < 20; step++) {
     const res = await fetch(next.url, {
       method: next.method,
       redirect: 'manual',
-      headers: { cookie: jar.header(), ...(next.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        cookie: jar.header(),
+        ...(next.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       ...(next.body ? { body: next.body.toString() } : {}),
     });
     jar.store(res);
@@ -149,11 +164,13 @@ export async function completeOidcLogin(authorizationUrl: string, login: string)
       continue;
     }
     const html = await res.text();
-    if (res.status !== 200) throw new Error(`provider answered ${res.status} at ${next.url}: ${html.slice(0, 500)}`);
+    if (res.status !== 200)
+      throw new Error(`provider answered ${res.status} at ${next.url}: ${html.slice(0, 500)}`);
     const action = /<form[^>]*action="([^"]+)"[^>]*method="post"/i.exec(html)?.[1];
     if (!action) throw new Error(`no form on the provider page ${next.url}: ${html.slice(0, 500)}`);
     const body = new URLSearchParams();
-    for (const m of html.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/gi)) body.set(m[1]!, decodeHtml(m[2]!));
+    for (const m of html.matchAll(/<input[^>]*type="hidden"[^>]*name="([^"]+)"[^>]*value="([^"]*)"/gi))
+      body.set(m[1]!, decodeHtml(m[2]!));
     if (body.get('prompt') === 'login') {
       body.set('login', login);
       body.set('password', 'any-password');
@@ -168,7 +185,10 @@ async function main(): Promise<void> {
   const env = process.env;
   const users: OidcTestUser[] = env.OIDC_USERS
     ? (JSON.parse(env.OIDC_USERS) as OidcTestUser[])
-    : [{ email: 'sso.admin@plenary.local', givenName: 'Sso', familyName: 'Admin' }, { email: 'sso.participant@example.com', givenName: 'Sso', familyName: 'Participant' }];
+    : [
+        { email: 'sso.admin@plenary.local', givenName: 'Sso', familyName: 'Admin' },
+        { email: 'sso.participant@example.com', givenName: 'Sso', familyName: 'Participant' },
+      ];
   const provider = await startOidcProvider({
     port: env.OIDC_PORT ? Number(env.OIDC_PORT) : 0,
     redirectUris: env.OIDC_REDIRECT_URIS ? env.OIDC_REDIRECT_URIS.split(',') : DEFAULT_REDIRECT_URIS,
@@ -176,7 +196,14 @@ async function main(): Promise<void> {
     ...(env.OIDC_CLIENT_ID ? { clientId: env.OIDC_CLIENT_ID } : {}),
     ...(env.OIDC_CLIENT_SECRET ? { clientSecret: env.OIDC_CLIENT_SECRET } : {}),
   });
-  console.log(JSON.stringify({ issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, users: users.map((u) => u.login ?? u.email) }));
+  console.log(
+    JSON.stringify({
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      users: users.map((u) => u.login ?? u.email),
+    }),
+  );
   const stop = () => void provider.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

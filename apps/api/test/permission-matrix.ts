@@ -6,12 +6,21 @@ import type { TestContext } from './harness.js';
  * target in the caller's own tenant and to one in another tenant; one test per case compares all
  * fourteen statuses at once, so a failure lists every role and side that differs.
  */
-export const ROLES = ['superadmin', 'orgAdmin', 'hubAdmin', 'eventAdmin', 'moderator', 'participant', 'anonymous'] as const;
+export const ROLES = [
+  'superadmin',
+  'orgAdmin',
+  'hubAdmin',
+  'eventAdmin',
+  'moderator',
+  'participant',
+  'anonymous',
+] as const;
 export type Role = (typeof ROLES)[number];
 export type Expected = Record<Role, number>;
 
 /** Expected statuses in ROLES order. */
-export const by = (...codes: number[]): Expected => Object.fromEntries(ROLES.map((r, i) => [r, codes[i]!])) as Expected;
+export const by = (...codes: number[]): Expected =>
+  Object.fromEntries(ROLES.map((r, i) => [r, codes[i]!])) as Expected;
 
 export interface MatrixRequest {
   url: string;
@@ -69,15 +78,20 @@ export interface EventCase<T> extends Omit<MatrixCase<T>, 'expected'> {
   ok: number;
 }
 
-export const eventCases = <T>(cases: EventCase<T>[]): MatrixCase<T>[] => cases.map(({ kind, ok, ...c }) => ({ ...c, expected: eventAccess(kind, ok) }));
+export const eventCases = <T>(cases: EventCase<T>[]): MatrixCase<T>[] =>
+  cases.map(({ kind, ok, ...c }) => ({ ...c, expected: eventAccess(kind, ok) }));
 
 /** `/api/v1/events/<the target's event>/<path>`. */
-export const eventUrl = (x: { tenant: { event: { id: string } } }, path: string) => `/api/v1/events/${x.tenant.event.id}/${path}`;
+export const eventUrl = (x: { tenant: { event: { id: string } } }, path: string) =>
+  `/api/v1/events/${x.tenant.event.id}/${path}`;
 
 /** A request to `path(target)` with an optional `payload(target)`. */
 export const at =
   <T>(path: (x: T) => string | Promise<string>, payload?: (x: T) => unknown) =>
-  async (x: T): Promise<MatrixRequest> => ({ url: await path(x), ...(payload ? { payload: payload(x) } : {}) });
+  async (x: T): Promise<MatrixRequest> => ({
+    url: await path(x),
+    ...(payload ? { payload: payload(x) } : {}),
+  });
 
 export interface MatrixSetup<T> {
   t: TestContext;
@@ -92,7 +106,10 @@ export function itEachPermission<T>(cases: MatrixCase<T>[], setup: () => MatrixS
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const { t, tokens, own, other } = setup();
     const mismatches: string[] = [];
-    for (const [isOwn, target] of [[true, own], [false, other]] as const) {
+    for (const [isOwn, target] of [
+      [true, own],
+      [false, other],
+    ] as const) {
       for (const role of ROLES) {
         const req = await c.request(target);
         const res = await t.as(role === 'anonymous' ? undefined : tokens[role], {
@@ -102,7 +119,10 @@ export function itEachPermission<T>(cases: MatrixCase<T>[], setup: () => MatrixS
           ...(req.headers ? { headers: req.headers } : {}),
         });
         const want = c.expected(role, isOwn);
-        if (res.statusCode !== want) mismatches.push(`${isOwn ? 'own' : 'other'} ${role}: ${res.statusCode} (expected ${want}) ${res.body.slice(0, 120)}`);
+        if (res.statusCode !== want)
+          mismatches.push(
+            `${isOwn ? 'own' : 'other'} ${role}: ${res.statusCode} (expected ${want}) ${res.body.slice(0, 120)}`,
+          );
       }
     }
     expect(mismatches).toEqual([]);

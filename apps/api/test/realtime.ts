@@ -21,9 +21,18 @@ export function recordEmits(t: TestContext, into: Emitted[]): void {
 }
 
 /** A socket.io client of the app on `url`, connected (rejects with the server's refusal). */
-export function connectSocket(url: string, auth: { token?: string; impersonate?: string }): Promise<ClientSocket> {
+export function connectSocket(
+  url: string,
+  auth: { token?: string; impersonate?: string },
+): Promise<ClientSocket> {
   return new Promise((resolve, reject) => {
-    const socket = connectClient(url, { path: '/realtime', auth, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = connectClient(url, {
+      path: '/realtime',
+      auth,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     socket.on('connect', () => resolve(socket));
     socket.on('connect_error', (err) => {
       socket.close();
@@ -38,7 +47,11 @@ export function subscribe(socket: ClientSocket, room: string): Promise<RoomAck> 
 }
 
 /** Listens at once; resolves with everything `event` brought until `until` is received. */
-export function collectUntil(socket: ClientSocket, event: string, until: (payload: unknown) => boolean): Promise<unknown[]> {
+export function collectUntil(
+  socket: ClientSocket,
+  event: string,
+  until: (payload: unknown) => boolean,
+): Promise<unknown[]> {
   const got: unknown[] = [];
   return new Promise((resolve) => {
     socket.on(event, (payload: unknown) => {

@@ -18,7 +18,13 @@ export interface LocalS3 {
  */
 export async function startLocalS3(): Promise<LocalS3> {
   const directory = await mkdtemp(join(tmpdir(), 'plenary-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: TEST_BUCKET }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: TEST_BUCKET }],
+  });
   const { port } = await server.run();
   return {
     config: {

@@ -27,7 +27,9 @@ export interface TestSmtpServer {
  * so nodemailer talks plain SMTP to it (`smtp://127.0.0.1:<port>`). `refuseFirst: n` answers the
  * first n messages with "451 try again later", as a server in trouble would.
  */
-export async function startSmtpServer(opts: { port?: number; refuseFirst?: number } = {}): Promise<TestSmtpServer> {
+export async function startSmtpServer(
+  opts: { port?: number; refuseFirst?: number } = {},
+): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const state = { refused: 0 };
   const server = new SMTPServer({
@@ -63,7 +65,7 @@ export async function startSmtpServer(opts: { port?: number; refuseFirst?: numbe
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
   // smtp-server keeps its net.Server on `.server`.
-  const port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+  const port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,
@@ -91,11 +93,15 @@ export function parseMessage(raw: string): { subject: string; text: string } {
   const type = headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (type.toLowerCase().startsWith('multipart/') && boundary) {
-    const parts = body.split(`--${boundary}`).slice(1, -1).map((p) => p.replace(/^\r?\n/, ''));
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((p) => p.replace(/^\r?\n/, ''));
     for (const part of parts) {
       const parsed = parseMessage(part);
       const partType = splitPart(part).headers.get('content-type') ?? '';
-      if (partType.toLowerCase().startsWith('text/plain') || partType.toLowerCase().startsWith('multipart/')) return { subject, text: parsed.text };
+      if (partType.toLowerCase().startsWith('text/plain') || partType.toLowerCase().startsWith('multipart/'))
+        return { subject, text: parsed.text };
     }
     return { subject, text: '' };
   }
@@ -141,6 +147,8 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([QBqb])\?([^?]*)\?=/g, (_m, _charset: string, kind: string, data: string) =>
-      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }

@@ -14,9 +14,12 @@ describe('neutraliseCell', () => {
     expect(neutraliseCell(input)).toBe(expected);
   });
 
-  it.each(['Northwind', '', ' =not at start', "'already quoted", 'a=b', '1-2'])('leaves %j alone', (input) => {
-    expect(neutraliseCell(input)).toBe(input);
-  });
+  it.each(['Northwind', '', ' =not at start', "'already quoted", 'a=b', '1-2'])(
+    'leaves %j alone',
+    (input) => {
+      expect(neutraliseCell(input)).toBe(input);
+    },
+  );
 
   it('passes values that are not text unchanged', () => {
     const date = new Date();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { booleanFilter, dateFromFilter, dateToFilter, FILTER_MAX_VALUES, FILTER_TEXT_MAX_LENGTH, multiValueFilter } from './list-filters.js';
+import {
+  booleanFilter,
+  dateFromFilter,
+  dateToFilter,
+  FILTER_MAX_VALUES,
+  FILTER_TEXT_MAX_LENGTH,
+  multiValueFilter,
+} from './list-filters.js';
 
 describe('list filters', () => {
   const statuses = multiValueFilter(z.enum(['DRAFT', 'PUBLISHED']));
@@ -12,10 +19,19 @@ describe('list filters', () => {
   it('refuses unknown, empty and too many values', () => {
     expect(statuses.safeParse('ARCHIVED').success).toBe(false);
     expect(statuses.safeParse(',').success).toBe(false);
-    expect(multiValueFilter(z.string()).safeParse(Array(FILTER_MAX_VALUES + 1).fill('a').join(',')).success).toBe(false);
+    expect(
+      multiValueFilter(z.string()).safeParse(
+        Array(FILTER_MAX_VALUES + 1)
+          .fill('a')
+          .join(','),
+      ).success,
+    ).toBe(false);
   });
   it("answers 'Max length exceeded' for an over-long filter text, given once or repeated", () => {
-    const messages = (v: unknown) => multiValueFilter(z.string()).safeParse(v).error?.issues.map((i) => i.message);
+    const messages = (v: unknown) =>
+      multiValueFilter(z.string())
+        .safeParse(v)
+        .error?.issues.map((i) => i.message);
     expect(messages('a'.repeat(FILTER_TEXT_MAX_LENGTH + 1))).toEqual(['Max length exceeded']);
     expect(messages(Array(FILTER_MAX_VALUES + 1).fill('a'))).toEqual(['Max length exceeded']);
   });

@@ -22,7 +22,9 @@ describe('listQuerySchema', () => {
     expect(listQuerySchema.parse({})).toEqual({ page: 1, limit: 20 });
   });
   it('coerces query strings and trims search', () => {
-    expect(listQuerySchema.parse({ page: '3', limit: '1000000', search: '  ann ', sort: 'user.lastName:desc' })).toEqual({
+    expect(
+      listQuerySchema.parse({ page: '3', limit: '1000000', search: '  ann ', sort: 'user.lastName:desc' }),
+    ).toEqual({
       page: 3,
       limit: 1_000_000,
       search: 'ann',
@@ -64,13 +66,12 @@ describe('listResponse', () => {
   it('accepts records and total', () => {
     expect(schema.parse({ records: [{ id: 'a' }], total: 1 })).toEqual({ records: [{ id: 'a' }], total: 1 });
   });
-  it.each([
-    [{ records: [{ id: 1 }], total: 1 }],
-    [{ records: [], total: 1.5 }],
-    [{ records: [] }],
-  ])('rejects %j', (value) => {
-    expect(schema.safeParse(value).success).toBe(false);
-  });
+  it.each([[{ records: [{ id: 1 }], total: 1 }], [{ records: [], total: 1.5 }], [{ records: [] }]])(
+    'rejects %j',
+    (value) => {
+      expect(schema.safeParse(value).success).toBe(false);
+    },
+  );
   it('strips columns the record schema does not list', () => {
     expect(schema.parse({ records: [{ id: 'a', secret: 'x' }], total: 1 }).records[0]).toEqual({ id: 'a' });
   });

@@ -15,7 +15,13 @@ const E1 = 'event-1';
 const E2 = 'event-2';
 
 function claims(overrides: Partial<RoleClaims> = {}): RoleClaims {
-  return { userRole: 'user', organizationUserRole: null, eventHubUserRole: null, eventUserRoles: [], ...overrides };
+  return {
+    userRole: 'user',
+    organizationUserRole: null,
+    eventHubUserRole: null,
+    eventUserRoles: [],
+    ...overrides,
+  };
 }
 const events = (...roles: [string, EventRole][]) => roles.map(([eventId, role]) => ({ eventId, role }));
 
@@ -43,15 +49,50 @@ describe('deriveRole (spec part 6)', () => {
   it.each<[string, RoleClaims, string | undefined, Role]>([
     ['superadmin wins over everything', allAdmin, undefined, 'superadmin'],
     ['superadmin with event id', allAdmin, E2, 'superadmin'],
-    ['organization admin', claims({ organizationUserRole: 'admin', eventHubUserRole: 'admin' }), undefined, 'organizationadmin'],
+    [
+      'organization admin',
+      claims({ organizationUserRole: 'admin', eventHubUserRole: 'admin' }),
+      undefined,
+      'organizationadmin',
+    ],
     ['organization admin with event id', claims({ organizationUserRole: 'admin' }), E1, 'organizationadmin'],
-    ['event hub admin', claims({ eventHubUserRole: 'admin', eventUserRoles: events([E1, 'admin']) }), undefined, 'eventhubadmin'],
+    [
+      'event hub admin',
+      claims({ eventHubUserRole: 'admin', eventUserRoles: events([E1, 'admin']) }),
+      undefined,
+      'eventhubadmin',
+    ],
     ['event hub admin with event id', claims({ eventHubUserRole: 'admin' }), E2, 'eventhubadmin'],
-    ['admin of any event, no event id', claims({ eventUserRoles: events([E1, 'participant'], [E2, 'admin']) }), undefined, 'eventadmin'],
-    ['admin of the given event', claims({ eventUserRoles: events([E1, 'participant'], [E2, 'admin']) }), E2, 'eventadmin'],
-    ['admin of another event only', claims({ eventUserRoles: events([E1, 'participant'], [E2, 'admin']) }), E1, 'participant'],
-    ['admin of no listed event id', claims({ eventUserRoles: events([E2, 'admin']) }), 'event-3', 'participant'],
-    ['moderator is a participant', claims({ eventUserRoles: events([E1, 'moderator']) }), undefined, 'participant'],
+    [
+      'admin of any event, no event id',
+      claims({ eventUserRoles: events([E1, 'participant'], [E2, 'admin']) }),
+      undefined,
+      'eventadmin',
+    ],
+    [
+      'admin of the given event',
+      claims({ eventUserRoles: events([E1, 'participant'], [E2, 'admin']) }),
+      E2,
+      'eventadmin',
+    ],
+    [
+      'admin of another event only',
+      claims({ eventUserRoles: events([E1, 'participant'], [E2, 'admin']) }),
+      E1,
+      'participant',
+    ],
+    [
+      'admin of no listed event id',
+      claims({ eventUserRoles: events([E2, 'admin']) }),
+      'event-3',
+      'participant',
+    ],
+    [
+      'moderator is a participant',
+      claims({ eventUserRoles: events([E1, 'moderator']) }),
+      undefined,
+      'participant',
+    ],
     ['moderator with event id', claims({ eventUserRoles: events([E1, 'moderator']) }), E1, 'participant'],
     ['no roles at all', claims(), undefined, 'participant'],
     ['no roles with event id', claims(), E1, 'participant'],

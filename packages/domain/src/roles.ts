@@ -68,7 +68,10 @@ export function deriveRole(claims: RoleClaims, eventId?: string): DerivedRole {
 }
 
 /** The caller's role in one event, if any. */
-export function eventRoleOf(claims: Pick<RoleClaims, 'eventUserRoles'>, eventId: string): EventRole | undefined {
+export function eventRoleOf(
+  claims: Pick<RoleClaims, 'eventUserRoles'>,
+  eventId: string,
+): EventRole | undefined {
   const roles = claims.eventUserRoles.filter((r) => r.eventId === eventId).map((r) => r.role);
   // Several entries for one event: the strongest wins.
   return EVENT_ROLES.find((role) => roles.includes(role));

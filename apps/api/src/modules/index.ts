@@ -10,4 +10,13 @@ import { contentRoutes } from './content/index.js';
 import { geoModuleRoutes } from './geo/index.js';
 
 /** Every area's routes, registered under /api/v1. Add one line per module. */
-export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [accountsRoutes, tenancyRoutes, settingsRoutes, attendeesRoutes, importsRoutes, agendaRoutes, contentRoutes, geoModuleRoutes];
+export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
+  accountsRoutes,
+  tenancyRoutes,
+  settingsRoutes,
+  attendeesRoutes,
+  importsRoutes,
+  agendaRoutes,
+  contentRoutes,
+  geoModuleRoutes,
+];

@@ -19,12 +19,21 @@ export interface Principal {
  * they take part in as JSON arrays. Callers add the WHERE (and joins, e.g. the session).
  */
 export function selectPrincipals(db: Db) {
-  return db.selectFrom('users as u').select((eb) => [
-    'u.id',
-    'u.userRole',
-    jsonArrayFrom(eb.selectFrom('memberships as m').select(['m.scope', 'm.scopeId', 'm.role']).whereRef('m.userId', '=', 'u.id')).as('memberships'),
-    jsonArrayFrom(eb.selectFrom('participants as pa').select('pa.eventId').whereRef('pa.userId', '=', 'u.id')).as('participations'),
-  ]);
+  return db
+    .selectFrom('users as u')
+    .select((eb) => [
+      'u.id',
+      'u.userRole',
+      jsonArrayFrom(
+        eb
+          .selectFrom('memberships as m')
+          .select(['m.scope', 'm.scopeId', 'm.role'])
+          .whereRef('m.userId', '=', 'u.id'),
+      ).as('memberships'),
+      jsonArrayFrom(
+        eb.selectFrom('participants as pa').select('pa.eventId').whereRef('pa.userId', '=', 'u.id'),
+      ).as('participations'),
+    ]);
 }
 
 type PrincipalRow = Awaited<ReturnType<ReturnType<typeof selectPrincipals>['executeTakeFirstOrThrow']>>;
@@ -42,8 +51,12 @@ export function toPrincipal(row: PrincipalRow): Principal {
   return {
     userId: row.id,
     userRole: row.userRole,
-    organizationIds: memberships.filter((m) => m.scope === 'organization' && m.role === 'admin').map((m) => m.scopeId),
-    eventHubIds: memberships.filter((m) => m.scope === 'eventHub' && m.role === 'admin').map((m) => m.scopeId),
+    organizationIds: memberships
+      .filter((m) => m.scope === 'organization' && m.role === 'admin')
+      .map((m) => m.scopeId),
+    eventHubIds: memberships
+      .filter((m) => m.scope === 'eventHub' && m.role === 'admin')
+      .map((m) => m.scopeId),
     eventRoles,
   };
 }
@@ -59,10 +72,19 @@ export async function claimsFor(db: Db, p: Principal, sid: string): Promise<Toke
   let eventHubId = p.eventHubIds[0] ?? null;
   let hubOrganizationId: string | null = null;
   if (eventHubId) {
-    const hub = await db.selectFrom('eventHubs').select('organizationId').where('id', '=', eventHubId).executeTakeFirst();
+    const hub = await db
+      .selectFrom('eventHubs')
+      .select('organizationId')
+      .where('id', '=', eventHubId)
+      .executeTakeFirst();
     hubOrganizationId = hub?.organizationId ?? null;
   } else if (organizationId) {
-    const hub = await db.selectFrom('eventHubs').select('id').where('organizationId', '=', organizationId).orderBy('createdAt').executeTakeFirst();
+    const hub = await db
+      .selectFrom('eventHubs')
+      .select('id')
+      .where('organizationId', '=', organizationId)
+      .orderBy('createdAt')
+      .executeTakeFirst();
     eventHubId = hub?.id ?? null;
   }
   return {
@@ -99,17 +121,29 @@ export function canAdminHub(p: Principal, hub: { id: string; organizationId: str
   return canAdminOrganization(p, hub.organizationId) || p.eventHubIds.includes(hub.id);
 }
 
-export function canAdminEvent(p: Principal, event: { id: string; eventHubId: string; organizationId: string }): boolean {
-  return canAdminHub(p, { id: event.eventHubId, organizationId: event.organizationId }) || p.eventRoles.get(event.id) === 'admin';
+export function canAdminEvent(
+  p: Principal,
+  event: { id: string; eventHubId: string; organizationId: string },
+): boolean {
+  return (
+    canAdminHub(p, { id: event.eventHubId, organizationId: event.organizationId }) ||
+    p.eventRoles.get(event.id) === 'admin'
+  );
 }
 
 /** Admins of the event and its moderators. */
-export function canModerateEvent(p: Principal, event: { id: string; eventHubId: string; organizationId: string }): boolean {
+export function canModerateEvent(
+  p: Principal,
+  event: { id: string; eventHubId: string; organizationId: string },
+): boolean {
   return canAdminEvent(p, event) || p.eventRoles.get(event.id) === 'moderator';
 }
 
 /** Anyone with any role in the event, admins included. */
-export function canAccessEvent(p: Principal, event: { id: string; eventHubId: string; organizationId: string }): boolean {
+export function canAccessEvent(
+  p: Principal,
+  event: { id: string; eventHubId: string; organizationId: string },
+): boolean {
   return canAdminEvent(p, event) || p.eventRoles.has(event.id);
 }
 

@@ -30,9 +30,22 @@ export function writeContext(request: FastifyRequest): WriteContext {
 export type AuditAction = 'create' | 'update' | 'delete';
 
 /** One row of audit_log; call inside the write's transaction. */
-export async function audit(db: Db, ctx: WriteContext, action: AuditAction, entity: string, entityId: string | null): Promise<void> {
+export async function audit(
+  db: Db,
+  ctx: WriteContext,
+  action: AuditAction,
+  entity: string,
+  entityId: string | null,
+): Promise<void> {
   await db
     .insertInto('auditLog')
-    .values({ actorId: ctx.actorId, impersonatedUserId: ctx.impersonatedUserId, action, entity, entityId, requestId: ctx.requestId })
+    .values({
+      actorId: ctx.actorId,
+      impersonatedUserId: ctx.impersonatedUserId,
+      action,
+      entity,
+      entityId,
+      requestId: ctx.requestId,
+    })
     .execute();
 }

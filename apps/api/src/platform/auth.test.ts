@@ -7,7 +7,8 @@ import { verifyBearer } from './auth.js';
 
 let t: TestContext;
 let tenant: Awaited<ReturnType<TestContext['f']['tenant']>>;
-const sidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+const sidOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -25,7 +26,11 @@ describe('verifyBearer: the session and the principal of every request', () => {
     await t.f.participant(event.id, users.eventAdmin.id);
     await t.f.participant(other.id, users.eventAdmin.id);
     const counted = countingDb(t.deps.db);
-    const { actor, sid } = await verifyBearer(counted.db, t.deps.config, await t.f.token(users.eventAdmin.id));
+    const { actor, sid } = await verifyBearer(
+      counted.db,
+      t.deps.config,
+      await t.f.token(users.eventAdmin.id),
+    );
     expect(counted.statements()).toBe(1);
     expect(sid).toMatch(/^[0-9a-f-]{36}$/);
     expect(actor).toEqual({
@@ -44,7 +49,10 @@ describe('verifyBearer: the session and the principal of every request', () => {
     expect(hubAdmin.actor.eventHubIds).toEqual([hub.id]);
     const moderator = await verifyBearer(t.deps.db, t.deps.config, tenant.tokens.moderator);
     expect(moderator.actor.eventRoles).toEqual(new Map([[event.id, 'moderator']]));
-    expect(await loadPrincipal(t.deps.db, users.superadmin.id)).toMatchObject({ userRole: 'superadmin', eventRoles: new Map() });
+    expect(await loadPrincipal(t.deps.db, users.superadmin.id)).toMatchObject({
+      userRole: 'superadmin',
+      eventRoles: new Map(),
+    });
   });
 
   it('refuses a revoked, expired or borrowed session at once (no cache between requests)', async () => {
@@ -52,18 +60,30 @@ describe('verifyBearer: the session and the principal of every request', () => {
     const check = (token: string) => verifyBearer(t.deps.db, t.deps.config, token);
     const revoked = await t.f.token(user.id);
     await check(revoked);
-    await t.deps.db.updateTable('authSessions').set({ revokedAt: new Date() }).where('id', '=', sidOf(revoked)).execute();
+    await t.deps.db
+      .updateTable('authSessions')
+      .set({ revokedAt: new Date() })
+      .where('id', '=', sidOf(revoked))
+      .execute();
     await expect(check(revoked)).rejects.toMatchObject({ statusCode: 401, message: 'Session ended' });
 
     const expired = await t.f.token(user.id);
     await check(expired);
-    await t.deps.db.updateTable('authSessions').set({ expiresAt: new Date(Date.now() - 1000) }).where('id', '=', sidOf(expired)).execute();
+    await t.deps.db
+      .updateTable('authSessions')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', sidOf(expired))
+      .execute();
     await expect(check(expired)).rejects.toMatchObject({ statusCode: 401, message: MESSAGES.tokenExpired });
 
     // A session row of another user named in a token of this one.
     const someoneElse = await t.f.token(tenant.users.participant.id);
     const borrowed = await t.f.token(user.id);
-    await t.deps.db.updateTable('authSessions').set({ userId: tenant.users.participant.id }).where('id', '=', sidOf(borrowed)).execute();
+    await t.deps.db
+      .updateTable('authSessions')
+      .set({ userId: tenant.users.participant.id })
+      .where('id', '=', sidOf(borrowed))
+      .execute();
     await expect(check(borrowed)).rejects.toMatchObject({ statusCode: 401, message: 'Session ended' });
     await check(someoneElse);
   });
@@ -73,7 +93,9 @@ describe('verifyBearer: the session and the principal of every request', () => {
     const token = await t.f.token(user.id);
     expect((await verifyBearer(t.deps.db, t.deps.config, token)).actor.eventRoles.size).toBe(0);
     await t.f.grant(user.id, 'event', tenant.event.id, 'moderator');
-    expect((await verifyBearer(t.deps.db, t.deps.config, token)).actor.eventRoles.get(tenant.event.id)).toBe('moderator');
+    expect((await verifyBearer(t.deps.db, t.deps.config, token)).actor.eventRoles.get(tenant.event.id)).toBe(
+      'moderator',
+    );
     await t.deps.db.deleteFrom('memberships').where('userId', '=', user.id).execute();
     expect((await verifyBearer(t.deps.db, t.deps.config, token)).actor.eventRoles.size).toBe(0);
   });

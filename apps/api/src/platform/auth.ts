@@ -35,7 +35,13 @@ export async function issueToken(
   const expiresAt = new Date(Date.now() + cfg.TOKEN_TTL_SECONDS * 1000);
   const session = await db
     .insertInto('authSessions')
-    .values({ userId: principal.userId, loginType: meta.loginType, expiresAt, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null })
+    .values({
+      userId: principal.userId,
+      loginType: meta.loginType,
+      expiresAt,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const claims = await claimsFor(db, principal, session.id);
@@ -51,7 +57,12 @@ export async function issueToken(
 }
 
 export async function revokeSession(db: Db, sid: string): Promise<void> {
-  await db.updateTable('authSessions').set({ revokedAt: new Date() }).where('id', '=', sid).where('revokedAt', 'is', null).execute();
+  await db
+    .updateTable('authSessions')
+    .set({ revokedAt: new Date() })
+    .where('id', '=', sid)
+    .where('revokedAt', 'is', null)
+    .execute();
 }
 
 /** Single-use secrets (e-mail verification, password reset, magic links) are stored only as hashes. */
@@ -61,17 +72,25 @@ export function newOneTimeSecret(): { secret: string; hash: string } {
 }
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-export async function verifyBearer(db: Db, cfg: Config, token: string): Promise<{ sid: string; claims: TokenClaims; actor: Principal }> {
+export async function verifyBearer(
+  db: Db,
+  cfg: Config,
+  token: string,
+): Promise<{ sid: string; claims: TokenClaims; actor: Principal }> {
   let payload: unknown;
   try {
     // Every token we issue has all three; one without `exp` would never expire on its own.
-    ({ payload } = await jwtVerify(token, secretKey(cfg), { algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'sub'] }));
+    ({ payload } = await jwtVerify(token, secretKey(cfg), {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+    }));
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw unauthorized(MESSAGES.tokenExpired);
     throw unauthorized('Invalid token');
   }
   const claims = tokenClaimsSchema.safeParse(payload);
-  if (!claims.success || payload === null || (payload as { sub?: unknown }).sub !== claims.data.userId) throw unauthorized('Invalid token');
+  if (!claims.success || payload === null || (payload as { sub?: unknown }).sub !== claims.data.userId)
+    throw unauthorized('Invalid token');
   // The session and the principal in one round trip: a revoked session, another user's session or a
   // deleted user find no row. Read on every request, so logout and role changes take effect at once.
   const row = await selectPrincipals(db)
@@ -88,13 +107,21 @@ export async function verifyBearer(db: Db, cfg: Config, token: string): Promise<
 }
 
 /** Whom the actor acts as when asking to impersonate `targetUserId`; undefined = refused. */
-export type ImpersonationResolver = (actor: Principal, targetUserId: string) => Promise<Principal | undefined>;
+export type ImpersonationResolver = (
+  actor: Principal,
+  targetUserId: string,
+) => Promise<Principal | undefined>;
 
 /**
  * Reads the bearer token (and the optional `impersonate` header) on every request.
  * Routes then declare who may call them with `requireAuth`.
  */
-export function installAuth(app: FastifyInstance, db: Db, cfg: Config, impersonatedPrincipal: ImpersonationResolver): void {
+export function installAuth(
+  app: FastifyInstance,
+  db: Db,
+  cfg: Config,
+  impersonatedPrincipal: ImpersonationResolver,
+): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -118,7 +145,14 @@ export function installAuth(app: FastifyInstance, db: Db, cfg: Config, impersona
   app.addHook('onSend', async (request, reply, payload) => {
     const auth = request.auth;
     if (auth?.impersonating) {
-      await auditImpersonation(db, request, auth.actor.userId, auth.principal.userId, 'impersonated-request', String(reply.statusCode));
+      await auditImpersonation(
+        db,
+        request,
+        auth.actor.userId,
+        auth.principal.userId,
+        'impersonated-request',
+        String(reply.statusCode),
+      );
     }
     return payload;
   });
@@ -127,7 +161,14 @@ export function installAuth(app: FastifyInstance, db: Db, cfg: Config, impersona
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** audit_log row: entity = 'METHOD /route/:pattern', entity_id = the path requested and the outcome. */
-async function auditImpersonation(db: Db, request: FastifyRequest, actorId: string, target: string, action: string, outcome: string): Promise<void> {
+async function auditImpersonation(
+  db: Db,
+  request: FastifyRequest,
+  actorId: string,
+  target: string,
+  action: string,
+  outcome: string,
+): Promise<void> {
   const path = request.url.split('?')[0]!.slice(0, 300);
   try {
     let impersonatedUserId: string | null = null;

@@ -15,18 +15,36 @@ afterAll(() => t.close());
 
 const NOT_ALLOWED = 'Contains characters that are not allowed';
 const register = (body: Record<string, unknown> | string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/users/register', headers: { 'content-type': 'application/json' }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
-const person = { email: 'new-person@example.com', password: 'Test!pass123', firstName: 'Ann', lastName: 'Lee', host: 'localhost' };
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/users/register',
+    headers: { 'content-type': 'application/json' },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+const person = {
+  email: 'new-person@example.com',
+  password: 'Test!pass123',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  host: 'localhost',
+};
 
 function expectRefused(res: { statusCode: number; json(): unknown }, field: string, message = NOT_ALLOWED) {
   expect(res.statusCode).toBe(400);
-  expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: `${field}: ${message}`, fields: { [field]: message } });
+  expect(res.json()).toEqual({
+    statusCode: 400,
+    error: 'Bad Request',
+    message: `${field}: ${message}`,
+    fields: { [field]: message },
+  });
 }
 
 describe('NUL and other text PostgreSQL can not store', () => {
   it('refuses NUL in the unauthenticated registration, with the field message', async () => {
     expectRefused(await register({ ...person, firstName: 'Ann\u0000' }), 'firstName');
-    expect(await t.deps.db.selectFrom('users').select('id').where('email', '=', person.email).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.deps.db.selectFrom('users').select('id').where('email', '=', person.email).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('refuses NUL escaped inside the JSON text, and a lone surrogate', async () => {
@@ -37,43 +55,88 @@ describe('NUL and other text PostgreSQL can not store', () => {
 
   it('refuses C0 controls but keeps tab, CR and LF', async () => {
     expectRefused(await register({ ...person, lastName: 'Lee\u001B[31m' }), 'lastName');
-    const tab = await t.as(tenant.tokens.superadmin, { method: 'POST', url: '/api/v1/organizations', payload: { name: 'Org\twith tab' } });
+    const tab = await t.as(tenant.tokens.superadmin, {
+      method: 'POST',
+      url: '/api/v1/organizations',
+      payload: { name: 'Org\twith tab' },
+    });
     expect(tab.statusCode).toBe(201);
     expect(tab.json().name).toBe('Org\twith tab');
   });
 
   it('refuses NUL in a search a participant can send (participants/view)', async () => {
-    const res = await t.as(tenant.tokens.participant, { method: 'GET', url: `/api/v1/events/${tenant.event.id}/participants/view?search=a%00b` });
+    const res = await t.as(tenant.tokens.participant, {
+      method: 'GET',
+      url: `/api/v1/events/${tenant.event.id}/participants/view?search=a%00b`,
+    });
     expectRefused(res, 'search');
-    const fine = await t.as(tenant.tokens.participant, { method: 'GET', url: `/api/v1/events/${tenant.event.id}/participants/view?search=ab` });
+    const fine = await t.as(tenant.tokens.participant, {
+      method: 'GET',
+      url: `/api/v1/events/${tenant.event.id}/participants/view?search=ab`,
+    });
     expect(fine.statusCode).toBe(200);
   });
 
   it('refuses NUL in a path parameter and in a filter', async () => {
-    expectRefused(await t.as(tenant.tokens.superadmin, { method: 'GET', url: '/api/v1/organizations/a%00b' }), 'id');
-    expectRefused(await t.as(tenant.tokens.superadmin, { method: 'GET', url: '/api/v1/organizations?status=DRAFT%00' }), 'status');
-    expectRefused(await t.as(tenant.tokens.superadmin, { method: 'GET', url: '/api/v1/organizations?st%00atus=DRAFT' }), 'query');
+    expectRefused(
+      await t.as(tenant.tokens.superadmin, { method: 'GET', url: '/api/v1/organizations/a%00b' }),
+      'id',
+    );
+    expectRefused(
+      await t.as(tenant.tokens.superadmin, { method: 'GET', url: '/api/v1/organizations?status=DRAFT%00' }),
+      'status',
+    );
+    expectRefused(
+      await t.as(tenant.tokens.superadmin, { method: 'GET', url: '/api/v1/organizations?st%00atus=DRAFT' }),
+      'query',
+    );
   });
 
   it('refuses NUL in a view setting (jsonb) and in an object key', async () => {
     const url = '/api/v1/view-settings/participants';
-    expectRefused(await t.as(tenant.tokens.eventAdmin, { method: 'POST', url, payload: { columns: ['name', 'x\u0000'], order: ['name'], pageSize: 20 } }), 'columns.1');
-    const key = await t.as(tenant.tokens.eventAdmin, { method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '{"columns":["name"],"order":["name"],"pageSize":20,"k\\u0000":1}' });
+    expectRefused(
+      await t.as(tenant.tokens.eventAdmin, {
+        method: 'POST',
+        url,
+        payload: { columns: ['name', 'x\u0000'], order: ['name'], pageSize: 20 },
+      }),
+      'columns.1',
+    );
+    const key = await t.as(tenant.tokens.eventAdmin, {
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"columns":["name"],"order":["name"],"pageSize":20,"k\\u0000":1}',
+    });
     expectRefused(key, 'body');
-    const saved = await t.as(tenant.tokens.eventAdmin, { method: 'POST', url, payload: { columns: ['name'], order: ['name'], pageSize: 20 } });
+    const saved = await t.as(tenant.tokens.eventAdmin, {
+      method: 'POST',
+      url,
+      payload: { columns: ['name'], order: ['name'], pageSize: 20 },
+    });
     expect(saved.statusCode).toBe(201);
   });
 
   it('answers an export with NUL in its search 400 before any file is streamed', async () => {
-    const res = await t.as(tenant.tokens.superadmin, { method: 'GET', url: '/api/v1/organizations/export?format=csv&search=%00' });
+    const res = await t.as(tenant.tokens.superadmin, {
+      method: 'GET',
+      url: '/api/v1/organizations/export?format=csv&search=%00',
+    });
     expectRefused(res, 'search');
     expect(res.headers['content-disposition']).toBeUndefined();
-    const xlsx = await t.as(tenant.tokens.superadmin, { method: 'GET', url: '/api/v1/organizations/export?format=xlsx&search=x%00' });
+    const xlsx = await t.as(tenant.tokens.superadmin, {
+      method: 'GET',
+      url: '/api/v1/organizations/export?format=xlsx&search=x%00',
+    });
     expectRefused(xlsx, 'search');
   });
 
   it('refuses a data header with control characters before authentication reads it', async () => {
-    const res = await t.as(tenant.tokens.eventAdmin, { method: 'GET', url: '/api/v1/view-settings/participants', headers: { impersonate: 'a\u0001b' } });
+    const res = await t.as(tenant.tokens.eventAdmin, {
+      method: 'GET',
+      url: '/api/v1/view-settings/participants',
+      headers: { impersonate: 'a\u0001b' },
+    });
     expectRefused(res, 'impersonate');
   });
 
@@ -84,7 +147,12 @@ describe('NUL and other text PostgreSQL can not store', () => {
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\r\n`,
       `--${boundary}--\r\n`,
     ].join('');
-    const res = await t.as(tenant.tokens.eventAdmin, { method: 'POST', url: `/api/v1/events/${tenant.event.id}/materials`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const res = await t.as(tenant.tokens.eventAdmin, {
+      method: 'POST',
+      url: `/api/v1/events/${tenant.event.id}/materials`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     expectRefused(res, 'name');
   });
 });
@@ -101,8 +169,18 @@ describe('names and titles', () => {
 
   it('refuses them in titles (a label name) but allows them in long free text', async () => {
     const labels = `/api/v1/events/${tenant.event.id}/labels`;
-    expectRefused(await t.as(tenant.tokens.eventAdmin, { method: 'POST', url: labels, payload: { name: 'VIP\u202E' } }), 'name');
-    const collection = await t.as(tenant.tokens.eventAdmin, { method: 'POST', url: `/api/v1/events/${tenant.event.id}/collections`, payload: { name: 'Track \u05E9\u05DC\u05D5\u05DD\u200F', description: 'Quote: \u202B\u05E9\u05DC\u05D5\u05DD\u202C \u200B' } });
+    expectRefused(
+      await t.as(tenant.tokens.eventAdmin, { method: 'POST', url: labels, payload: { name: 'VIP\u202E' } }),
+      'name',
+    );
+    const collection = await t.as(tenant.tokens.eventAdmin, {
+      method: 'POST',
+      url: `/api/v1/events/${tenant.event.id}/collections`,
+      payload: {
+        name: 'Track \u05E9\u05DC\u05D5\u05DD\u200F',
+        description: 'Quote: \u202B\u05E9\u05DC\u05D5\u05DD\u202C \u200B',
+      },
+    });
     expect(collection.statusCode).toBe(201);
     expect(collection.json().description).toBe('Quote: \u202B\u05E9\u05DC\u05D5\u05DD\u202C \u200B');
   });
@@ -120,7 +198,10 @@ describe('lengths', () => {
   });
 
   it('answers an over-long search with the schema maximum', async () => {
-    const res = await t.as(tenant.tokens.participant, { method: 'GET', url: `/api/v1/events/${tenant.event.id}/participants/view?search=${'a'.repeat(5000)}` });
+    const res = await t.as(tenant.tokens.participant, {
+      method: 'GET',
+      url: `/api/v1/events/${tenant.event.id}/participants/view?search=${'a'.repeat(5000)}`,
+    });
     expectRefused(res, 'search', 'Max length exceeded');
   });
 });
@@ -148,7 +229,14 @@ describe('export columns', () => {
   it('exports every column for an empty columns, and the chosen ones in order', async () => {
     const all = await get('columns=');
     expect(all.statusCode).toBe(200);
-    expect(readCsv(all.body)[0]).toEqual(['Name', 'Status', 'Created at', 'Updated at', 'Last modified by', 'Single sign-on issuer']);
+    expect(readCsv(all.body)[0]).toEqual([
+      'Name',
+      'Status',
+      'Created at',
+      'Updated at',
+      'Last modified by',
+      'Single sign-on issuer',
+    ]);
     const two = await get('columns=status,name');
     expect(readCsv(two.body)[0]).toEqual(['Status', 'Name']);
   });

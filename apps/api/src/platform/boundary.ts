@@ -63,7 +63,8 @@ function requiresBearer(request: FastifyRequest, apiPrefix: string): boolean {
 export function installDataHeaderCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const headers: Record<string, unknown> = {};
-    for (const name of DATA_HEADERS) if (request.headers[name] !== undefined) headers[name] = request.headers[name];
+    for (const name of DATA_HEADERS)
+      if (request.headers[name] !== undefined) headers[name] = request.headers[name];
     checkText(headers, 'headers');
   });
 }

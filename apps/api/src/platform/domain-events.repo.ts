@@ -10,11 +10,16 @@ export interface StoredEvent {
   occurredAt: string;
 }
 
-export async function insertEvents(tx: Db, events: ReadonlyArray<{ id: string; name: string; version: number; payload: unknown }>): Promise<void> {
+export async function insertEvents(
+  tx: Db,
+  events: ReadonlyArray<{ id: string; name: string; version: number; payload: unknown }>,
+): Promise<void> {
   if (events.length === 0) return;
   await tx
     .insertInto('domainEvents')
-    .values(events.map((e) => ({ id: e.id, name: e.name, version: e.version, payload: JSON.stringify(e.payload) })))
+    .values(
+      events.map((e) => ({ id: e.id, name: e.name, version: e.version, payload: JSON.stringify(e.payload) })),
+    )
     .execute();
 }
 
@@ -36,17 +41,30 @@ export async function claimUndispatched(tx: Db, limit: number): Promise<StoredEv
 
 export async function markDispatched(tx: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.updateTable('domainEvents').set({ dispatchedAt: sql<Date>`now()` }).where('id', 'in', [...ids]).execute();
+  await tx
+    .updateTable('domainEvents')
+    .set({ dispatchedAt: sql<Date>`now()` })
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 /** True the first time (handler, event) is claimed; false once a committed claim exists. */
 export async function claimProcessed(tx: Db, handler: string, eventId: string): Promise<boolean> {
-  const row = await tx.insertInto('processedEvents').values({ handler, eventId }).onConflict((oc) => oc.doNothing()).returning('eventId').executeTakeFirst();
+  const row = await tx
+    .insertInto('processedEvents')
+    .values({ handler, eventId })
+    .onConflict((oc) => oc.doNothing())
+    .returning('eventId')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Dispatched events and processed marks older than their keep periods. */
 export async function purge(db: Db, keepEventsDays: number, keepProcessedDays: number): Promise<void> {
-  await sql`DELETE FROM domain_events WHERE dispatched_at < now() - make_interval(days => ${keepEventsDays})`.execute(db);
-  await sql`DELETE FROM processed_events WHERE processed_at < now() - make_interval(days => ${keepProcessedDays})`.execute(db);
+  await sql`DELETE FROM domain_events WHERE dispatched_at < now() - make_interval(days => ${keepEventsDays})`.execute(
+    db,
+  );
+  await sql`DELETE FROM processed_events WHERE processed_at < now() - make_interval(days => ${keepProcessedDays})`.execute(
+    db,
+  );
 }

@@ -33,30 +33,57 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 15_000) => {
 };
 
 const effectCounts = async (eventId: string): Promise<Record<string, number>> => {
-  const { rows } = await sql<{ handler: string; n: number }>`SELECT handler, count(*)::int AS n FROM test_effects WHERE event_id = ${eventId} GROUP BY handler`.execute(database.db);
+  const { rows } = await sql<{
+    handler: string;
+    n: number;
+  }>`SELECT handler, count(*)::int AS n FROM test_effects WHERE event_id = ${eventId} GROUP BY handler`.execute(
+    database.db,
+  );
   return Object.fromEntries(rows.map((r) => [r.handler, r.n]));
 };
 
-const countingHandler = (handler: string) => async (event: DomainEvent, { once, retryCount }: HandlerContext) => {
-  calls.push({ handler, eventId: event.id, retryCount });
-  const failing = failures.get(handler) ?? 0;
-  if (failing > 0) {
-    failures.set(handler, failing - 1);
-    throw new Error(`${handler} fails on purpose`);
-  }
-  await once(async (tx) => {
-    await sql`INSERT INTO test_effects (handler, event_id) VALUES (${handler}, ${event.id})`.execute(tx);
-  });
-};
+const countingHandler =
+  (handler: string) =>
+  async (event: DomainEvent, { once, retryCount }: HandlerContext) => {
+    calls.push({ handler, eventId: event.id, retryCount });
+    const failing = failures.get(handler) ?? 0;
+    if (failing > 0) {
+      failures.set(handler, failing - 1);
+      throw new Error(`${handler} fails on purpose`);
+    }
+    await once(async (tx) => {
+      await sql`INSERT INTO test_effects (handler, event_id) VALUES (${handler}, ${event.id})`.execute(tx);
+    });
+  };
 
 /** A new API process on the shared database, subscribed like every process of a deployment. */
 async function startApp(): Promise<FastifyInstance> {
-  const config = loadConfig({ DATA_DIR: resolve(import.meta.dirname, '../../../../.tmp/test-data'), LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-1234', PUBLIC_URL: 'http://localhost:3000' });
-  const app = await buildApp({ config, database, db: database.db, mailer: new TestMailbox(), brands: loadBrands(resolve(import.meta.dirname, '../../../../config/brands.json')) });
+  const config = loadConfig({
+    DATA_DIR: resolve(import.meta.dirname, '../../../../.tmp/test-data'),
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-1234',
+    PUBLIC_URL: 'http://localhost:3000',
+  });
+  const app = await buildApp({
+    config,
+    database,
+    db: database.db,
+    mailer: new TestMailbox(),
+    brands: loadBrands(resolve(import.meta.dirname, '../../../../config/brands.json')),
+  });
   const { events } = app.deps;
-  events.subscribe('material.viewed', 'test.first', countingHandler('test.first'), { retryDelay: 0, retryBackoff: false });
-  events.subscribe('material.viewed', 'test.second', countingHandler('test.second'), { retryDelay: 0, retryBackoff: false });
-  events.subscribe('session.checkedIn', 'test.crashed', countingHandler('test.crashed'), { retryDelay: 0, retryBackoff: false });
+  events.subscribe('material.viewed', 'test.first', countingHandler('test.first'), {
+    retryDelay: 0,
+    retryBackoff: false,
+  });
+  events.subscribe('material.viewed', 'test.second', countingHandler('test.second'), {
+    retryDelay: 0,
+    retryBackoff: false,
+  });
+  events.subscribe('session.checkedIn', 'test.crashed', countingHandler('test.crashed'), {
+    retryDelay: 0,
+    retryBackoff: false,
+  });
   await app.ready();
   apps.push(app);
   return app;
@@ -67,8 +94,12 @@ const stopApp = async (app: FastifyInstance) => {
   apps.splice(apps.indexOf(app), 1);
 };
 
-const viewed = () => ({ name: 'material.viewed' as const, payload: { eventId: randomUUID(), materialId: randomUUID(), participantId: randomUUID() } });
-const publishCommitted = (db: Db, event: DomainEventInput = viewed()) => db.transaction().execute((tx) => publish(tx, event));
+const viewed = () => ({
+  name: 'material.viewed' as const,
+  payload: { eventId: randomUUID(), materialId: randomUUID(), participantId: randomUUID() },
+});
+const publishCommitted = (db: Db, event: DomainEventInput = viewed()) =>
+  db.transaction().execute((tx) => publish(tx, event));
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -86,7 +117,12 @@ describe('domain events', () => {
     await until(async () => Object.keys(await effectCounts(id)).length === 2);
     await until(async () => (await pendingDeliveries()) === 0);
     expect(await effectCounts(id)).toEqual({ 'test.first': 1, 'test.second': 1 });
-    expect(calls.filter((c) => c.eventId === id).map((c) => c.handler).sort()).toEqual(['test.first', 'test.second']);
+    expect(
+      calls
+        .filter((c) => c.eventId === id)
+        .map((c) => c.handler)
+        .sort(),
+    ).toEqual(['test.first', 'test.second']);
   });
 
   it('the wake-up NOTIFY reaches the listener after a commit, never for a rollback', async () => {
@@ -116,13 +152,18 @@ describe('domain events', () => {
       }),
     ).rejects.toThrow('the write fails');
     await apps[0]!.deps.events.dispatch();
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM domain_events WHERE id = ${id!}`.execute(database.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM domain_events WHERE id = ${id!}`.execute(database.db);
     expect(rows[0]!.n).toBe(0);
     expect(calls.some((c) => c.eventId === id)).toBe(false);
   });
 
   it('refuses a payload that breaks its contract, inside the write', async () => {
-    const bad = { name: 'material.viewed' as const, payload: { eventId: 'not-a-uuid', materialId: randomUUID(), participantId: randomUUID() } };
+    const bad = {
+      name: 'material.viewed' as const,
+      payload: { eventId: 'not-a-uuid', materialId: randomUUID(), participantId: randomUUID() },
+    };
     await expect(publishCommitted(database.db, bad)).rejects.toThrow();
   });
 
@@ -132,8 +173,12 @@ describe('domain events', () => {
     await until(async () => (await effectCounts(id))['test.second'] === 1);
     await until(async () => (await pendingDeliveries()) === 0);
     expect(await effectCounts(id)).toEqual({ 'test.first': 1, 'test.second': 1 });
-    expect(calls.filter((c) => c.eventId === id && c.handler === 'test.first').map((c) => c.retryCount)).toEqual([0]);
-    expect(calls.filter((c) => c.eventId === id && c.handler === 'test.second').map((c) => c.retryCount)).toEqual([0, 1, 2]);
+    expect(
+      calls.filter((c) => c.eventId === id && c.handler === 'test.first').map((c) => c.retryCount),
+    ).toEqual([0]);
+    expect(
+      calls.filter((c) => c.eventId === id && c.handler === 'test.second').map((c) => c.retryCount),
+    ).toEqual([0, 1, 2]);
   });
 
   it('committed while the process dies before delivering: the next process delivers it, handled once', async () => {
@@ -142,7 +187,11 @@ describe('domain events', () => {
     await dying.deps.events.stop();
     const id = await publishCommitted(database.db);
     await stopApp(dying);
-    const { rows } = await sql<{ dispatched: boolean }>`SELECT dispatched_at IS NOT NULL AS dispatched FROM domain_events WHERE id = ${id}`.execute(database.db);
+    const { rows } = await sql<{
+      dispatched: boolean;
+    }>`SELECT dispatched_at IS NOT NULL AS dispatched FROM domain_events WHERE id = ${id}`.execute(
+      database.db,
+    );
     expect(rows).toEqual([{ dispatched: false }]);
     expect(calls.some((c) => c.eventId === id)).toBe(false);
 
@@ -156,14 +205,29 @@ describe('domain events', () => {
   it('a handler whose process died after its effects committed runs again on recovery without repeating them', async () => {
     const app = apps[0]!;
     const eventId = randomUUID();
-    const payload = { eventId: randomUUID(), sessionId: randomUUID(), participantId: randomUUID(), method: 'QR' as const };
-    const stored = { id: eventId, name: 'session.checkedIn', version: 1, payload, occurredAt: new Date().toISOString() };
+    const payload = {
+      eventId: randomUUID(),
+      sessionId: randomUUID(),
+      participantId: randomUUID(),
+      method: 'QR' as const,
+    };
+    const stored = {
+      id: eventId,
+      name: 'session.checkedIn',
+      version: 1,
+      payload,
+      occurredAt: new Date().toISOString(),
+    };
     // The dead process's run: its effects committed through `once`, its job still active under its silent heartbeat.
     await database.db.transaction().execute(async (tx) => {
-      await sql`INSERT INTO domain_events (id, name, version, payload, dispatched_at) VALUES (${eventId}, 'session.checkedIn', 1, ${JSON.stringify(payload)}, now())`.execute(tx);
+      await sql`INSERT INTO domain_events (id, name, version, payload, dispatched_at) VALUES (${eventId}, 'session.checkedIn', 1, ${JSON.stringify(payload)}, now())`.execute(
+        tx,
+      );
     });
     await handleOnceAsDeadRun(eventId);
-    const { jobId } = await runningJob(database.db, app.deps.jobs, 'events.test.crashed', stored, { beatSecondsAgo: 60 });
+    const { jobId } = await runningJob(database.db, app.deps.jobs, 'events.test.crashed', stored, {
+      beatSecondsAgo: 60,
+    });
     await app.deps.jobs.heartbeat();
     await until(() => calls.some((c) => c.eventId === eventId));
     await until(async () => (await jobState(database.db, 'events.test.crashed', jobId)) === 'completed');

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DOMAIN_EVENTS, parseDomainEventPayload, type DomainEvent, type DomainEventInput, type DomainEventName } from '@plenary/domain';
+import {
+  DOMAIN_EVENTS,
+  parseDomainEventPayload,
+  type DomainEvent,
+  type DomainEventInput,
+  type DomainEventName,
+} from '@plenary/domain';
 import type { DatabaseHandle, Db } from './db/index.js';
 import type { Jobs, QueueOptions } from './jobs.js';
 import * as repo from './domain-events.repo.js';
@@ -33,7 +39,12 @@ const HANDLER_NAME = /^[a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)+$/;
 /** Writes events inside the caller's transaction (validated against their contracts): they exist once `tx` commits. */
 export async function publishAll(tx: Db, events: readonly DomainEventInput[]): Promise<string[]> {
   if (events.length === 0) return [];
-  const rows = events.map((e) => ({ id: randomUUID(), name: e.name, version: DOMAIN_EVENTS[e.name].version, payload: parseDomainEventPayload(e.name, e.payload) }));
+  const rows = events.map((e) => ({
+    id: randomUUID(),
+    name: e.name,
+    version: DOMAIN_EVENTS[e.name].version,
+    payload: parseDomainEventPayload(e.name, e.payload),
+  }));
   await repo.insertEvents(tx, rows);
   await repo.notifyCommitted(tx, EVENTS_CHANNEL);
   return rows.map((r) => r.id);
@@ -50,7 +61,12 @@ export async function publish(tx: Db, event: DomainEventInput): Promise<string> 
  * together, so a handler run again after a crash (or a retry after its effects committed) skips
  * them. False when they had run already.
  */
-export async function handleOnce(db: Db, handler: string, eventId: string, effects: (tx: Db) => Promise<void>): Promise<boolean> {
+export async function handleOnce(
+  db: Db,
+  handler: string,
+  eventId: string,
+  effects: (tx: Db) => Promise<void>,
+): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     if (!(await repo.claimProcessed(tx, handler, eventId))) return false;
     await effects(tx);
@@ -65,7 +81,10 @@ export interface HandlerContext {
   retryCount: number;
 }
 
-export type DomainEventHandler<N extends DomainEventName> = (event: DomainEvent<N>, ctx: HandlerContext) => Promise<void>;
+export type DomainEventHandler<N extends DomainEventName> = (
+  event: DomainEvent<N>,
+  ctx: HandlerContext,
+) => Promise<void>;
 
 export interface DomainEvents {
   /**
@@ -73,7 +92,12 @@ export interface DomainEvents {
    * e.g. `agenda.promotionNotice`) names its queue and its idempotency marks: never rename one
    * that has run in production. A handler that throws is retried (default 10 times, backoff from 5 s).
    */
-  subscribe<N extends DomainEventName>(name: N, handlerName: string, handler: DomainEventHandler<N>, opts?: QueueOptions): void;
+  subscribe<N extends DomainEventName>(
+    name: N,
+    handlerName: string,
+    handler: DomainEventHandler<N>,
+    opts?: QueueOptions,
+  ): void;
   /** Dispatches what is waiting now (tests; the dispatcher does it on every NOTIFY). */
   dispatch(): Promise<void>;
   start(): Promise<void>;
@@ -91,7 +115,12 @@ interface Subscription {
 
 type DeliveryJob = repo.StoredEvent;
 
-export function createDomainEvents(database: DatabaseHandle, jobs: Jobs, log: { error(obj: unknown, msg?: string): void }, options: DomainEventsOptions = {}): DomainEvents {
+export function createDomainEvents(
+  database: DatabaseHandle,
+  jobs: Jobs,
+  log: { error(obj: unknown, msg?: string): void },
+  options: DomainEventsOptions = {},
+): DomainEvents {
   const { db } = database;
   const byName = new Map<string, Subscription[]>();
   const handlers = new Set<string>();
@@ -110,10 +139,14 @@ export function createDomainEvents(database: DatabaseHandle, jobs: Jobs, log: { 
       const events = await repo.claimUndispatched(tx, DISPATCH_BATCH);
       const perQueue = new Map<string, DeliveryJob[]>();
       for (const event of events) {
-        for (const { queue } of byName.get(event.name) ?? []) perQueue.set(queue, [...(perQueue.get(queue) ?? []), event]);
+        for (const { queue } of byName.get(event.name) ?? [])
+          perQueue.set(queue, [...(perQueue.get(queue) ?? []), event]);
       }
       for (const [queue, deliveries] of perQueue) await jobs.enqueueMany(tx, queue, deliveries);
-      await repo.markDispatched(tx, events.map((e) => e.id));
+      await repo.markDispatched(
+        tx,
+        events.map((e) => e.id),
+      );
       return { queues: [...perQueue.keys()], more: events.length === DISPATCH_BATCH };
     });
 
@@ -138,14 +171,19 @@ export function createDomainEvents(database: DatabaseHandle, jobs: Jobs, log: { 
     return running;
   };
   const dispatchLogged = () => {
-    if (started) dispatch().catch((err: unknown) => log.error({ err }, 'domain events: dispatch failed (retried at the next sweep)'));
+    if (started)
+      dispatch().catch((err: unknown) =>
+        log.error({ err }, 'domain events: dispatch failed (retried at the next sweep)'),
+      );
   };
 
   return {
     subscribe(name, handlerName, handler, opts = {}) {
       if (started) throw new Error(`domain events: subscribe '${handlerName}' before start`);
-      if (!HANDLER_NAME.test(handlerName)) throw new Error(`domain events: handler name '${handlerName}' is not <module>.<name>`);
-      if (handlers.has(handlerName)) throw new Error(`domain events: handler '${handlerName}' subscribed twice`);
+      if (!HANDLER_NAME.test(handlerName))
+        throw new Error(`domain events: handler name '${handlerName}' is not <module>.<name>`);
+      if (handlers.has(handlerName))
+        throw new Error(`domain events: handler '${handlerName}' subscribed twice`);
       handlers.add(handlerName);
       const queue = `${QUEUE_PREFIX}${handlerName}`;
       byName.set(name, [...(byName.get(name) ?? []), { queue }]);
@@ -153,9 +191,19 @@ export function createDomainEvents(database: DatabaseHandle, jobs: Jobs, log: { 
         queue,
         async (stored, job) => {
           // An event a newer process wrote in a shape this one does not know: leave it for that process.
-          if (stored.version > DOMAIN_EVENTS[name].version) throw new Error(`domain events: ${name} v${stored.version} is newer than this process knows`);
-          const event: DomainEvent<typeof name> = { id: stored.id, name, version: stored.version, occurredAt: stored.occurredAt, payload: parseDomainEventPayload(name, stored.payload) };
-          await handler(event, { once: (effects) => handleOnce(db, handlerName, stored.id, effects), retryCount: job.retryCount });
+          if (stored.version > DOMAIN_EVENTS[name].version)
+            throw new Error(`domain events: ${name} v${stored.version} is newer than this process knows`);
+          const event: DomainEvent<typeof name> = {
+            id: stored.id,
+            name,
+            version: stored.version,
+            occurredAt: stored.occurredAt,
+            payload: parseDomainEventPayload(name, stored.payload),
+          };
+          await handler(event, {
+            once: (effects) => handleOnce(db, handlerName, stored.id, effects),
+            retryCount: job.retryCount,
+          });
         },
         { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300, ...opts },
       );

@@ -25,12 +25,30 @@ afterAll(async () => {
 
 const allow = { EGRESS_ALLOW_HOSTS: '127.0.0.1' };
 const none = { EGRESS_ALLOW_HOSTS: '' };
-const kind = (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof EgressError ? e.kind : String(e)));
+const kind = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof EgressError ? e.kind : String(e)),
+  );
 
 describe('platform/egress', () => {
   it('knows the private, loopback, link-local and special ranges', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1']) expect(isPrivateAddress(a), a).toBe(true);
-    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPrivateAddress(a), a).toBe(false);
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])
+      expect(isPrivateAddress(a), a).toBe(false);
   });
 
   it('refuses loopback and private addresses unless the host is allowed, also behind a redirect', async () => {

@@ -65,7 +65,11 @@ export function isPrivateAddress(address: string): boolean {
 const bare = (host: string) => host.replace(/^\[|\]$/g, '').toLowerCase();
 
 export function allowedHosts(config: Pick<Config, 'EGRESS_ALLOW_HOSTS'>): Set<string> {
-  return new Set(config.EGRESS_ALLOW_HOSTS.split(',').map((h) => bare(h.trim())).filter(Boolean));
+  return new Set(
+    config.EGRESS_ALLOW_HOSTS.split(',')
+      .map((h) => bare(h.trim()))
+      .filter(Boolean),
+  );
 }
 
 /** A lookup that answers only public addresses (any address for an allowed host). */
@@ -75,14 +79,20 @@ function checkedLookup(allowed: boolean): LookupFunction {
       if (err) return callback(err, '', 4);
       const list = addresses as LookupAddress[];
       const bad = list.find((a) => !allowed && isPrivateAddress(a.address));
-      if (bad || list.length === 0) return callback(new EgressError(`refused address for ${hostname}`, 'refused'), '', 4);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      if (bad || list.length === 0)
+        return callback(new EgressError(`refused address for ${hostname}`, 'refused'), '', 4);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       return callback(null, list[0]!.address, list[0]!.family);
     });
   };
 }
 
-export async function egressFetch(url: string, config: Pick<Config, 'EGRESS_ALLOW_HOSTS'>, opts: EgressOptions): Promise<{ bytes: Buffer; contentType: string | undefined }> {
+export async function egressFetch(
+  url: string,
+  config: Pick<Config, 'EGRESS_ALLOW_HOSTS'>,
+  opts: EgressOptions,
+): Promise<{ bytes: Buffer; contentType: string | undefined }> {
   const allow = allowedHosts(config);
   const deadline = AbortSignal.timeout(opts.timeoutMs ?? 10_000);
   let target: URL;
@@ -92,11 +102,13 @@ export async function egressFetch(url: string, config: Pick<Config, 'EGRESS_ALLO
     throw new EgressError('not a URL', 'failed');
   }
   for (let hop = 0; hop <= (opts.maxRedirects ?? 3); hop++) {
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new EgressError('only http and https', 'refused');
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw new EgressError('only http and https', 'refused');
     const host = bare(target.hostname);
     const allowed = allow.has(host);
     // A literal address never goes through lookup: check it here.
-    if (isIP(host) !== 0 && !allowed && isPrivateAddress(host)) throw new EgressError(`refused address ${host}`, 'refused');
+    if (isIP(host) !== 0 && !allowed && isPrivateAddress(host))
+      throw new EgressError(`refused address ${host}`, 'refused');
     const answer = await requestOnce(target, checkedLookup(allowed), opts.maxBytes, deadline);
     if ('redirect' in answer) {
       target = new URL(answer.redirect, target);
@@ -107,38 +119,59 @@ export async function egressFetch(url: string, config: Pick<Config, 'EGRESS_ALLO
   throw new EgressError('too many redirects', 'failed');
 }
 
-function requestOnce(target: URL, lookup: LookupFunction, maxBytes: number, signal: AbortSignal): Promise<{ bytes: Buffer; contentType: string | undefined } | { redirect: string }> {
+function requestOnce(
+  target: URL,
+  lookup: LookupFunction,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<{ bytes: Buffer; contentType: string | undefined } | { redirect: string }> {
   return new Promise((resolve, reject) => {
     const client = target.protocol === 'https:' ? https : http;
-    const request = client.get(target, { lookup, signal, headers: { accept: 'image/*,*/*;q=0.5', 'user-agent': 'Plenary' } }, (response) => {
-      const status = response.statusCode ?? 0;
-      if (status >= 300 && status < 400 && response.headers.location) {
-        response.resume();
-        return resolve({ redirect: response.headers.location });
-      }
-      if (status !== 200) {
-        response.resume();
-        return reject(new EgressError(`status ${status}`, 'failed'));
-      }
-      const declared = Number(response.headers['content-length'] ?? 0);
-      if (declared > maxBytes) {
-        response.destroy();
-        return reject(new EgressError('too large', 'failed'));
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) {
-          response.destroy();
-          reject(new EgressError('too large', 'failed'));
-          return;
+    const request = client.get(
+      target,
+      { lookup, signal, headers: { accept: 'image/*,*/*;q=0.5', 'user-agent': 'Plenary' } },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400 && response.headers.location) {
+          response.resume();
+          return resolve({ redirect: response.headers.location });
         }
-        chunks.push(chunk);
-      });
-      response.on('end', () => resolve({ bytes: Buffer.concat(chunks), contentType: response.headers['content-type'] }));
-      response.on('error', (err) => reject(err instanceof EgressError ? err : new EgressError(err.message, 'failed')));
-    });
-    request.on('error', (err) => reject(err instanceof EgressError ? err : (err as { cause?: unknown }).cause instanceof EgressError ? (err as { cause: EgressError }).cause : new EgressError(err.message, 'failed')));
+        if (status !== 200) {
+          response.resume();
+          return reject(new EgressError(`status ${status}`, 'failed'));
+        }
+        const declared = Number(response.headers['content-length'] ?? 0);
+        if (declared > maxBytes) {
+          response.destroy();
+          return reject(new EgressError('too large', 'failed'));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            response.destroy();
+            reject(new EgressError('too large', 'failed'));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () =>
+          resolve({ bytes: Buffer.concat(chunks), contentType: response.headers['content-type'] }),
+        );
+        response.on('error', (err) =>
+          reject(err instanceof EgressError ? err : new EgressError(err.message, 'failed')),
+        );
+      },
+    );
+    request.on('error', (err) =>
+      reject(
+        err instanceof EgressError
+          ? err
+          : (err as { cause?: unknown }).cause instanceof EgressError
+            ? (err as { cause: EgressError }).cause
+            : new EgressError(err.message, 'failed'),
+      ),
+    );
   });
 }

@@ -13,7 +13,8 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Response schemas of a route's error answers: `response: { 200: …, ...errorResponses(400, 404) }`. */
-export const errorResponses = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, errorBodySchema]));
+export const errorResponses = (...codes: number[]) =>
+  Object.fromEntries(codes.map((c) => [c, errorBodySchema]));
 export const noContent = z.null().describe('No content');
 
 const REASONS: Record<number, string> = {
@@ -41,12 +42,14 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, message, fields);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, message, fields);
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
 export const forbidden = (message = 'You do not have access to this resource') => new HttpError(403, message);
 /** Also what another tenant's resource answers: its existence is not revealed. */
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, message);
-export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new HttpError(409, message, fields);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 
 export function errorBody(statusCode: number, message: string, fields?: Record<string, string>): ErrorBody {
@@ -59,7 +62,8 @@ export function installZodMessages(): void {
     customError: (issue) => {
       if (issue.code === 'invalid_type' && issue.input === undefined) return MESSAGES.required;
       if (issue.code === 'too_big' && issue.origin === 'string') return MESSAGES.maxLength;
-      if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return MESSAGES.required;
+      if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1)
+        return MESSAGES.required;
       return undefined;
     },
   });
@@ -70,7 +74,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'request');
+        const path =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (error.validationContext ?? 'request');
         fields[path] ??= issue.message ?? 'Invalid value';
       }
       const first = Object.entries(fields)[0];
@@ -95,7 +100,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'Malformed JSON body' : error.message;
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'Malformed JSON body'
+          : error.message;
       return reply.status(status).send(errorBody(status, message));
     }
     request.log.error({ err: error }, 'unhandled error');

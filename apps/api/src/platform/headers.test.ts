@@ -14,7 +14,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const directives = (policy: string | undefined) => new Map((policy ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+const directives = (policy: string | undefined) =>
+  new Map(
+    (policy ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 describe('security headers', () => {
   it('gives the web app a strict Content-Security-Policy, nosniff, DENY and a referrer policy', async () => {
@@ -29,7 +35,11 @@ describe('security headers', () => {
       expect(csp.get('default-src')).toEqual(["'self'"]);
       expect(csp.get('script-src')).toEqual(["'self'"]);
       expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-      expect(csp.get('connect-src')).toEqual(["'self'", 'ws://cms.localhost:3000', 'wss://cms.localhost:3000']);
+      expect(csp.get('connect-src')).toEqual([
+        "'self'",
+        'ws://cms.localhost:3000',
+        'wss://cms.localhost:3000',
+      ]);
       expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('object-src')).toEqual(["'none'"]);
@@ -39,8 +49,14 @@ describe('security headers', () => {
   });
 
   it('names no host it can not vouch for in connect-src', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: "evil.example 'unsafe-eval'" } });
-    expect(directives(res.headers['content-security-policy'] as string).get('connect-src')).toEqual(["'self'"]);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { host: "evil.example 'unsafe-eval'" },
+    });
+    expect(directives(res.headers['content-security-policy'] as string).get('connect-src')).toEqual([
+      "'self'",
+    ]);
   });
 
   it('sends nosniff, DENY and a no-document policy on API answers, errors included', async () => {
@@ -53,7 +69,10 @@ describe('security headers', () => {
   });
 
   it('lets the app frame uploaded files (PDF previews), and nobody else', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/files/0123456789abcdef0123456789abcdef.pdf' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/files/0123456789abcdef0123456789abcdef.pdf',
+    });
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -73,11 +92,18 @@ describe('405 Method Not Allowed', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/v1/health' });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('GET, HEAD');
-    expect(res.json()).toEqual({ statusCode: 405, error: 'Method Not Allowed', message: 'Method DELETE not allowed; allowed: GET, HEAD' });
+    expect(res.json()).toEqual({
+      statusCode: 405,
+      error: 'Method Not Allowed',
+      message: 'Method DELETE not allowed; allowed: GET, HEAD',
+    });
   });
 
   it('lists every method of a path with parameters', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: '/api/v1/organizations/00000000-0000-4000-8000-000000000000' });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/organizations/00000000-0000-4000-8000-000000000000',
+    });
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('DELETE, GET, HEAD, PATCH');
   });

@@ -34,7 +34,14 @@ function webAppPolicy(host: string | undefined): string {
 }
 
 /** Swagger UI: its own scripts and styles from our origin; it sets inline styles on its elements. */
-const DOCS_POLICY = ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "connect-src 'self'", ...SHARED].join('; ');
+const DOCS_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  ...SHARED,
+].join('; ');
 
 /** JSON and other API answers are never rendered as documents. */
 const API_POLICY = ["default-src 'none'", "frame-ancestors 'none'"].join('; ');
@@ -55,7 +62,8 @@ export function installSecurityHeaders(app: FastifyInstance, apiPrefix: string):
     reply.header('x-frame-options', path.startsWith(`${apiPrefix}/files/`) ? 'SAMEORIGIN' : 'DENY');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     // A route that chose its own policy keeps it (uploaded files: `default-src 'none'; sandbox`).
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policyFor(request, reply, apiPrefix));
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', policyFor(request, reply, apiPrefix));
     return payload;
   });
 }

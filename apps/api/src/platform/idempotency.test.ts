@@ -17,9 +17,26 @@ afterAll(() => t.close());
 
 const labelsUrl = () => `/api/v1/events/${ten.event.id}/labels`;
 const createLabel = (token: string, body: object, key?: string, headers: Record<string, string> = {}) =>
-  t.as(token, { method: 'POST', url: labelsUrl(), payload: body, headers: { ...(key !== undefined ? { 'idempotency-key': key } : {}), ...headers } });
-const labelsNamed = (name: string) => t.deps.db.selectFrom('labels').select('id').where('eventId', '=', ten.event.id).where('name', '=', name).execute();
-const storedKey = (userId: string, key: string) => t.deps.db.selectFrom('idempotencyKeys').selectAll().where('userId', '=', userId).where('key', '=', key).executeTakeFirst();
+  t.as(token, {
+    method: 'POST',
+    url: labelsUrl(),
+    payload: body,
+    headers: { ...(key !== undefined ? { 'idempotency-key': key } : {}), ...headers },
+  });
+const labelsNamed = (name: string) =>
+  t.deps.db
+    .selectFrom('labels')
+    .select('id')
+    .where('eventId', '=', ten.event.id)
+    .where('name', '=', name)
+    .execute();
+const storedKey = (userId: string, key: string) =>
+  t.deps.db
+    .selectFrom('idempotencyKeys')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
 
 describe('Idempotency-Key on creating POSTs', () => {
   it('a repeat with the same key and body answers the stored response without creating again', async () => {
@@ -49,11 +66,23 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect((await createLabel(ten.tokens.eventAdmin, { name: 'Press' }, key)).statusCode).toBe(201);
     const other = await createLabel(ten.tokens.eventAdmin, { name: 'Press 2' }, key);
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toEqual({ statusCode: 422, error: 'Unprocessable Entity', message: IDEMPOTENCY_MESSAGES.reused, fields: { 'idempotency-key': IDEMPOTENCY_MESSAGES.reused } });
-    const elsewhere = await t.as(ten.tokens.eventAdmin, { method: 'POST', url: `/api/v1/events/${ten.event.id}/participants`, payload: { email: 'idem@example.com', firstName: 'I', lastName: 'D' }, headers: { 'idempotency-key': key } });
+    expect(other.json()).toEqual({
+      statusCode: 422,
+      error: 'Unprocessable Entity',
+      message: IDEMPOTENCY_MESSAGES.reused,
+      fields: { 'idempotency-key': IDEMPOTENCY_MESSAGES.reused },
+    });
+    const elsewhere = await t.as(ten.tokens.eventAdmin, {
+      method: 'POST',
+      url: `/api/v1/events/${ten.event.id}/participants`,
+      payload: { email: 'idem@example.com', firstName: 'I', lastName: 'D' },
+      headers: { 'idempotency-key': key },
+    });
     expect(elsewhere.statusCode).toBe(422);
     expect(await labelsNamed('Press 2')).toEqual([]);
-    expect(await t.deps.db.selectFrom('users').select('id').where('email', '=', 'idem@example.com').execute()).toEqual([]);
+    expect(
+      await t.deps.db.selectFrom('users').select('id').where('email', '=', 'idem@example.com').execute(),
+    ).toEqual([]);
   });
 
   it('keys are per user: another user with the same key creates', async () => {
@@ -78,12 +107,16 @@ describe('Idempotency-Key on creating POSTs', () => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.json().fields).toEqual({ 'idempotency-key': IDEMPOTENCY_MESSAGES.invalidKey });
     }
-    expect((await createLabel(ten.tokens.eventAdmin, { name: 'Long key' }, 'k'.repeat(255))).statusCode).toBe(201);
+    expect((await createLabel(ten.tokens.eventAdmin, { name: 'Long key' }, 'k'.repeat(255))).statusCode).toBe(
+      201,
+    );
   });
 
   it('concurrent duplicates create once (the others wait with 409 or get the replay)', async () => {
     const raceKey = randomUUID();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => createLabel(ten.tokens.eventAdmin, { name: 'Race' }, raceKey)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => createLabel(ten.tokens.eventAdmin, { name: 'Race' }, raceKey)),
+    );
     expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
     const created = answers.filter((a) => a.statusCode === 201);
     expect(new Set(created.map((a) => a.json().id)).size).toBe(1);
@@ -99,12 +132,18 @@ describe('Idempotency-Key on creating POSTs', () => {
     const first = await createLabel(ten.tokens.eventAdmin, { name: 'Flight' }, key);
     const row = (await storedKey(ten.users.eventAdmin.id, key))!;
     // As if the first request were still running: no answer stored yet.
-    await t.deps.db.updateTable('idempotencyKeys').set({ statusCode: null, responseBody: null }).where('key', '=', key).execute();
+    await t.deps.db
+      .updateTable('idempotencyKeys')
+      .set({ statusCode: null, responseBody: null })
+      .where('key', '=', key)
+      .execute();
     const busy = await createLabel(ten.tokens.eventAdmin, { name: 'Flight' }, key);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe(IDEMPOTENCY_MESSAGES.inFlight);
     // Its process died 10 minutes ago: the claim is taken over and the request runs again (409 from labels: the name exists).
-    await sql`UPDATE idempotency_keys SET created_at = now() - interval '10 minutes' WHERE key = ${key}`.execute(t.deps.db);
+    await sql`UPDATE idempotency_keys SET created_at = now() - interval '10 minutes' WHERE key = ${key}`.execute(
+      t.deps.db,
+    );
     expect((await createLabel(ten.tokens.eventAdmin, { name: 'Flight' }, key)).statusCode).toBe(409);
     expect(await storedKey(ten.users.eventAdmin.id, key)).toBeUndefined();
     expect(first.statusCode).toBe(201);
@@ -116,12 +155,22 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect((await createLabel(ten.tokens.eventAdmin, { name: 'Old' }, key)).statusCode).toBe(201);
     const fresh = randomUUID();
     expect((await createLabel(ten.tokens.eventAdmin, { name: 'Fresh' }, fresh)).statusCode).toBe(201);
-    await t.deps.db.updateTable('idempotencyKeys').set({ expiresAt: new Date(Date.now() - 1000) }).where('key', '=', key).execute();
+    await t.deps.db
+      .updateTable('idempotencyKeys')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('key', '=', key)
+      .execute();
     // An expired key is free again before the purge ran.
     expect((await createLabel(ten.tokens.eventAdmin, { name: 'Old again' }, key)).statusCode).toBe(201);
-    await t.deps.db.updateTable('idempotencyKeys').set({ expiresAt: new Date(Date.now() - 1000) }).where('key', '=', key).execute();
+    await t.deps.db
+      .updateTable('idempotencyKeys')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('key', '=', key)
+      .execute();
 
-    const { rows } = await sql<{ cron: string }>`SELECT cron FROM pgboss.schedule WHERE name = ${PURGE_QUEUE}`.execute(t.deps.db);
+    const { rows } = await sql<{
+      cron: string;
+    }>`SELECT cron FROM pgboss.schedule WHERE name = ${PURGE_QUEUE}`.execute(t.deps.db);
     expect(rows).toEqual([{ cron: '7 * * * *' }]);
     await t.deps.db.transaction().execute((tx) => t.deps.jobs.enqueue(tx, PURGE_QUEUE, {}));
     t.deps.jobs.wake(PURGE_QUEUE);
@@ -134,7 +183,12 @@ describe('Idempotency-Key on creating POSTs', () => {
     const key = randomUUID();
     const upload = (name: string) => {
       const body = multipart(name, fixture(name));
-      return t.as(ten.tokens.eventAdmin, { method: 'POST', url: `/api/v1/events/${ten.event.id}/imports/User`, payload: body.payload, headers: { ...body.headers, 'idempotency-key': key } });
+      return t.as(ten.tokens.eventAdmin, {
+        method: 'POST',
+        url: `/api/v1/events/${ten.event.id}/imports/User`,
+        payload: body.payload,
+        headers: { ...body.headers, 'idempotency-key': key },
+      });
     };
     const first = await upload('participants-good.csv');
     expect(first.statusCode, first.body).toBe(201);
@@ -143,15 +197,33 @@ describe('Idempotency-Key on creating POSTs', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
     expect((await upload('participants-bad-emails.csv')).statusCode).toBe(422);
-    expect(await t.deps.db.selectFrom('imports').select('id').where('eventId', '=', ten.event.id).execute()).toHaveLength(1);
+    expect(
+      await t.deps.db.selectFrom('imports').select('id').where('eventId', '=', ten.event.id).execute(),
+    ).toHaveLength(1);
   });
 
   it('the OpenAPI document shows the header on creating POSTs only', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
     const headerOf = (path: string, method: string) =>
-      (doc.paths[path]?.[method]?.parameters ?? []).find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'idempotency-key');
-    for (const path of ['/api/v1/organizations', '/api/v1/event-hubs', '/api/v1/events', '/api/v1/admin-users', '/api/v1/app-versions', '/api/v1/events/{eventId}/participants', '/api/v1/events/{eventId}/labels', '/api/v1/events/{eventId}/custom-fields', '/api/v1/events/{eventId}/participants/magic-links', '/api/v1/events/{eventId}/imports/{table}']) {
-      expect(headerOf(path, 'post'), path).toMatchObject({ required: false, description: expect.stringContaining('Idempotent-Replayed') });
+      (doc.paths[path]?.[method]?.parameters ?? []).find(
+        (p: { in: string; name: string }) => p.in === 'header' && p.name === 'idempotency-key',
+      );
+    for (const path of [
+      '/api/v1/organizations',
+      '/api/v1/event-hubs',
+      '/api/v1/events',
+      '/api/v1/admin-users',
+      '/api/v1/app-versions',
+      '/api/v1/events/{eventId}/participants',
+      '/api/v1/events/{eventId}/labels',
+      '/api/v1/events/{eventId}/custom-fields',
+      '/api/v1/events/{eventId}/participants/magic-links',
+      '/api/v1/events/{eventId}/imports/{table}',
+    ]) {
+      expect(headerOf(path, 'post'), path).toMatchObject({
+        required: false,
+        description: expect.stringContaining('Idempotent-Replayed'),
+      });
       expect(doc.paths[path].post.responses['422'], path).toBeDefined();
     }
     expect(headerOf('/api/v1/events/{eventId}/labels', 'get')).toBeUndefined();

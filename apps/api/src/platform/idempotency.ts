@@ -67,7 +67,11 @@ function canonical(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(record).sort().map((k) => [k, canonical(record[k])]));
+    return Object.fromEntries(
+      Object.keys(record)
+        .sort()
+        .map((k) => [k, canonical(record[k])]),
+    );
   }
   return value;
 }
@@ -85,7 +89,11 @@ const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!.slice(0, 
  * Claims the request's Idempotency-Key, or answers for it. Resolves `true` when the reply was sent
  * (a replay, 409 or 422): the caller stops there. Without a key or a signed-in user it does nothing.
  */
-export async function idempotencyGate(request: FastifyRequest, reply: FastifyReply, body: unknown): Promise<boolean> {
+export async function idempotencyGate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: unknown,
+): Promise<boolean> {
   const key = request.headers[IDEMPOTENCY_HEADER];
   const userId = request.auth?.actor.userId;
   if (typeof key !== 'string' || !userId) return false;
@@ -97,7 +105,15 @@ export async function idempotencyGate(request: FastifyRequest, reply: FastifyRep
     const claimId = randomUUID();
     const claimed = await db
       .insertInto('idempotencyKeys')
-      .values({ userId, key, method: request.method, path, bodyHash, claimId, expiresAt: sql<Date>`now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})` })
+      .values({
+        userId,
+        key,
+        method: request.method,
+        path,
+        bodyHash,
+        claimId,
+        expiresAt: sql<Date>`now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
+      })
       .onConflict((oc) =>
         oc
           .columns(['userId', 'key'])
@@ -116,7 +132,14 @@ export async function idempotencyGate(request: FastifyRequest, reply: FastifyRep
           .where((eb) =>
             eb.or([
               eb('idempotencyKeys.expiresAt', '<=', sql<Date>`now()`),
-              eb.and([eb('idempotencyKeys.statusCode', 'is', null), eb('idempotencyKeys.createdAt', '<', sql<Date>`now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`)]),
+              eb.and([
+                eb('idempotencyKeys.statusCode', 'is', null),
+                eb(
+                  'idempotencyKeys.createdAt',
+                  '<',
+                  sql<Date>`now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`,
+                ),
+              ]),
             ]),
           ),
       )
@@ -126,10 +149,19 @@ export async function idempotencyGate(request: FastifyRequest, reply: FastifyRep
       request.idempotencyClaim = { userId, key, claimId };
       return false;
     }
-    const row = await db.selectFrom('idempotencyKeys').selectAll().where('userId', '=', userId).where('key', '=', key).executeTakeFirst();
+    const row = await db
+      .selectFrom('idempotencyKeys')
+      .selectAll()
+      .where('userId', '=', userId)
+      .where('key', '=', key)
+      .executeTakeFirst();
     if (!row) continue;
     if (row.method !== request.method || row.path !== path || row.bodyHash !== bodyHash) {
-      await reply.status(422).send(errorBody(422, IDEMPOTENCY_MESSAGES.reused, { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_MESSAGES.reused }));
+      await reply
+        .status(422)
+        .send(
+          errorBody(422, IDEMPOTENCY_MESSAGES.reused, { [IDEMPOTENCY_HEADER]: IDEMPOTENCY_MESSAGES.reused }),
+        );
       return true;
     }
     if (row.statusCode === null) {
@@ -137,7 +169,10 @@ export async function idempotencyGate(request: FastifyRequest, reply: FastifyRep
       return true;
     }
     if (row.contentType) reply.header('content-type', row.contentType);
-    await reply.status(row.statusCode).header(REPLAYED_HEADER, 'true').send(Buffer.from(row.responseBody ?? '', 'utf8'));
+    await reply
+      .status(row.statusCode)
+      .header(REPLAYED_HEADER, 'true')
+      .send(Buffer.from(row.responseBody ?? '', 'utf8'));
     return true;
   }
   throw new Error('idempotency: the key could not be claimed');
@@ -145,18 +180,43 @@ export async function idempotencyGate(request: FastifyRequest, reply: FastifyRep
 
 /** Stores a 2xx answer under the claimed key; any other answer (or one that streams) releases the key. */
 async function settle(db: Db, claim: Claim, reply: FastifyReply, payload: unknown): Promise<void> {
-  const mine = db.updateTable('idempotencyKeys').where('userId', '=', claim.userId).where('key', '=', claim.key).where('claimId', '=', claim.claimId);
-  const body = payload === undefined || payload === null ? '' : typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined;
+  const mine = db
+    .updateTable('idempotencyKeys')
+    .where('userId', '=', claim.userId)
+    .where('key', '=', claim.key)
+    .where('claimId', '=', claim.claimId);
+  const body =
+    payload === undefined || payload === null
+      ? ''
+      : typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload)
+          ? payload.toString('utf8')
+          : undefined;
   if (reply.statusCode >= 200 && reply.statusCode < 300 && body !== undefined) {
     const contentType = reply.getHeader('content-type');
-    await mine.set({ statusCode: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, responseBody: body }).execute();
+    await mine
+      .set({
+        statusCode: reply.statusCode,
+        contentType: typeof contentType === 'string' ? contentType : null,
+        responseBody: body,
+      })
+      .execute();
     return;
   }
-  await db.deleteFrom('idempotencyKeys').where('userId', '=', claim.userId).where('key', '=', claim.key).where('claimId', '=', claim.claimId).execute();
+  await db
+    .deleteFrom('idempotencyKeys')
+    .where('userId', '=', claim.userId)
+    .where('key', '=', claim.key)
+    .where('claimId', '=', claim.claimId)
+    .execute();
 }
 
 export async function purgeExpiredIdempotencyKeys(db: Db): Promise<number> {
-  const result = await db.deleteFrom('idempotencyKeys').where('expiresAt', '<=', sql<Date>`now()`).executeTakeFirst();
+  const result = await db
+    .deleteFrom('idempotencyKeys')
+    .where('expiresAt', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -176,9 +236,18 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; jobs: J
     const headers = route.schema.headers;
     const extra = { [IDEMPOTENCY_HEADER]: keySchema };
     // Loose: the parsed headers replace request.headers, so every other header must stay.
-    route.schema.headers = headers instanceof z.ZodObject ? z.looseObject({ ...headers.shape, ...extra }) : headers === undefined ? z.looseObject(extra) : headers;
+    route.schema.headers =
+      headers instanceof z.ZodObject
+        ? z.looseObject({ ...headers.shape, ...extra })
+        : headers === undefined
+          ? z.looseObject(extra)
+          : headers;
     const response = (route.schema.response ?? {}) as Record<number, unknown>;
-    route.schema.response = { ...response, 409: response[409] ?? errorBodySchema, 422: response[422] ?? errorBodySchema };
+    route.schema.response = {
+      ...response,
+      409: response[409] ?? errorBodySchema,
+      422: response[422] ?? errorBodySchema,
+    };
   });
 
   app.addHook('preHandler', async (request, reply) => {

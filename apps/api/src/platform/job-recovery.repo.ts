@@ -11,7 +11,10 @@ export interface AbandonedJob {
 }
 
 export async function beat(db: Sql, processId: string): Promise<void> {
-  await db.executeSql('INSERT INTO worker_processes (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET beat_at = now()', [processId]);
+  await db.executeSql(
+    'INSERT INTO worker_processes (id) VALUES ($1) ON CONFLICT (id) DO UPDATE SET beat_at = now()',
+    [processId],
+  );
 }
 
 export async function retire(db: Sql, processId: string): Promise<void> {
@@ -19,7 +22,13 @@ export async function retire(db: Sql, processId: string): Promise<void> {
 }
 
 /** Records that this process runs this run (the retry count tells runs of one job apart). */
-export async function own(db: Sql, processId: string, queue: string, jobId: string, retryCount: number): Promise<void> {
+export async function own(
+  db: Sql,
+  processId: string,
+  queue: string,
+  jobId: string,
+  retryCount: number,
+): Promise<void> {
   await db.executeSql(
     `INSERT INTO job_owners (job_id, queue, retry_count, process_id) VALUES ($1, $2, $3, $4)
      ON CONFLICT (job_id) DO UPDATE SET retry_count = EXCLUDED.retry_count, process_id = EXCLUDED.process_id, started_at = now()`,
@@ -33,7 +42,13 @@ export async function own(db: Sql, processId: string, queue: string, jobId: stri
  * `unownedStaleSeconds` of being fetched (the process died between fetch and claim).
  * This process's own runs are never listed.
  */
-export async function abandoned(db: Sql, processId: string, queues: readonly string[], ownerStaleSeconds: number, unownedStaleSeconds: number): Promise<AbandonedJob[]> {
+export async function abandoned(
+  db: Sql,
+  processId: string,
+  queues: readonly string[],
+  ownerStaleSeconds: number,
+  unownedStaleSeconds: number,
+): Promise<AbandonedJob[]> {
   const { rows } = await db.executeSql(
     `SELECT j.id, j.name, j.data, j.retry_count
        FROM pgboss.job j
@@ -46,7 +61,12 @@ export async function abandoned(db: Sql, processId: string, queues: readonly str
       LIMIT 100`,
     [queues, processId, unownedStaleSeconds, ownerStaleSeconds],
   );
-  return rows.map((r) => ({ id: String(r.id), name: String(r.name), data: r.data, retryCount: Number(r.retry_count) }));
+  return rows.map((r) => ({
+    id: String(r.id),
+    name: String(r.name),
+    data: r.data,
+    retryCount: Number(r.retry_count),
+  }));
 }
 
 /** Locks the job's row if it is still that run, active: only one process recovers it. */
@@ -60,7 +80,10 @@ export async function lockRun(db: Sql, job: AbandonedJob): Promise<boolean> {
 
 /** A crash is no failure of the job's own: its retry starts now, not after the queue's retry delay. */
 export async function retryNow(db: Sql, job: AbandonedJob): Promise<void> {
-  await db.executeSql(`UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND id = $2 AND state = 'retry'`, [job.name, job.id]);
+  await db.executeSql(
+    `UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND id = $2 AND state = 'retry'`,
+    [job.name, job.id],
+  );
   await db.executeSql('DELETE FROM job_owners WHERE job_id = $1', [job.id]);
 }
 

@@ -28,15 +28,19 @@ beforeAll(async () => {
   await earlier.stop();
   // Beats every 5 s: a process silent for 15 s is gone. The tests also beat by hand (`jobs.heartbeat()`).
   jobs = createJobs(database, quiet, { heartbeatSeconds: 5 });
-  jobs.define<{ n: number }>('test.work', async (data, job) => {
-    runs.push({ n: data.n, retryCount: job.retryCount });
-  }, {
-    retryLimit: 2,
-    retryDelay: 3600,
-    onAbandoned: async (_tx, data) => {
-      abandoned.push(data.n);
+  jobs.define<{ n: number }>(
+    'test.work',
+    async (data, job) => {
+      runs.push({ n: data.n, retryCount: job.retryCount });
     },
-  });
+    {
+      retryLimit: 2,
+      retryDelay: 3600,
+      onAbandoned: async (_tx, data) => {
+        abandoned.push(data.n);
+      },
+    },
+  );
 });
 afterAll(async () => {
   await jobs.stop();
@@ -55,16 +59,35 @@ describe('job recovery (heartbeats and job owners)', () => {
 
   it('on a heartbeat, recovers a run of a silent process, and one no process claimed long after its fetch', async () => {
     const silent = await runningJob(database.db, jobs, 'test.work', { n: 2 }, { beatSecondsAgo: 20 });
-    const unclaimed = await runningJob(database.db, jobs, 'test.work', { n: 3 }, { beatSecondsAgo: 0, startedSecondsAgo: 60, owned: false });
+    const unclaimed = await runningJob(
+      database.db,
+      jobs,
+      'test.work',
+      { n: 3 },
+      { beatSecondsAgo: 0, startedSecondsAgo: 60, owned: false },
+    );
     await jobs.heartbeat();
     await until(() => runs.some((r) => r.n === 2) && runs.some((r) => r.n === 3));
     expect([...abandoned].sort()).toEqual([1, 2, 3]);
-    for (const { jobId } of [silent, unclaimed]) await until(async () => (await jobState(database.db, 'test.work', jobId)) === 'completed');
+    for (const { jobId } of [silent, unclaimed])
+      await until(async () => (await jobState(database.db, 'test.work', jobId)) === 'completed');
   });
 
   it('never takes the run of a live process (recent heartbeat), nor one fetched a moment ago', async () => {
-    const live = await runningJob(database.db, jobs, 'test.work', { n: 4 }, { beatSecondsAgo: 1, startedSecondsAgo: 3600 });
-    const fetching = await runningJob(database.db, jobs, 'test.work', { n: 5 }, { beatSecondsAgo: 0, owned: false });
+    const live = await runningJob(
+      database.db,
+      jobs,
+      'test.work',
+      { n: 4 },
+      { beatSecondsAgo: 1, startedSecondsAgo: 3600 },
+    );
+    const fetching = await runningJob(
+      database.db,
+      jobs,
+      'test.work',
+      { n: 5 },
+      { beatSecondsAgo: 0, owned: false },
+    );
     await jobs.heartbeat();
     await jobs.heartbeat();
     expect(await jobState(database.db, 'test.work', live.jobId)).toBe('active');
@@ -75,8 +98,14 @@ describe('job recovery (heartbeats and job owners)', () => {
 
   it('fails a run that had no retries left instead of running it again', async () => {
     const { jobId } = await runningJob(database.db, jobs, 'test.work', { n: 6 }, { beatSecondsAgo: 60 });
-    await database.executeSql(`UPDATE pgboss.job SET retry_count = retry_limit WHERE name = 'test.work' AND id = $1`, [jobId]);
-    await database.executeSql(`UPDATE job_owners SET retry_count = (SELECT retry_limit FROM pgboss.job WHERE name = 'test.work' AND id = $1) WHERE job_id = $1`, [jobId]);
+    await database.executeSql(
+      `UPDATE pgboss.job SET retry_count = retry_limit WHERE name = 'test.work' AND id = $1`,
+      [jobId],
+    );
+    await database.executeSql(
+      `UPDATE job_owners SET retry_count = (SELECT retry_limit FROM pgboss.job WHERE name = 'test.work' AND id = $1) WHERE job_id = $1`,
+      [jobId],
+    );
     await jobs.heartbeat();
     expect(await jobState(database.db, 'test.work', jobId)).toBe('failed');
     expect(abandoned).toContain(6);

@@ -24,7 +24,11 @@ export interface RecoveryOptions {
   exclusiveDatabase: boolean;
 }
 
-export type AbandonedHook = (tx: Db, data: object, job: { id: string; retryCount: number }) => Promise<(() => Promise<void>) | void>;
+export type AbandonedHook = (
+  tx: Db,
+  data: object,
+  job: { id: string; retryCount: number },
+) => Promise<(() => Promise<void>) | void>;
 
 export interface RecoveryQueues {
   names(): string[];
@@ -46,7 +50,13 @@ export function transactionAdapter(tx: Db) {
   };
 }
 
-export function createRecovery(database: DatabaseHandle, boss: PgBoss, queues: RecoveryQueues, log: { error(obj: unknown, msg?: string): void }, opts: RecoveryOptions) {
+export function createRecovery(
+  database: DatabaseHandle,
+  boss: PgBoss,
+  queues: RecoveryQueues,
+  log: { error(obj: unknown, msg?: string): void },
+  opts: RecoveryOptions,
+) {
   const processId = randomUUID();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -58,9 +68,16 @@ export function createRecovery(database: DatabaseHandle, boss: PgBoss, queues: R
       database.db.transaction().execute(async (tx) => {
         const adapter = transactionAdapter(tx);
         if (!(await repo.lockRun(adapter, job))) return undefined;
-        await boss.fail(job.name, job.id, { message: 'The process running this job stopped; retried at once' }, { db: adapter });
+        await boss.fail(
+          job.name,
+          job.id,
+          { message: 'The process running this job stopped; retried at once' },
+          { db: adapter },
+        );
         await repo.retryNow(adapter, job);
-        return withHook && hook ? ((await hook(tx, (job.data ?? {}) as object, job)) ?? undefined) : undefined;
+        return withHook && hook
+          ? ((await hook(tx, (job.data ?? {}) as object, job)) ?? undefined)
+          : undefined;
       });
     let after: (() => Promise<void>) | undefined;
     try {
@@ -71,7 +88,9 @@ export function createRecovery(database: DatabaseHandle, boss: PgBoss, queues: R
       after = await run(false);
     }
     queues.wake(job.name);
-    await after?.().catch((err: unknown) => log.error({ err, jobId: job.id }, 'job recovery follow-up failed'));
+    await after?.().catch((err: unknown) =>
+      log.error({ err, jobId: job.id }, 'job recovery follow-up failed'),
+    );
   }
 
   async function sweep(ownerStale: number, unownedStale: number): Promise<number> {
@@ -93,7 +112,8 @@ export function createRecovery(database: DatabaseHandle, boss: PgBoss, queues: R
   return {
     processId,
     /** Called by the worker before a handler runs. */
-    own: (queue: string, jobId: string, retryCount: number) => repo.own(database, processId, queue, jobId, retryCount),
+    own: (queue: string, jobId: string, retryCount: number) =>
+      repo.own(database, processId, queue, jobId, retryCount),
     /** One heartbeat and sweep now (tests; the timer does the same). */
     tick: () => (running = running.then(tick)),
     /** Beats, recovers what earlier processes left (before this process fetches anything), then beats on. */

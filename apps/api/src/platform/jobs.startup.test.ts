@@ -12,7 +12,16 @@ import { createJobs, type Jobs } from './jobs.js';
  */
 const serverUrl = process.env.DATABASE_URL;
 const PROCESSES = 4;
-const QUEUES = ['startup.a', 'startup.b', 'startup.c', 'startup.d', 'startup.e', 'startup.f', 'startup.g', 'startup.h'];
+const QUEUES = [
+  'startup.a',
+  'startup.b',
+  'startup.c',
+  'startup.d',
+  'startup.e',
+  'startup.f',
+  'startup.g',
+  'startup.h',
+];
 
 let dropDatabase: (() => Promise<void>) | undefined;
 let url: string;
@@ -47,13 +56,20 @@ describe.skipIf(!serverUrl)('jobs start-up on a fresh PostgreSQL database', () =
     const started = await Promise.allSettled(instances.map((jobs) => jobs.start()));
     expect(started.filter((r) => r.status === 'rejected')).toEqual([]);
 
-    const { rows } = await handles[0]!.executeSql(`SELECT name, count(*)::int AS n FROM pgboss.queue WHERE name LIKE 'startup.%' GROUP BY name ORDER BY name`);
+    const { rows } = await handles[0]!.executeSql(
+      `SELECT name, count(*)::int AS n FROM pgboss.queue WHERE name LIKE 'startup.%' GROUP BY name ORDER BY name`,
+    );
     expect(rows).toEqual(QUEUES.map((name) => ({ name, n: 1 })));
 
     // The queues work: a job sent through one instance is done by one of them.
-    const jobId = await handles[1]!.db.transaction().execute((tx) => instances[1]!.enqueue(tx, 'startup.h', { n: 1 }));
+    const jobId = await handles[1]!.db
+      .transaction()
+      .execute((tx) => instances[1]!.enqueue(tx, 'startup.h', { n: 1 }));
     for (;;) {
-      const { rows: state } = await handles[0]!.executeSql(`SELECT state::text AS state FROM pgboss.job WHERE name = 'startup.h' AND id = $1`, [jobId]);
+      const { rows: state } = await handles[0]!.executeSql(
+        `SELECT state::text AS state FROM pgboss.job WHERE name = 'startup.h' AND id = $1`,
+        [jobId],
+      );
       if (state[0]?.state === 'completed') break;
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -33,7 +33,10 @@ function trackTimers(): { pending(): string[]; dispose(): void } {
   const hook = createHook({
     init(id, type) {
       if (type !== 'Timeout') return;
-      const creator = (new Error().stack ?? '').split('\n').slice(2).find((line) => !line.includes('node:'));
+      const creator = (new Error().stack ?? '')
+        .split('\n')
+        .slice(2)
+        .find((line) => !line.includes('node:'));
       if (creator !== undefined && !/[\\/]pg-pool[\\/]/.test(creator)) live.set(id, creator.trim());
     },
     destroy(id) {
@@ -66,7 +69,9 @@ describe('platform/jobs (pg-boss in the application database)', () => {
     await until(() => seen.length > 0);
     await new Promise((r) => setTimeout(r, 300));
     expect(seen).toEqual(['committed']);
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test.echo'`.execute(database.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'test.echo'`.execute(database.db);
     expect(rows[0]!.n).toBe(1);
 
     await jobs.stop();
@@ -79,11 +84,21 @@ describe('platform/jobs (pg-boss in the application database)', () => {
     const jobs: Jobs = createJobs(database, quiet);
     const seen: number[] = [];
     // A 30 s interval: were it waited after every job found, five jobs would take two minutes.
-    jobs.define<{ n: number }>('test.backlog', async (data) => {
-      seen.push(data.n);
-    }, { pollingIntervalSeconds: 30 });
+    jobs.define<{ n: number }>(
+      'test.backlog',
+      async (data) => {
+        seen.push(data.n);
+      },
+      { pollingIntervalSeconds: 30 },
+    );
     await jobs.start();
-    await database.db.transaction().execute((tx) => jobs.enqueueMany(tx, 'test.backlog', [1, 2, 3, 4, 5].map((n) => ({ n }))));
+    await database.db.transaction().execute((tx) =>
+      jobs.enqueueMany(
+        tx,
+        'test.backlog',
+        [1, 2, 3, 4, 5].map((n) => ({ n })),
+      ),
+    );
     jobs.wake('test.backlog');
     await until(() => seen.length === 5);
     expect([...seen].sort()).toEqual([1, 2, 3, 4, 5]);
@@ -93,24 +108,35 @@ describe('platform/jobs (pg-boss in the application database)', () => {
   it('retries a job whose handler failed', async () => {
     const jobs = createJobs(database, quiet);
     let runs = 0;
-    jobs.define('test.flaky', async (_data, job) => {
-      runs++;
-      if (job.retryCount === 0) throw new Error('first run fails');
-    }, { retryLimit: 1, pollingIntervalSeconds: 0.5 });
+    jobs.define(
+      'test.flaky',
+      async (_data, job) => {
+        runs++;
+        if (job.retryCount === 0) throw new Error('first run fails');
+      },
+      { retryLimit: 1, pollingIntervalSeconds: 0.5 },
+    );
     await jobs.start();
     await database.db.transaction().execute((tx) => jobs.enqueue(tx, 'test.flaky', {}));
     jobs.wake('test.flaky');
     await until(() => runs >= 2);
-    const { rows } = await sql<{ state: string }>`SELECT state::text FROM pgboss.job WHERE name = 'test.flaky'`.execute(database.db);
+    const { rows } = await sql<{
+      state: string;
+    }>`SELECT state::text FROM pgboss.job WHERE name = 'test.flaky'`.execute(database.db);
     await until(() => true);
     expect(runs).toBe(2);
     expect(['active', 'completed']).toContain(rows[0]!.state);
     await jobs.stop();
   });
 
-  it('enqueueMany adds every job in the transaction (none on rollback) with the queue\'s retry options', async () => {
+  it("enqueueMany adds every job in the transaction (none on rollback) with the queue's retry options", async () => {
     const jobs = createJobs(database, quiet);
-    jobs.define('test.many', async () => undefined, { retryLimit: 4, retryDelay: 7, retryBackoff: true, pollingIntervalSeconds: 30 });
+    jobs.define('test.many', async () => undefined, {
+      retryLimit: 4,
+      retryDelay: 7,
+      retryBackoff: true,
+      pollingIntervalSeconds: 30,
+    });
     await jobs.start();
     await expect(
       database.db.transaction().execute(async (tx) => {
@@ -118,7 +144,13 @@ describe('platform/jobs (pg-boss in the application database)', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    await database.db.transaction().execute((tx) => jobs.enqueueMany(tx, 'test.many', Array.from({ length: 1005 }, (_, n) => ({ n }))));
+    await database.db.transaction().execute((tx) =>
+      jobs.enqueueMany(
+        tx,
+        'test.many',
+        Array.from({ length: 1005 }, (_, n) => ({ n })),
+      ),
+    );
     const { rows } = await sql<{ n: number; limits: string }>`
       SELECT count(*)::int AS n, string_agg(DISTINCT retry_limit || '/' || retry_delay || '/' || retry_backoff, ',') AS limits
       FROM pgboss.job WHERE name = 'test.many'`.execute(database.db);
@@ -131,7 +163,11 @@ describe('platform/jobs (pg-boss in the application database)', () => {
     jobs.define('test.cron', async () => undefined);
     jobs.schedule('test.cron', '17 * * * *');
     await jobs.start();
-    const { rows } = await sql<{ name: string; cron: string; timezone: string }>`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'test.cron'`.execute(database.db);
+    const { rows } = await sql<{
+      name: string;
+      cron: string;
+      timezone: string;
+    }>`SELECT name, cron, timezone FROM pgboss.schedule WHERE name = 'test.cron'`.execute(database.db);
     expect(rows).toEqual([{ name: 'test.cron', cron: '17 * * * *', timezone: 'UTC' }]);
     expect(() => jobs.schedule('test.cron', '* * * * *')).toThrow(/before start/);
     expect(() => createJobs(database, quiet).schedule('nope', '* * * * *')).toThrow(/unknown queue/);
@@ -141,7 +177,9 @@ describe('platform/jobs (pg-boss in the application database)', () => {
   it('refuses an unknown queue and a define after start', async () => {
     const jobs = createJobs(database, quiet);
     await jobs.start();
-    await expect(database.db.transaction().execute((tx) => jobs.enqueue(tx, 'nope', {}))).rejects.toThrow(/unknown queue/);
+    await expect(database.db.transaction().execute((tx) => jobs.enqueue(tx, 'nope', {}))).rejects.toThrow(
+      /unknown queue/,
+    );
     expect(() => jobs.define('late', async () => undefined)).toThrow(/before start/);
     await jobs.stop();
   });

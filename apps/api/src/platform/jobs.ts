@@ -104,15 +104,24 @@ const sendOptions = (opts: QueueOptions) => ({
  * start-up lock (the one migrations take), and only when a queue is missing: a restart with every
  * queue in place takes no lock.
  */
-async function createMissingQueues(database: DatabaseHandle, boss: PgBoss, names: readonly string[]): Promise<void> {
-  const missing = async () => (await Promise.all(names.map(async (name) => ((await boss.getQueue(name)) ? [] : [name])))).flat();
+async function createMissingQueues(
+  database: DatabaseHandle,
+  boss: PgBoss,
+  names: readonly string[],
+): Promise<void> {
+  const missing = async () =>
+    (await Promise.all(names.map(async (name) => ((await boss.getQueue(name)) ? [] : [name])))).flat();
   if ((await missing()).length === 0) return;
   await database.withLock(async () => {
     for (const name of await missing()) await boss.createQueue(name);
   });
 }
 
-export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, msg?: string): void }, options: JobsOptions = {}): Jobs {
+export function createJobs(
+  database: DatabaseHandle,
+  log: { error(obj: unknown, msg?: string): void },
+  options: JobsOptions = {},
+): Jobs {
   const queues = new Map<string, Queue>();
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
@@ -130,14 +139,24 @@ export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, 
     return q;
   };
   const heartbeatSeconds = options.heartbeatSeconds ?? 5;
-  const recovery = createRecovery(database, boss, {
-    names: () => [...queues.keys()],
-    onAbandoned: (name) => queues.get(name)?.onAbandoned,
-    wake: (name) => {
-      const workerId = queues.get(name)?.workerId;
-      if (workerId && started) boss.notifyWorker(workerId);
+  const recovery = createRecovery(
+    database,
+    boss,
+    {
+      names: () => [...queues.keys()],
+      onAbandoned: (name) => queues.get(name)?.onAbandoned,
+      wake: (name) => {
+        const workerId = queues.get(name)?.workerId;
+        if (workerId && started) boss.notifyWorker(workerId);
+      },
     },
-  }, log, { heartbeatSeconds, staleAfterSeconds: 3 * heartbeatSeconds, exclusiveDatabase: database.kind === 'pglite' });
+    log,
+    {
+      heartbeatSeconds,
+      staleAfterSeconds: 3 * heartbeatSeconds,
+      exclusiveDatabase: database.kind === 'pglite',
+    },
+  );
 
   return {
     processId: recovery.processId,
@@ -145,10 +164,17 @@ export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, 
     define(queue, handler, opts = {}) {
       if (started) throw new Error(`jobs: define '${queue}' before start`);
       const { onAbandoned, ...queueOpts } = opts;
-      queues.set(queue, { handler: handler as JobHandler<object>, opts: queueOpts, onAbandoned: onAbandoned as AbandonedHook | undefined });
+      queues.set(queue, {
+        handler: handler as JobHandler<object>,
+        opts: queueOpts,
+        onAbandoned: onAbandoned as AbandonedHook | undefined,
+      });
     },
     async enqueue(tx, queue, data) {
-      const id = await boss.send(queue, data, { ...sendOptions(queueOf(queue).opts), db: transactionAdapter(tx) });
+      const id = await boss.send(queue, data, {
+        ...sendOptions(queueOf(queue).opts),
+        db: transactionAdapter(tx),
+      });
       if (!id) throw new Error(`jobs: '${queue}' refused the job`);
       return id;
     },
@@ -156,7 +182,10 @@ export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, 
       const options = sendOptions(queueOf(queue).opts);
       const db = transactionAdapter(tx);
       for (let at = 0; at < data.length; at += INSERT_CHUNK) {
-        await boss.insert(data.slice(at, at + INSERT_CHUNK).map((d) => ({ name: queue, data: d, ...options })), { db });
+        await boss.insert(
+          data.slice(at, at + INSERT_CHUNK).map((d) => ({ name: queue, data: d, ...options })),
+          { db },
+        );
       }
     },
     schedule(queue, cron) {
@@ -175,18 +204,22 @@ export function createJobs(database: DatabaseHandle, log: { error(obj: unknown, 
       // What dead processes left is recovered before this one fetches anything.
       await recovery.start();
       for (const [name, q] of queues) {
-        q.workerId = await boss.work<object>(name, { pollingIntervalSeconds: q.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async (batch) => {
-          try {
-            for (const job of batch) {
-              await recovery.own(name, job.id, job.retryCount);
-              await q.handler(job.data, { id: job.id, retryCount: job.retryCount });
+        q.workerId = await boss.work<object>(
+          name,
+          { pollingIntervalSeconds: q.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
+          async (batch) => {
+            try {
+              for (const job of batch) {
+                await recovery.own(name, job.id, job.retryCount);
+                await q.handler(job.data, { id: job.id, retryCount: job.retryCount });
+              }
+            } finally {
+              // pg-boss waits a polling interval after every fetch, even one that found work: a
+              // backlog (a thousand e-mails) would go at one job per interval. Found work: fetch again now.
+              if (q.workerId) boss.notifyWorker(q.workerId);
             }
-          } finally {
-            // pg-boss waits a polling interval after every fetch, even one that found work: a
-            // backlog (a thousand e-mails) would go at one job per interval. Found work: fetch again now.
-            if (q.workerId) boss.notifyWorker(q.workerId);
-          }
-        });
+          },
+        );
         if (q.cron) await boss.schedule(name, q.cron, {}, { ...sendOptions(q.opts), tz: 'UTC' });
       }
     },

@@ -23,18 +23,32 @@ export function createMailer(db: Db, opts: { smtpUrl?: string | undefined; from:
   if (opts.smtpUrl) {
     // Bounded waits: a send must end well within the job's expireInSeconds, or the job would be
     // retried while the first attempt could still deliver (a duplicate).
-    const transport: Transporter = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    const transport: Transporter = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       devMailbox: false,
       async send(m) {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, ...(m.html ? { html: m.html } : {}) });
+        await transport.sendMail({
+          from: opts.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          ...(m.html ? { html: m.html } : {}),
+        });
       },
     };
   }
   return {
     devMailbox: true,
     async send(m) {
-      await db.insertInto('mailOutbox').values({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null }).execute();
+      await db
+        .insertInto('mailOutbox')
+        .values({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null })
+        .execute();
     },
   };
 }
@@ -46,7 +60,12 @@ export const MAIL_QUEUE = 'mail.send';
  * so an SMTP outage of up to ~2 hours delays mail without losing it. A send that hangs for 5 min
  * counts as failed.
  */
-export const MAIL_RETRY: QueueOptions = { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 };
+export const MAIL_RETRY: QueueOptions = {
+  retryLimit: 8,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 300,
+};
 
 /**
  * Every e-mail goes through this outbox: a `mail.send` job per message, added in the transaction
@@ -62,7 +81,12 @@ export interface MailOutbox {
   wake(): void;
 }
 
-const messageSchema = z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string().optional() });
+const messageSchema = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+});
 
 interface SealedMail {
   sealed: string;
@@ -73,7 +97,11 @@ interface MailLog {
   error(obj: unknown, msg?: string): void;
 }
 
-export function createMailOutbox(jobs: Jobs, mailer: Mailer, opts: { secret: string; log: MailLog; retry?: QueueOptions }): MailOutbox {
+export function createMailOutbox(
+  jobs: Jobs,
+  mailer: Mailer,
+  opts: { secret: string; log: MailLog; retry?: QueueOptions },
+): MailOutbox {
   const sealer = createSealer(opts.secret, 'mail-outbox');
   const queue = { ...MAIL_RETRY, ...opts.retry };
   jobs.define<SealedMail>(
@@ -91,7 +119,10 @@ export function createMailOutbox(jobs: Jobs, mailer: Mailer, opts: { secret: str
         await mailer.send(message);
       } catch (err) {
         const last = job.retryCount >= (queue.retryLimit ?? 0);
-        opts.log[last ? 'error' : 'warn']({ err, jobId: job.id, retryCount: job.retryCount }, last ? 'e-mail not sent, no retry left' : 'e-mail not sent, will retry');
+        opts.log[last ? 'error' : 'warn'](
+          { err, jobId: job.id, retryCount: job.retryCount },
+          last ? 'e-mail not sent, no retry left' : 'e-mail not sent, will retry',
+        );
         throw err;
       }
     },
@@ -100,7 +131,11 @@ export function createMailOutbox(jobs: Jobs, mailer: Mailer, opts: { secret: str
   return {
     async enqueue(tx, messages) {
       const list = Array.isArray(messages) ? messages : [messages];
-      await jobs.enqueueMany<SealedMail>(tx, MAIL_QUEUE, list.map((m) => ({ sealed: sealer.seal(m) })));
+      await jobs.enqueueMany<SealedMail>(
+        tx,
+        MAIL_QUEUE,
+        list.map((m) => ({ sealed: sealer.seal(m) })),
+      );
     },
     wake: () => jobs.wake(MAIL_QUEUE),
   };

@@ -11,7 +11,10 @@ export const openApiTransform: Transform = (input) => {
   const output = jsonSchemaTransform(input);
   const response = (output.schema as { response?: Record<string, unknown> }).response;
   if (response && '204' in response) {
-    output.schema = { ...output.schema, response: { ...response, 204: { type: 'null', description: 'No content' } } } as typeof output.schema;
+    output.schema = {
+      ...output.schema,
+      response: { ...response, 204: { type: 'null', description: 'No content' } },
+    } as typeof output.schema;
   }
   return output;
 };

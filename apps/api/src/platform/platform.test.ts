@@ -35,9 +35,17 @@ describe('platform', () => {
   });
 
   it('answers the brand of the requesting host', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/brand', headers: { host: 'cms.summit.localhost:3000' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/brand',
+      headers: { host: 'cms.summit.localhost:3000' },
+    });
     expect(res.json().id).toBe('summit');
-    const other = await t.app.inject({ method: 'GET', url: '/api/v1/brand', headers: { host: 'unknown.example' } });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/brand',
+      headers: { host: 'unknown.example' },
+    });
     expect(other.json().id).toBe('plenary');
   });
 });

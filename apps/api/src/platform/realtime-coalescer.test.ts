@@ -16,7 +16,9 @@ function manualClock() {
   };
   const advanceTo = (to: number) => {
     for (;;) {
-      const due = [...timers].filter(([, t]) => t.at <= to).sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
+      const due = [...timers]
+        .filter(([, t]) => t.at <= to)
+        .sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
       if (!due) break;
       timers.delete(due[0]);
       now = due[1].at;
@@ -31,14 +33,19 @@ describe('coalescer', () => {
   it('1,000 writes in one second: at most 4 messages in that second, the last (trailing edge) carries the final state, then it goes quiet', () => {
     const { clock, advanceTo, pending } = manualClock();
     const sent: Array<{ at: number; value: number }> = [];
-    const c = createCoalescer<number>({ perSecond: 4, clock, send: (_key, value) => sent.push({ at: clock.now(), value }) });
+    const c = createCoalescer<number>({
+      perSecond: 4,
+      clock,
+      send: (_key, value) => sent.push({ at: clock.now(), value }),
+    });
     for (let i = 1; i <= 1000; i++) {
       advanceTo(i - 1); // write i at millisecond i-1: all inside [0, 1000)
       c.publish('event:e/session.seats/s1', i);
     }
     advanceTo(5000);
     expect(sent.filter((s) => s.at < 1000).length).toBeLessThanOrEqual(4);
-    for (const s of sent) expect(sent.filter((o) => o.at >= s.at && o.at < s.at + 1000).length).toBeLessThanOrEqual(4);
+    for (const s of sent)
+      expect(sent.filter((o) => o.at >= s.at && o.at < s.at + 1000).length).toBeLessThanOrEqual(4);
     expect(sent[0]).toEqual({ at: 0, value: 1 }); // leading edge at once
     expect(sent.at(-1)!.value).toBe(1000);
     expect(sent.length).toBe(5); // 0, 250, 500, 750 and the trailing edge at 1000
@@ -48,7 +55,11 @@ describe('coalescer', () => {
   it('keys are independent, a quiet key sends at once again, and close drops what is pending', () => {
     const { clock, advanceTo } = manualClock();
     const sent: string[] = [];
-    const c = createCoalescer<string>({ perSecond: 4, clock, send: (key, value) => sent.push(`${key}=${value}`) });
+    const c = createCoalescer<string>({
+      perSecond: 4,
+      clock,
+      send: (key, value) => sent.push(`${key}=${value}`),
+    });
     c.publish('a', '1');
     c.publish('b', '1');
     c.publish('a', '2');

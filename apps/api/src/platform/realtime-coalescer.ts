@@ -31,7 +31,11 @@ interface KeyState<T> {
   pending?: { value: T };
 }
 
-export function createCoalescer<T>(opts: { perSecond: number; send: (key: string, value: T) => void; clock?: CoalescerClock }): Coalescer<T> {
+export function createCoalescer<T>(opts: {
+  perSecond: number;
+  send: (key: string, value: T) => void;
+  clock?: CoalescerClock;
+}): Coalescer<T> {
   if (!(opts.perSecond > 0)) throw new Error('perSecond must be positive');
   const interval = 1000 / opts.perSecond;
   const clock = opts.clock ?? systemClock;

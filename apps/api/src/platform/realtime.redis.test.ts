@@ -41,13 +41,30 @@ describe('realtime across processes', () => {
     const socket = await subscribed(ten.tokens.participant, rooms.event(ten.event.id));
     // The user room proves B's broadcasts reach A's sockets before the burst starts.
     const ready = collectUntil(socket, PROMOTED_EVENT, () => true);
-    const probe = setInterval(() => b.deps.realtime.emit(rooms.user(ten.users.participant.id), PROMOTED_EVENT, { sessionId: ten.event.id, sessionName: 'probe' }), 50);
+    const probe = setInterval(
+      () =>
+        b.deps.realtime.emit(rooms.user(ten.users.participant.id), PROMOTED_EVENT, {
+          sessionId: ten.event.id,
+          sessionName: 'probe',
+        }),
+      50,
+    );
     await ready.finally(() => clearInterval(probe));
 
     const sessionId = crypto.randomUUID();
     let enrolledCount = 0;
-    const read = async () => ({ sessionId, enrolledCount, waitlistedCount: 0, capacity: 10_000, waitlist: true });
-    const got = collectUntil(socket, SEATS_EVENT, (p) => (p as { enrolledCount: number }).enrolledCount === 1000);
+    const read = async () => ({
+      sessionId,
+      enrolledCount,
+      waitlistedCount: 0,
+      capacity: 10_000,
+      waitlist: true,
+    });
+    const got = collectUntil(
+      socket,
+      SEATS_EVENT,
+      (p) => (p as { enrolledCount: number }).enrolledCount === 1000,
+    );
     for (let i = 0; i < 1000; i++) {
       enrolledCount++;
       b.deps.realtime.publishLatest(rooms.event(ten.event.id), SEATS_EVENT, sessionId, read);
@@ -57,18 +74,31 @@ describe('realtime across processes', () => {
     expect(messages.at(-1)).toMatchObject({ enrolledCount: 1000 });
   });
 
-  it("a participant removed through another process leaves the event room on this one at once", async () => {
+  it('a participant removed through another process leaves the event room on this one at once', async () => {
     const ten = await a.f.tenant();
     const userId = ten.users.participant.id;
     const socket = await subscribed(ten.tokens.participant, rooms.event(ten.event.id));
-    const participantId = (await a.deps.db.selectFrom('participants').select('id').where('userId', '=', userId).executeTakeFirstOrThrow()).id;
-    const removed = await b.inject({ method: 'DELETE', url: `/api/v1/events/${ten.event.id}/participants/${participantId}`, headers: { authorization: `Bearer ${ten.tokens.eventAdmin}` } });
+    const participantId = (
+      await a.deps.db
+        .selectFrom('participants')
+        .select('id')
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const removed = await b.inject({
+      method: 'DELETE',
+      url: `/api/v1/events/${ten.event.id}/participants/${participantId}`,
+      headers: { authorization: `Bearer ${ten.tokens.eventAdmin}` },
+    });
     expect(removed.statusCode).toBe(204);
     const seen: unknown[] = [];
     socket.on(AGENDA_CHANGED_EVENT, (p: unknown) => seen.push(p));
     const marker = collectUntil(socket, PROMOTED_EVENT, () => true);
     a.deps.realtime.emit(rooms.event(ten.event.id), AGENDA_CHANGED_EVENT, { sessionIds: [] });
-    a.deps.realtime.emit(rooms.user(userId), PROMOTED_EVENT, { sessionId: ten.event.id, sessionName: 'marker' });
+    a.deps.realtime.emit(rooms.user(userId), PROMOTED_EVENT, {
+      sessionId: ten.event.id,
+      sessionName: 'marker',
+    });
     await marker;
     expect(seen).toEqual([]);
   });

@@ -8,5 +8,9 @@ export interface EventScope {
 }
 
 export async function eventScope(db: Db, eventId: string): Promise<EventScope | undefined> {
-  return db.selectFrom('events').select(['id', 'eventHubId', 'organizationId']).where('id', '=', eventId).executeTakeFirst();
+  return db
+    .selectFrom('events')
+    .select(['id', 'eventHubId', 'organizationId'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
 }

@@ -51,7 +51,9 @@ describe('realtime connection', () => {
 
     expect(await subscribe(socket, rooms.event(ten.event.id))).toEqual({ ok: true });
     const got = collectUntil(socket, AGENDA_CHANGED_EVENT, () => true);
-    t.deps.realtime.emit(rooms.event(ten.event.id), AGENDA_CHANGED_EVENT, { sessionIds: [promoted.sessionId] });
+    t.deps.realtime.emit(rooms.event(ten.event.id), AGENDA_CHANGED_EVENT, {
+      sessionIds: [promoted.sessionId],
+    });
     await expect(got).resolves.toEqual([{ sessionIds: [promoted.sessionId] }]);
   });
 });
@@ -74,7 +76,9 @@ describe('subscribe access', () => {
     const ten = await t.f.tenant();
     const stranger = await t.f.tenant();
     for (const role of ['moderator', 'eventAdmin', 'hubAdmin', 'orgAdmin', 'superadmin'] as const) {
-      expect(await subscribe(await socketOf(ten.tokens[role]), rooms.eventStaff(ten.event.id))).toEqual({ ok: true });
+      expect(await subscribe(await socketOf(ten.tokens[role]), rooms.eventStaff(ten.event.id))).toEqual({
+        ok: true,
+      });
     }
     for (const role of ['moderator', 'eventAdmin', 'hubAdmin', 'orgAdmin'] as const) {
       const socket = await socketOf(stranger.tokens[role]);
@@ -89,7 +93,14 @@ describe('subscribe access', () => {
       const res = await t.as(ten.tokens.eventAdmin, {
         method: 'POST',
         url: `/api/v1/events/${ten.event.id}/sessions`,
-        payload: { name: `S ${status}`, startDate: '2030-06-01', startTime: '10:00 AM', endDate: '2030-06-01', endTime: '11:00 AM', status },
+        payload: {
+          name: `S ${status}`,
+          startDate: '2030-06-01',
+          startTime: '10:00 AM',
+          endDate: '2030-06-01',
+          endTime: '11:00 AM',
+          status,
+        },
       });
       expect(res.statusCode).toBe(201);
       return (res.json() as { id: string }).id;
@@ -100,7 +111,9 @@ describe('subscribe access', () => {
     expect(await subscribe(participant, rooms.session(draft))).toEqual(FORBIDDEN);
     const moderator = await socketOf(ten.tokens.moderator);
     expect(await subscribe(moderator, rooms.session(draft))).toEqual({ ok: true });
-    expect(await subscribe(await socketOf((await t.f.tenant()).tokens.participant), rooms.session(published))).toEqual(FORBIDDEN);
+    expect(
+      await subscribe(await socketOf((await t.f.tenant()).tokens.participant), rooms.session(published)),
+    ).toEqual(FORBIDDEN);
   });
 });
 
@@ -111,7 +124,11 @@ describe('losing access', () => {
     const listener = (p: unknown) => seen.push(p);
     socket.on(AGENDA_CHANGED_EVENT, listener);
     const marker = { sessionId: crypto.randomUUID(), sessionName: 'marker' };
-    const done = collectUntil(socket, PROMOTED_EVENT, (p) => (p as { sessionId: string }).sessionId === marker.sessionId);
+    const done = collectUntil(
+      socket,
+      PROMOTED_EVENT,
+      (p) => (p as { sessionId: string }).sessionId === marker.sessionId,
+    );
     t.deps.realtime.emit(room, AGENDA_CHANGED_EVENT, { sessionIds: [] });
     t.deps.realtime.emit(rooms.user(userId), PROMOTED_EVENT, marker);
     await done;
@@ -126,8 +143,17 @@ describe('losing access', () => {
     expect(await subscribe(socket, rooms.event(ten.event.id))).toEqual({ ok: true });
     expect(await framesBefore(socket, userId, rooms.event(ten.event.id))).toHaveLength(1);
 
-    const participantId = (await t.deps.db.selectFrom('participants').select('id').where('userId', '=', userId).executeTakeFirstOrThrow()).id;
-    const removed = await t.as(ten.tokens.eventAdmin, { method: 'DELETE', url: `/api/v1/events/${ten.event.id}/participants/${participantId}` });
+    const participantId = (
+      await t.deps.db
+        .selectFrom('participants')
+        .select('id')
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const removed = await t.as(ten.tokens.eventAdmin, {
+      method: 'DELETE',
+      url: `/api/v1/events/${ten.event.id}/participants/${participantId}`,
+    });
     expect(removed.statusCode).toBe(204);
     expect(await framesBefore(socket, userId, rooms.event(ten.event.id))).toEqual([]);
     expect(await subscribe(socket, rooms.event(ten.event.id))).toEqual(FORBIDDEN);
@@ -140,7 +166,10 @@ describe('losing access', () => {
     const socket = await socketOf(ten.tokens.moderator);
     expect(await subscribe(socket, rooms.eventStaff(ten.event.id))).toEqual({ ok: true });
     expect(await subscribe(socket, rooms.event(ten.event.id))).toEqual({ ok: true });
-    const revoked = await t.as(ten.tokens.hubAdmin, { method: 'DELETE', url: `/api/v1/admin-users/${userId}` });
+    const revoked = await t.as(ten.tokens.hubAdmin, {
+      method: 'DELETE',
+      url: `/api/v1/admin-users/${userId}`,
+    });
     expect(revoked.statusCode).toBe(204);
     expect(await framesBefore(socket, userId, rooms.eventStaff(ten.event.id))).toEqual([]);
     expect(await framesBefore(socket, userId, rooms.event(ten.event.id))).toHaveLength(1);
@@ -154,8 +183,18 @@ describe('publishLatest', () => {
     expect(await subscribe(socket, rooms.event(ten.event.id))).toEqual({ ok: true });
     const sessionId = crypto.randomUUID();
     let enrolledCount = 0;
-    const read = async () => ({ sessionId, enrolledCount, waitlistedCount: 0, capacity: null, waitlist: false });
-    const got = collectUntil(socket, SEATS_EVENT, (p) => (p as { enrolledCount: number }).enrolledCount === 1000);
+    const read = async () => ({
+      sessionId,
+      enrolledCount,
+      waitlistedCount: 0,
+      capacity: null,
+      waitlist: false,
+    });
+    const got = collectUntil(
+      socket,
+      SEATS_EVENT,
+      (p) => (p as { enrolledCount: number }).enrolledCount === 1000,
+    );
     for (let i = 0; i < 1000; i++) {
       enrolledCount++;
       t.deps.realtime.publishLatest(rooms.event(ten.event.id), SEATS_EVENT, sessionId, read);
@@ -166,6 +205,8 @@ describe('publishLatest', () => {
   });
 
   it('refuses a payload that breaks its contract (outside production)', () => {
-    expect(() => t.deps.realtime.emit(rooms.event(crypto.randomUUID()), SEATS_EVENT, { sessionId: 'x' } as never)).toThrow();
+    expect(() =>
+      t.deps.realtime.emit(rooms.event(crypto.randomUUID()), SEATS_EVENT, { sessionId: 'x' } as never),
+    ).toThrow();
   });
 });

@@ -32,7 +32,12 @@ export interface Realtime {
    * event and topic on this process, each carrying the state `read` returns when it goes out (last
    * write wins); the final state always goes out. `read` answering undefined sends nothing.
    */
-  publishLatest<E extends RealtimeEventName>(room: string, event: E, topic: string, read: () => Promise<RealtimePayloadInput<E> | undefined>): void;
+  publishLatest<E extends RealtimeEventName>(
+    room: string,
+    event: E,
+    topic: string,
+    read: () => Promise<RealtimePayloadInput<E> | undefined>,
+  ): void;
   /** A module's access check for its room kind (called while its routes register). */
   registerRoomKind(kind: RoomKind, check: RoomCheck): void;
   /**
@@ -123,7 +128,8 @@ export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realt
     if (socket.rooms.size > MAX_ROOMS_PER_SOCKET) return { error: REALTIME_MESSAGES.forbiddenRoom };
     try {
       const principal = await reauthenticate.get(socket.id)?.();
-      if (!principal || !(await access.allows(principal, room.kind, room.id))) return { error: REALTIME_MESSAGES.forbiddenRoom };
+      if (!principal || !(await access.allows(principal, room.kind, room.id)))
+        return { error: REALTIME_MESSAGES.forbiddenRoom };
     } catch {
       return { error: REALTIME_MESSAGES.forbiddenRoom };
     }
@@ -146,7 +152,11 @@ export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realt
       const allowed = (name: string) => {
         const room = parseRoom(name);
         if (!room) return Promise.resolve(true); // the socket's own id room
-        if (!verdicts.has(name)) verdicts.set(name, access.allows(principal, room.kind, room.id).catch(() => false));
+        if (!verdicts.has(name))
+          verdicts.set(
+            name,
+            access.allows(principal, room.kind, room.id).catch(() => false),
+          );
         return verdicts.get(name)!;
       };
       await Promise.all(

@@ -21,7 +21,15 @@ function operations() {
     METHODS.flatMap((method) => {
       const op = item[method];
       if (!op) return [];
-      return [{ method, path, op, url: path.replace(/\{[^}]+\}/g, SAMPLE_ID), secured: op.security === undefined || op.security.length > 0 }];
+      return [
+        {
+          method,
+          path,
+          op,
+          url: path.replace(/\{[^}]+\}/g, SAMPLE_ID),
+          secured: op.security === undefined || op.security.length > 0,
+        },
+      ];
     }),
   );
 }
@@ -52,14 +60,21 @@ describe('route guard: authentication comes before validation', () => {
     const wrong: string[] = [];
     for (const { method, path, url } of secured) {
       // Invalid query, params and body: before the guard, validation answered 400 first.
-      const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url: `${url}?page=zero&limit=-1&search=%00`, payload: method === 'get' || method === 'delete' ? undefined : {} });
-      if (res.statusCode !== 401 || res.json().message !== 'Authentication required') wrong.push(`${method.toUpperCase()} ${path} -> ${res.statusCode}`);
+      const res = await t.app.inject({
+        method: method.toUpperCase() as 'GET',
+        url: `${url}?page=zero&limit=-1&search=%00`,
+        payload: method === 'get' || method === 'delete' ? undefined : {},
+      });
+      if (res.statusCode !== 401 || res.json().message !== 'Authentication required')
+        wrong.push(`${method.toUpperCase()} ${path} -> ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });
 
   it('declares exactly the public routes public (security: [])', () => {
-    const open = operations().filter((o) => !o.secured).map((o) => `${o.method.toUpperCase()} ${o.path}`);
+    const open = operations()
+      .filter((o) => !o.secured)
+      .map((o) => `${o.method.toUpperCase()} ${o.path}`);
     expect(open.sort()).toEqual([...PUBLIC].sort());
   });
 
@@ -82,7 +97,10 @@ describe('tokens', () => {
   async function signedToken(omit: 'exp' | 'iat' | 'sub' | 'none') {
     const { users } = await t.f.tenant();
     const real = await t.f.token(users.eventAdmin.id);
-    const claims = JSON.parse(Buffer.from(real.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(real.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     const { exp, iat, sub, ...rest } = claims;
     let jwt = new SignJWT(rest).setProtectedHeader({ alg: 'HS256' });
     if (omit !== 'exp') jwt = jwt.setExpirationTime(exp as number);
@@ -96,9 +114,12 @@ describe('tokens', () => {
     expect((await me(await signedToken('none'))).statusCode).toBe(200); // the defaults of settings never saved
   });
 
-  it.each(['exp', 'iat', 'sub'] as const)('refuses a token without %s, even signed with the real secret', async (claim) => {
-    const res = await me(await signedToken(claim));
-    expect(res.statusCode).toBe(401);
-    expect(res.json().message).toBe('Invalid token');
-  });
+  it.each(['exp', 'iat', 'sub'] as const)(
+    'refuses a token without %s, even signed with the real secret',
+    async (claim) => {
+      const res = await me(await signedToken(claim));
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Invalid token');
+    },
+  );
 });

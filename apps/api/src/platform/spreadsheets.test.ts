@@ -27,7 +27,10 @@ describe('platform/spreadsheets: the one writer of CSV and XLSX', () => {
   });
 
   it('neutralises every formula-like header and cell of a CSV, dates as ISO 8601', () => {
-    const text = csvLines([['=SUM(A1)', '+1', '-2', '@x', '\tt', 'plain'], [new Date('2025-01-02T03:04:05.000Z'), 3, null, undefined, true, "'=kept"]]);
+    const text = csvLines([
+      ['=SUM(A1)', '+1', '-2', '@x', '\tt', 'plain'],
+      [new Date('2025-01-02T03:04:05.000Z'), 3, null, undefined, true, "'=kept"],
+    ]);
     expect(text).toBe(`'=SUM(A1),'+1,'-2,'@x,'\tt,plain\r\n2025-01-02T03:04:05.000Z,3,,,true,'=kept\r\n`);
   });
 
@@ -46,11 +49,25 @@ describe('platform/spreadsheets: the one writer of CSV and XLSX', () => {
       s.columns([{ header: '@h' }]);
       s.addRow(['-1+1']);
     });
-    for (const [bytes, name] of [[Buffer.concat(chunks), 'S'], [file, 'T']] as const) {
+    for (const [bytes, name] of [
+      [Buffer.concat(chunks), 'S'],
+      [file, 'T'],
+    ] as const) {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(bytes as unknown as ArrayBuffer);
-      const rows = book.getWorksheet(name)!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
-      expect(rows).toEqual(name === 'S' ? [["'=A1", 'ok'], ["'+cmd", 5]] : [["'@h"], ["'-1+1"]]);
+      const rows = book
+        .getWorksheet(name)!
+        .getSheetValues()
+        .slice(1)
+        .map((r) => (r as unknown[]).slice(1));
+      expect(rows).toEqual(
+        name === 'S'
+          ? [
+              ["'=A1", 'ok'],
+              ["'+cmd", 5],
+            ]
+          : [["'@h"], ["'-1+1"]],
+      );
     }
   });
 });

@@ -29,10 +29,12 @@ export const CSV_BOM = '\uFEFF';
 /** CSV lines of neutralised cells (CRLF ends, RFC 4180); dates as ISO 8601. */
 export function csvLines(rows: ReadonlyArray<readonly SheetValue[]>): string {
   if (rows.length === 0) return '';
-  const safe = rows.map((row) => row.map((v) => {
-    const cell = safeCell(v);
-    return cell instanceof Date ? cell.toISOString() : cell;
-  }));
+  const safe = rows.map((row) =>
+    row.map((v) => {
+      const cell = safeCell(v);
+      return cell instanceof Date ? cell.toISOString() : cell;
+    }),
+  );
   return `${Papa.unparse(safe, { newline: '\r\n' })}\r\n`;
 }
 
@@ -59,7 +61,12 @@ function toExcelColumns(columns: readonly SheetColumn[]): Array<Partial<ExcelJS.
 
 /** XLSX written as a stream to `out` (exceljs's streaming writer): rows are flushed as they come. */
 export function xlsxStream(out: Writable) {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  });
   return {
     sheet(name: string): SheetWriter & { commit(): void } {
       const sheet = book.addWorksheet(name);
@@ -100,7 +107,12 @@ export async function xlsxFile(build: (book: { sheet(name: string): BookSheet })
         listValidation(column, values, lastRow) {
           // A quoted list literal, never evaluated: the values go as they are.
           const list = values.join(',');
-          for (let row = 2; row <= lastRow; row++) sheet.getCell(row, column).dataValidation = { type: 'list', allowBlank: true, formulae: [`"${list.replace(/"/g, '""')}"`] };
+          for (let row = 2; row <= lastRow; row++)
+            sheet.getCell(row, column).dataValidation = {
+              type: 'list',
+              allowBlank: true,
+              formulae: [`"${list.replace(/"/g, '""')}"`],
+            };
         },
       };
     },

@@ -26,7 +26,11 @@ afterAll(async () => {
 
 describe('web app serving', () => {
   it('lets browsers keep hashed assets for good, precompressed', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('br');
@@ -53,7 +57,11 @@ describe('web app serving', () => {
   it('compresses JSON answers for clients that accept it', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: { 'accept-encoding': 'br' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/openapi.json',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());

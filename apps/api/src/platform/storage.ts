@@ -20,7 +20,10 @@ export { contentTypeOfKey, FILES_PATH, isStorageKey, STORED_TYPES } from './stor
 export type { ByteSpan, Storage, StoredContentType, StoredFile } from './storage/contract.js';
 export { createDiskStorage } from './storage/disk.js';
 
-export type StorageConfig = Pick<Config, 'DATA_DIR' | 'STORAGE_URL' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+export type StorageConfig = Pick<
+  Config,
+  'DATA_DIR' | 'STORAGE_URL' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'
+>;
 
 /** The public store: `DATA_DIR/uploads`, or `public/` in the bucket. */
 export function storageFor(config: StorageConfig): Storage {
@@ -33,7 +36,9 @@ export function storageFor(config: StorageConfig): Storage {
  * `GET /api/v1/files/:key` reads.
  */
 export function privateStorageFor(config: StorageConfig): Storage {
-  return config.STORAGE_URL ? s3Store(config, 'private/') : diskStore(join(config.DATA_DIR, 'private', 'uploads'));
+  return config.STORAGE_URL
+    ? s3Store(config, 'private/')
+    : diskStore(join(config.DATA_DIR, 'private', 'uploads'));
 }
 
 // One store per root or bucket prefix, and one S3 client (its connection pool) per location and key.
@@ -61,7 +66,10 @@ function s3Store(config: StorageConfig, area: 'public/' | 'private/'): Storage {
   if (!store) {
     let client = clients.get(clientKey);
     if (!client) {
-      const credentials = config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY } : undefined;
+      const credentials =
+        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+          : undefined;
       client = createS3Client(location, credentials);
       clients.set(clientKey, client);
     }

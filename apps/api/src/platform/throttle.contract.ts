@@ -16,7 +16,8 @@ export function throttleContract(name: string, make: () => Throttle) {
 
     it('allows up to the limit, then refuses with the time left in the window', async () => {
       const k = key();
-      for (let i = 1; i <= 3; i++) expect(await throttle.hit(k, 3, 60)).toMatchObject({ allowed: true, count: i });
+      for (let i = 1; i <= 3; i++)
+        expect(await throttle.hit(k, 3, 60)).toMatchObject({ allowed: true, count: i });
       const refused = await throttle.hit(k, 3, 60);
       expect(refused.allowed).toBe(false);
       expect(refused.retryAfterSec).toBeGreaterThan(0);
@@ -35,7 +36,9 @@ export function throttleContract(name: string, make: () => Throttle) {
       const k = key();
       const results = await Promise.all(Array.from({ length: 20 }, () => throttle.hit(k, 5, 60)));
       expect(results.filter((r) => r.allowed)).toHaveLength(5);
-      expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
     });
 
     it('undo gives one hit back; reset clears the key; keys are independent', async () => {
@@ -54,4 +57,3 @@ export function throttleContract(name: string, make: () => Throttle) {
     });
   });
 }
-

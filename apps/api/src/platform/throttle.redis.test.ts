@@ -12,4 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-throttleContract('RedisThrottle', () => new RedisThrottle(process.env.REDIS_URL ?? '', new DbThrottle(database.db), `test:${randomUUID()}:`));
+throttleContract(
+  'RedisThrottle',
+  () => new RedisThrottle(process.env.REDIS_URL ?? '', new DbThrottle(database.db), `test:${randomUUID()}:`),
+);

@@ -26,7 +26,9 @@ describe('throttle storage', () => {
 
   it('falls back to the database when Redis does not answer', async () => {
     const errors: unknown[] = [];
-    const throttle = new RedisThrottle('redis://127.0.0.1:1', new DbThrottle(database.db), 'x:', (e) => errors.push(e));
+    const throttle = new RedisThrottle('redis://127.0.0.1:1', new DbThrottle(database.db), 'x:', (e) =>
+      errors.push(e),
+    );
     const k = `test:${randomUUID()}`;
     expect(await throttle.hit(k, 1, 60)).toMatchObject({ allowed: true, count: 1 });
     expect((await throttle.hit(k, 1, 60)).allowed).toBe(false);

@@ -63,7 +63,9 @@ export class DbThrottle implements Throttle {
   }
 
   async undo(key: string): Promise<void> {
-    await sql`UPDATE throttle SET count = GREATEST(count - 1, 0) WHERE key = ${storedKey(key)}`.execute(this.db);
+    await sql`UPDATE throttle SET count = GREATEST(count - 1, 0) WHERE key = ${storedKey(key)}`.execute(
+      this.db,
+    );
   }
 
   async reset(key: string): Promise<void> {
@@ -104,7 +106,12 @@ export class RedisThrottle implements Throttle {
     private readonly prefix = 'plenary:throttle:',
     private readonly onError: (err: unknown) => void = () => undefined,
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 2000, lazyConnect: true });
+    this.redis = new Redis(url, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: true,
+      connectTimeout: 2000,
+      lazyConnect: true,
+    });
     // Connection errors surface on the commands (and are logged there); do not crash on the event.
     this.redis.on('error', () => undefined);
   }
@@ -112,7 +119,10 @@ export class RedisThrottle implements Throttle {
   async hit(key: string, limit: number, windowSec: number): Promise<ThrottleResult> {
     const w = Math.max(1, Math.floor(windowSec));
     try {
-      const answer = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + storedKey(key), w)) as [number, number];
+      const answer = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + storedKey(key), w)) as [
+        number,
+        number,
+      ];
       const [count, ttl] = answer;
       return { allowed: count <= limit, retryAfterSec: Math.max(1, ttl), count };
     } catch (err) {
@@ -173,7 +183,12 @@ export function installRetryAfter(app: FastifyInstance): void {
 }
 
 /** Throws ThrottledError when the hit is over its limit. */
-export async function enforce(throttle: Throttle, key: string, limit: number, windowSec: number): Promise<void> {
+export async function enforce(
+  throttle: Throttle,
+  key: string,
+  limit: number,
+  windowSec: number,
+): Promise<void> {
   const result = await throttle.hit(key, limit, windowSec);
   if (!result.allowed) throw new ThrottledError(result.retryAfterSec);
 }

@@ -6,7 +6,10 @@ import { seed } from './index.js';
 
 let t: TestContext;
 beforeAll(async () => {
-  t = await createTestContext({ SUPERADMIN_EMAIL: 'super@northwind.example', SUPERADMIN_PASSWORD: 'Super!pass2026' });
+  t = await createTestContext({
+    SUPERADMIN_EMAIL: 'super@northwind.example',
+    SUPERADMIN_PASSWORD: 'Super!pass2026',
+  });
 });
 afterAll(() => t.close());
 
@@ -17,7 +20,12 @@ describe('demo accounts', () => {
   it('advertises (start banner) only accounts that have screens to use: no moderator until moderators have theirs', async () => {
     const first = await seed(t.deps);
     expect(first.created).toBe(true);
-    expect(first.accounts.map((a) => a.label)).toEqual(['Super admin', 'Organisation admin', 'Event admin', 'Participant']);
+    expect(first.accounts.map((a) => a.label)).toEqual([
+      'Super admin',
+      'Organisation admin',
+      'Event admin',
+      'Participant',
+    ]);
     // Later starts report the same.
     expect((await seed(t.deps)).accounts).toEqual(first.accounts);
     // Every advertised account signs in where it is meant to.
@@ -29,10 +37,15 @@ describe('demo accounts', () => {
 
   it('the README lists the same sign-ins as the banner', async () => {
     const readme = readFileSync(resolve(import.meta.dirname, '../../../../README.md'), 'utf8');
-    const block = readme.slice(readme.indexOf('Sign-in details (demo data):'), readme.indexOf('E-mails go to the dev mailbox'));
+    const block = readme.slice(
+      readme.indexOf('Sign-in details (demo data):'),
+      readme.indexOf('E-mails go to the dev mailbox'),
+    );
     const listed = [...block.matchAll(/^ {2}(\S.*?\S) {2,}(\S+@\S+)/gm)].map((m) => [m[1], m[2]]);
     const { accounts } = await seed(t.deps);
-    expect(listed).toEqual(accounts.map((a) => [a.label, a.label === 'Super admin' ? 'admin@plenary.local' : a.email]));
+    expect(listed).toEqual(
+      accounts.map((a) => [a.label, a.label === 'Super admin' ? 'admin@plenary.local' : a.email]),
+    );
     expect(readme).not.toContain('moderator@northwind.example');
   });
 });

@@ -18,16 +18,32 @@ const EVERYONE = JSON.stringify({ type: 'EVERYONE', labelIds: [], rules: [] });
 
 /** Rooms: where they are drawn on the floor plan (pixels of the 1200 × 800 plan). */
 const ROOMS = [
-  { name: 'Plenary Hall', description: 'Ground floor, 600 seats. Keynotes and panels.', box: [40, 40, 640, 420] },
+  {
+    name: 'Plenary Hall',
+    description: 'Ground floor, 600 seats. Keynotes and panels.',
+    box: [40, 40, 640, 420],
+  },
   { name: 'Room Spree', description: 'Ground floor, east wing. 80 seats.', box: [700, 40, 460, 260] },
   { name: 'Room Havel', description: 'Ground floor, east wing. 60 seats.', box: [700, 320, 460, 220] },
-  { name: 'Workshop Loft', description: 'Ground floor, behind the foyer. Tables for 20.', box: [40, 480, 420, 280] },
+  {
+    name: 'Workshop Loft',
+    description: 'Ground floor, behind the foyer. Tables for 20.',
+    box: [40, 480, 420, 280],
+  },
 ] as const;
 type RoomName = (typeof ROOMS)[number]['name'];
 
 const TRACKS = [
-  { name: 'Product & Design', color: '#7048e8', description: 'How great event products are designed and shipped.' },
-  { name: 'Engineering', color: '#1c7ed6', description: 'Platforms, data and the systems behind live events.' },
+  {
+    name: 'Product & Design',
+    color: '#7048e8',
+    description: 'How great event products are designed and shipped.',
+  },
+  {
+    name: 'Engineering',
+    color: '#1c7ed6',
+    description: 'Platforms, data and the systems behind live events.',
+  },
   { name: 'Community', color: '#2f9e44', description: 'Growing and caring for communities around events.' },
 ] as const;
 type Track = (typeof TRACKS)[number]['name'];
@@ -49,21 +65,176 @@ interface SessionPlan {
 
 /** Speakers by last name (demo participants of the event). */
 const PLAN: SessionPlan[] = [
-  { day: 0, start: '10:00 AM', end: '11:00 AM', name: 'Opening keynote: Events people remember', description: 'Why some gatherings stay with us for years, and what organisers can learn from them.', type: 'KEYNOTE', room: 'Plenary Hall', speakers: ['Becker'], tracks: ['Community'], materials: ['pack', 'wifi'] },
-  { day: 0, start: '11:15 AM', end: '12:00 PM', name: 'Designing the attendee journey', description: 'From the first e-mail to the last survey: mapping every touchpoint.', type: 'SESSION', room: 'Room Spree', speakers: ['Rossi'], tracks: ['Product & Design'] },
-  { day: 0, start: '11:15 AM', end: '12:00 PM', name: 'Real-time data at the venue', description: 'Check-ins, seat counts and live dashboards without melting the Wi-Fi.', type: 'SESSION', room: 'Room Havel', speakers: ['Tanaka'], tracks: ['Engineering'] },
-  { day: 0, start: '12:00 PM', end: '01:00 PM', name: 'Lunch', description: 'Served in the foyer.', type: 'BREAK', room: 'Plenary Hall', speakers: [], tracks: [] },
-  { day: 0, start: '01:00 PM', end: '02:00 PM', name: 'Panel: Hybrid is here to stay', description: 'Four organisers on what worked, what did not, and what comes next.', type: 'PANEL', room: 'Plenary Hall', speakers: ['Patel', 'Lindqvist', 'Dubois'], tracks: ['Community', 'Product & Design'] },
-  { day: 0, start: '05:00 PM', end: '07:00 PM', name: 'Welcome reception', description: 'Drinks and snacks on the terrace.', type: 'NETWORKING', room: 'Plenary Hall', speakers: [], tracks: ['Community'] },
-  { day: 1, start: '09:30 AM', end: '10:15 AM', name: 'Accessible events by default', description: 'Captions, quiet rooms, clear signage: small choices with a big effect.', type: 'SESSION', room: 'Plenary Hall', speakers: ['Ramírez'], tracks: ['Product & Design'] },
-  { day: 1, start: '10:30 AM', end: '11:15 AM', name: 'Scaling registration to 100,000 attendees', description: 'Imports, queues and the database tricks behind a smooth opening day.', type: 'SESSION', room: 'Room Spree', speakers: ['Rahman'], tracks: ['Engineering'] },
-  { day: 1, start: '10:30 AM', end: '11:15 AM', name: 'Sponsors that come back', description: 'Building partnerships that last longer than one edition.', type: 'SESSION', room: 'Room Havel', speakers: ['Williams'], tracks: ['Community'] },
-  { day: 1, start: '02:00 PM', end: '03:30 PM', name: 'Workshop: Mapping your venue', description: 'Build an interactive floor plan with pins for rooms, booths and services.', type: 'WORKSHOP', room: 'Workshop Loft', speakers: ['Popescu'], tracks: ['Product & Design'], workshop: true },
-  { day: 1, start: '02:00 PM', end: '03:30 PM', name: 'Workshop: Automating check-in', description: 'QR codes, badge printing and session scans, hands on.', type: 'WORKSHOP', room: 'Room Spree', speakers: ['Mensah'], tracks: ['Engineering'], workshop: true },
-  { day: 1, start: '02:00 PM', end: '03:30 PM', name: 'Workshop: Community playbooks', description: 'Write the playbook for your next meetup series.', type: 'WORKSHOP', room: 'Room Havel', speakers: ['Dubois'], tracks: ['Community'], workshop: true },
-  { day: 2, start: '09:30 AM', end: '10:15 AM', name: 'Measuring what matters', description: 'Engagement metrics that predict next year\'s attendance.', type: 'SESSION', room: 'Room Spree', speakers: ['Lindqvist'], tracks: ['Engineering', 'Product & Design'] },
-  { day: 2, start: '10:30 AM', end: '11:00 AM', name: 'Coffee break', description: 'Coffee and pastries in the foyer.', type: 'BREAK', room: 'Plenary Hall', speakers: [], tracks: [] },
-  { day: 2, start: '11:00 AM', end: '12:00 PM', name: 'Closing keynote: The next ten years of events', description: 'Trends, bets and a few predictions we will regret.', type: 'KEYNOTE', room: 'Plenary Hall', speakers: ['Patel', 'Tanaka'], tracks: ['Community'], materials: ['pack'] },
+  {
+    day: 0,
+    start: '10:00 AM',
+    end: '11:00 AM',
+    name: 'Opening keynote: Events people remember',
+    description: 'Why some gatherings stay with us for years, and what organisers can learn from them.',
+    type: 'KEYNOTE',
+    room: 'Plenary Hall',
+    speakers: ['Becker'],
+    tracks: ['Community'],
+    materials: ['pack', 'wifi'],
+  },
+  {
+    day: 0,
+    start: '11:15 AM',
+    end: '12:00 PM',
+    name: 'Designing the attendee journey',
+    description: 'From the first e-mail to the last survey: mapping every touchpoint.',
+    type: 'SESSION',
+    room: 'Room Spree',
+    speakers: ['Rossi'],
+    tracks: ['Product & Design'],
+  },
+  {
+    day: 0,
+    start: '11:15 AM',
+    end: '12:00 PM',
+    name: 'Real-time data at the venue',
+    description: 'Check-ins, seat counts and live dashboards without melting the Wi-Fi.',
+    type: 'SESSION',
+    room: 'Room Havel',
+    speakers: ['Tanaka'],
+    tracks: ['Engineering'],
+  },
+  {
+    day: 0,
+    start: '12:00 PM',
+    end: '01:00 PM',
+    name: 'Lunch',
+    description: 'Served in the foyer.',
+    type: 'BREAK',
+    room: 'Plenary Hall',
+    speakers: [],
+    tracks: [],
+  },
+  {
+    day: 0,
+    start: '01:00 PM',
+    end: '02:00 PM',
+    name: 'Panel: Hybrid is here to stay',
+    description: 'Four organisers on what worked, what did not, and what comes next.',
+    type: 'PANEL',
+    room: 'Plenary Hall',
+    speakers: ['Patel', 'Lindqvist', 'Dubois'],
+    tracks: ['Community', 'Product & Design'],
+  },
+  {
+    day: 0,
+    start: '05:00 PM',
+    end: '07:00 PM',
+    name: 'Welcome reception',
+    description: 'Drinks and snacks on the terrace.',
+    type: 'NETWORKING',
+    room: 'Plenary Hall',
+    speakers: [],
+    tracks: ['Community'],
+  },
+  {
+    day: 1,
+    start: '09:30 AM',
+    end: '10:15 AM',
+    name: 'Accessible events by default',
+    description: 'Captions, quiet rooms, clear signage: small choices with a big effect.',
+    type: 'SESSION',
+    room: 'Plenary Hall',
+    speakers: ['Ramírez'],
+    tracks: ['Product & Design'],
+  },
+  {
+    day: 1,
+    start: '10:30 AM',
+    end: '11:15 AM',
+    name: 'Scaling registration to 100,000 attendees',
+    description: 'Imports, queues and the database tricks behind a smooth opening day.',
+    type: 'SESSION',
+    room: 'Room Spree',
+    speakers: ['Rahman'],
+    tracks: ['Engineering'],
+  },
+  {
+    day: 1,
+    start: '10:30 AM',
+    end: '11:15 AM',
+    name: 'Sponsors that come back',
+    description: 'Building partnerships that last longer than one edition.',
+    type: 'SESSION',
+    room: 'Room Havel',
+    speakers: ['Williams'],
+    tracks: ['Community'],
+  },
+  {
+    day: 1,
+    start: '02:00 PM',
+    end: '03:30 PM',
+    name: 'Workshop: Mapping your venue',
+    description: 'Build an interactive floor plan with pins for rooms, booths and services.',
+    type: 'WORKSHOP',
+    room: 'Workshop Loft',
+    speakers: ['Popescu'],
+    tracks: ['Product & Design'],
+    workshop: true,
+  },
+  {
+    day: 1,
+    start: '02:00 PM',
+    end: '03:30 PM',
+    name: 'Workshop: Automating check-in',
+    description: 'QR codes, badge printing and session scans, hands on.',
+    type: 'WORKSHOP',
+    room: 'Room Spree',
+    speakers: ['Mensah'],
+    tracks: ['Engineering'],
+    workshop: true,
+  },
+  {
+    day: 1,
+    start: '02:00 PM',
+    end: '03:30 PM',
+    name: 'Workshop: Community playbooks',
+    description: 'Write the playbook for your next meetup series.',
+    type: 'WORKSHOP',
+    room: 'Room Havel',
+    speakers: ['Dubois'],
+    tracks: ['Community'],
+    workshop: true,
+  },
+  {
+    day: 2,
+    start: '09:30 AM',
+    end: '10:15 AM',
+    name: 'Measuring what matters',
+    description: "Engagement metrics that predict next year's attendance.",
+    type: 'SESSION',
+    room: 'Room Spree',
+    speakers: ['Lindqvist'],
+    tracks: ['Engineering', 'Product & Design'],
+  },
+  {
+    day: 2,
+    start: '10:30 AM',
+    end: '11:00 AM',
+    name: 'Coffee break',
+    description: 'Coffee and pastries in the foyer.',
+    type: 'BREAK',
+    room: 'Plenary Hall',
+    speakers: [],
+    tracks: [],
+  },
+  {
+    day: 2,
+    start: '11:00 AM',
+    end: '12:00 PM',
+    name: 'Closing keynote: The next ten years of events',
+    description: 'Trends, bets and a few predictions we will regret.',
+    type: 'KEYNOTE',
+    room: 'Plenary Hall',
+    speakers: ['Patel', 'Tanaka'],
+    tracks: ['Community'],
+    materials: ['pack'],
+  },
 ];
 
 /** Seats taken in each workshop (participants by last name; each holds one workshop of the breakout). */
@@ -77,9 +248,11 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** The floor plan as SVG: rooms with their names, the foyer, the entrance. */
 function floorPlanSvg(): string {
-  const rooms = ROOMS.map(({ name, box: [x, y, w, h] }) => `
+  const rooms = ROOMS.map(
+    ({ name, box: [x, y, w, h] }) => `
     <rect x="${x}" y="${y}" width="${w}" height="${h}" rx="6" fill="#eef2ff" stroke="#3730a3" stroke-width="4"/>
-    <text x="${x + w / 2}" y="${y + h / 2 + 10}" font-size="30" font-weight="700" text-anchor="middle" fill="#1e1b4b">${esc(name)}</text>`).join('');
+    <text x="${x + w / 2}" y="${y + h / 2 + 10}" font-size="30" font-weight="700" text-anchor="middle" fill="#1e1b4b">${esc(name)}</text>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif">
     <rect width="1200" height="800" fill="#ffffff"/>
     <rect x="20" y="20" width="1160" height="760" fill="none" stroke="#1e1b4b" stroke-width="8"/>
@@ -114,16 +287,30 @@ const WELCOME_PACK = [
   'Questions? Find a volunteer in a green T-shirt.',
 ];
 
-async function store(storage: Storage, stored: string[], bytes: Buffer, type: StoredContentType): Promise<string> {
+async function store(
+  storage: Storage,
+  stored: string[],
+  bytes: Buffer,
+  type: StoredContentType,
+): Promise<string> {
   const key = await storage.put(bytes, type);
   stored.push(key);
   return key;
 }
 
 export async function seedAgenda({ db, config }: Pick<AppDeps, 'db' | 'config'>): Promise<void> {
-  const event = await db.selectFrom('events').select(['id', 'startAt', 'endAt', 'timezone']).where('name', '=', DEMO_EVENT_NAME).orderBy('createdAt').executeTakeFirst();
+  const event = await db
+    .selectFrom('events')
+    .select(['id', 'startAt', 'endAt', 'timezone'])
+    .where('name', '=', DEMO_EVENT_NAME)
+    .orderBy('createdAt')
+    .executeTakeFirst();
   if (!event) return;
-  const existing = await db.selectFrom('locations').select('id').where('eventId', '=', event.id).executeTakeFirst();
+  const existing = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('eventId', '=', event.id)
+    .executeTakeFirst();
   if (existing) return;
 
   const zone = event.timezone;
@@ -138,7 +325,13 @@ export async function seedAgenda({ db, config }: Pick<AppDeps, 'db' | 'config'>)
       wifi: await store(storage, stored, wifi, 'image/png'),
       pack: await store(storage, stored, pack, 'application/pdf'),
     };
-    await db.transaction().execute((tx) => writeAgenda(tx, { ...event, zone }, files, { plan: plan.length, wifi: wifi.length, pack: pack.length }));
+    await db.transaction().execute((tx) =>
+      writeAgenda(tx, { ...event, zone }, files, {
+        plan: plan.length,
+        wifi: wifi.length,
+        pack: pack.length,
+      }),
+    );
   } catch (err) {
     await Promise.all(stored.map((key) => storage.delete(key)));
     throw err;
@@ -151,7 +344,11 @@ async function writeAgenda(
   files: { plan: string; wifi: string; pack: string },
   sizes: { plan: number; wifi: number; pack: number },
 ): Promise<void> {
-  const admin = await tx.selectFrom('users').select('id').where('email', '=', 'event.admin@northwind.example').executeTakeFirst();
+  const admin = await tx
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'event.admin@northwind.example')
+    .executeTakeFirst();
   const by = admin?.id ?? null;
   const now = new Date();
   const authored = { createdBy: by, updatedBy: by, updatedAt: now };
@@ -163,7 +360,10 @@ async function writeAgenda(
         eventId: event.id,
         name: r.name,
         description: r.description,
-        mapLocationUrl: r.name === 'Plenary Hall' ? 'https://www.openstreetmap.org/search?query=Sonnenallee%20225%2C%20Berlin' : null,
+        mapLocationUrl:
+          r.name === 'Plenary Hall'
+            ? 'https://www.openstreetmap.org/search?query=Sonnenallee%20225%2C%20Berlin'
+            : null,
         ...authored,
       })),
     )
@@ -173,25 +373,63 @@ async function writeAgenda(
 
   const tracks = await tx
     .insertInto('collections')
-    .values(TRACKS.map((c) => ({ eventId: event.id, name: c.name, description: c.description, color: c.color, audience: EVERYONE, ...authored })))
+    .values(
+      TRACKS.map((c) => ({
+        eventId: event.id,
+        name: c.name,
+        description: c.description,
+        color: c.color,
+        audience: EVERYONE,
+        ...authored,
+      })),
+    )
     .returning(['id', 'name'])
     .execute();
 
   const breakout = await tx
     .insertInto('breakouts')
-    .values({ eventId: event.id, name: 'Afternoon workshops', description: 'Pick one of three hands-on workshops (20 seats each).', enrollable: true, capacity: 20, audience: EVERYONE, ...authored })
+    .values({
+      eventId: event.id,
+      name: 'Afternoon workshops',
+      description: 'Pick one of three hands-on workshops (20 seats each).',
+      enrollable: true,
+      capacity: 20,
+      audience: EVERYONE,
+      ...authored,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 
   const materials = await tx
     .insertInto('materials')
     .values([
-      { eventId: event.id, name: 'Welcome pack', description: 'Venue, times, Wi-Fi and who to ask.', fileKey: files.pack, fileName: 'northwind-summit-2026-welcome-pack.pdf', fileType: 'pdf', fileSize: sizes.pack, ...authored },
-      { eventId: event.id, name: 'Wi-Fi card', description: 'The guest network and its password.', fileKey: files.wifi, fileName: 'wifi-card.png', fileType: 'png', fileSize: sizes.wifi, ...authored },
+      {
+        eventId: event.id,
+        name: 'Welcome pack',
+        description: 'Venue, times, Wi-Fi and who to ask.',
+        fileKey: files.pack,
+        fileName: 'northwind-summit-2026-welcome-pack.pdf',
+        fileType: 'pdf',
+        fileSize: sizes.pack,
+        ...authored,
+      },
+      {
+        eventId: event.id,
+        name: 'Wi-Fi card',
+        description: 'The guest network and its password.',
+        fileKey: files.wifi,
+        fileName: 'wifi-card.png',
+        fileType: 'png',
+        fileSize: sizes.wifi,
+        ...authored,
+      },
     ])
     .returning(['id', 'name'])
     .execute();
-  const material = { pack: materials.find((m) => m.name === 'Welcome pack')!.id, wifi: materials.find((m) => m.name === 'Wi-Fi card')!.id };
+  const material = {
+    pack: materials.find((m) => m.name === 'Welcome pack')!.id,
+    wifi: materials.find((m) => m.name === 'Wi-Fi card')!.id,
+  };
 
   const people = await tx
     .selectFrom('participants as p')
@@ -210,7 +448,9 @@ async function writeAgenda(
   };
 
   for (const s of PLAN) {
-    const seats = s.workshop ? (WORKSHOP_SEATS[s.name] ?? []).map(participant).filter((id): id is string => id !== undefined) : [];
+    const seats = s.workshop
+      ? (WORKSHOP_SEATS[s.name] ?? []).map(participant).filter((id): id is string => id !== undefined)
+      : [];
     const row = await tx
       .insertInto('sessions')
       .values({
@@ -231,25 +471,77 @@ async function writeAgenda(
       .returning('id')
       .executeTakeFirstOrThrow();
     const speakers = s.speakers.map(participant).filter((id): id is string => id !== undefined);
-    if (speakers.length > 0) await tx.insertInto('sessionSpeakers').values(speakers.map((participantId, position) => ({ sessionId: row.id, participantId, position }))).execute();
+    if (speakers.length > 0)
+      await tx
+        .insertInto('sessionSpeakers')
+        .values(speakers.map((participantId, position) => ({ sessionId: row.id, participantId, position })))
+        .execute();
     const trackIds = s.tracks.map((name) => tracks.find((t) => t.name === name)!.id);
-    if (trackIds.length > 0) await tx.insertInto('sessionCollections').values(trackIds.map((collectionId) => ({ sessionId: row.id, collectionId }))).execute();
-    if (s.materials) await tx.insertInto('sessionMaterials').values(s.materials.map((m, position) => ({ sessionId: row.id, materialId: material[m], position }))).execute();
-    if (seats.length > 0) await tx.insertInto('enrollments').values(seats.map((participantId) => ({ sessionId: row.id, participantId, eventId: event.id, state: 'ENROLLED' as const, createdBy: by, updatedAt: now }))).execute();
+    if (trackIds.length > 0)
+      await tx
+        .insertInto('sessionCollections')
+        .values(trackIds.map((collectionId) => ({ sessionId: row.id, collectionId })))
+        .execute();
+    if (s.materials)
+      await tx
+        .insertInto('sessionMaterials')
+        .values(s.materials.map((m, position) => ({ sessionId: row.id, materialId: material[m], position })))
+        .execute();
+    if (seats.length > 0)
+      await tx
+        .insertInto('enrollments')
+        .values(
+          seats.map((participantId) => ({
+            sessionId: row.id,
+            participantId,
+            eventId: event.id,
+            state: 'ENROLLED' as const,
+            createdBy: by,
+            updatedAt: now,
+          })),
+        )
+        .execute();
   }
 
   const map = await tx
     .insertInto('interactiveMaps')
-    .values({ eventId: event.id, name: 'Ground floor', description: 'Estrel Congress Center, ground floor: halls, rooms and the foyer.', fileKey: files.plan, fileType: 'png', width: 1200, height: 800, ...authored })
+    .values({
+      eventId: event.id,
+      name: 'Ground floor',
+      description: 'Estrel Congress Center, ground floor: halls, rooms and the foyer.',
+      fileKey: files.plan,
+      fileType: 'png',
+      width: 1200,
+      height: 800,
+      ...authored,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await tx
     .insertInto('mapPins')
     .values([
-      ...ROOMS.map(({ name, box: [x, y, w, h] }) => ({ mapId: map.id, name, x: (x + w / 2) / 1200, y: (y + h / 2 - 40) / 800, color: '#e03131', locationId: room(name), updatedAt: now })),
-      { mapId: map.id, name: 'Registration desk', x: 820 / 1200, y: 600 / 800, color: '#2f9e44', materialId: material.pack, updatedAt: now },
+      ...ROOMS.map(({ name, box: [x, y, w, h] }) => ({
+        mapId: map.id,
+        name,
+        x: (x + w / 2) / 1200,
+        y: (y + h / 2 - 40) / 800,
+        color: '#e03131',
+        locationId: room(name),
+        updatedAt: now,
+      })),
+      {
+        mapId: map.id,
+        name: 'Registration desk',
+        x: 820 / 1200,
+        y: 600 / 800,
+        color: '#2f9e44',
+        materialId: material.pack,
+        updatedAt: now,
+      },
     ])
     .execute();
   // The counts the agenda keeps in the enrolling transaction, checked once against the rows written.
-  await sql`UPDATE sessions s SET enrolled_count = (SELECT count(*)::int FROM enrollments e WHERE e.session_id = s.id AND e.state = 'ENROLLED') WHERE s.event_id = ${event.id}`.execute(tx);
+  await sql`UPDATE sessions s SET enrolled_count = (SELECT count(*)::int FROM enrollments e WHERE e.session_id = s.id AND e.state = 'ENROLLED') WHERE s.event_id = ${event.id}`.execute(
+    tx,
+  );
 }

@@ -11,9 +11,18 @@ export interface SeedResult {
 }
 
 const PEOPLE = [
-  ['Amara', 'Okafor'], ['Lukas', 'Becker'], ['Sofia', 'Rossi'], ['Hiroshi', 'Tanaka'], ['Maya', 'Patel'],
-  ['Jonas', 'Lindqvist'], ['Chloé', 'Dubois'], ['Diego', 'Ramírez'], ['Aisha', 'Rahman'], ['Noah', 'Williams'],
-  ['Elena', 'Popescu'], ['Kwame', 'Mensah'],
+  ['Amara', 'Okafor'],
+  ['Lukas', 'Becker'],
+  ['Sofia', 'Rossi'],
+  ['Hiroshi', 'Tanaka'],
+  ['Maya', 'Patel'],
+  ['Jonas', 'Lindqvist'],
+  ['Chloé', 'Dubois'],
+  ['Diego', 'Ramírez'],
+  ['Aisha', 'Rahman'],
+  ['Noah', 'Williams'],
+  ['Elena', 'Popescu'],
+  ['Kwame', 'Mensah'],
 ] as const;
 
 const day = 24 * 60 * 60 * 1000;
@@ -27,16 +36,45 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   // The moderator exists (session moderators are invited from the demo event) but is not advertised:
   // until the engagement area gives moderators their screens, that sign-in leads nowhere.
   const demo = [
-    { label: 'Organisation admin', email: 'org.admin@northwind.example', firstName: 'Olivia', lastName: 'Hart', advertised: true },
-    { label: 'Event admin', email: 'event.admin@northwind.example', firstName: 'Ethan', lastName: 'Brooks', advertised: true },
-    { label: 'Moderator', email: 'moderator@northwind.example', firstName: 'Mila', lastName: 'Novak', advertised: false },
-    { label: 'Participant', email: 'amara.okafor@example.com', firstName: 'Amara', lastName: 'Okafor', advertised: true },
+    {
+      label: 'Organisation admin',
+      email: 'org.admin@northwind.example',
+      firstName: 'Olivia',
+      lastName: 'Hart',
+      advertised: true,
+    },
+    {
+      label: 'Event admin',
+      email: 'event.admin@northwind.example',
+      firstName: 'Ethan',
+      lastName: 'Brooks',
+      advertised: true,
+    },
+    {
+      label: 'Moderator',
+      email: 'moderator@northwind.example',
+      firstName: 'Mila',
+      lastName: 'Novak',
+      advertised: false,
+    },
+    {
+      label: 'Participant',
+      email: 'amara.okafor@example.com',
+      firstName: 'Amara',
+      lastName: 'Okafor',
+      advertised: true,
+    },
   ];
   const accounts = [
     { label: 'Super admin', email: superEmail, password: config.SUPERADMIN_PASSWORD },
-    ...demo.filter((d) => d.advertised).map((d) => ({ label: d.label, email: d.email, password: DEMO_PASSWORD })),
+    ...demo
+      .filter((d) => d.advertised)
+      .map((d) => ({ label: d.label, email: d.email, password: DEMO_PASSWORD })),
   ];
-  const existing = await db.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('users')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
   if (existing.n > 0) return { created: false, accounts };
 
   const demoHash = await hashPassword(DEMO_PASSWORD);
@@ -45,10 +83,30 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
     const verified = new Date();
     await tx
       .insertInto('users')
-      .values({ email: superEmail, passwordHash: await hashPassword(config.SUPERADMIN_PASSWORD), firstName: 'Super', lastName: 'Admin', userRole: 'superadmin', emailVerifiedAt: verified, updatedAt: verified })
+      .values({
+        email: superEmail,
+        passwordHash: await hashPassword(config.SUPERADMIN_PASSWORD),
+        firstName: 'Super',
+        lastName: 'Admin',
+        userRole: 'superadmin',
+        emailVerifiedAt: verified,
+        updatedAt: verified,
+      })
       .execute();
-    const org = await tx.insertInto('organizations').values({ name: 'Northwind Events', settings: JSON.stringify({ status: 'PUBLISHED' }), updatedAt: verified }).returning('id').executeTakeFirstOrThrow();
-    const hub = await tx.insertInto('eventHubs').values({ name: 'Northwind Conferences', organizationId: org.id, updatedAt: verified }).returning('id').executeTakeFirstOrThrow();
+    const org = await tx
+      .insertInto('organizations')
+      .values({
+        name: 'Northwind Events',
+        settings: JSON.stringify({ status: 'PUBLISHED' }),
+        updatedAt: verified,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const hub = await tx
+      .insertInto('eventHubs')
+      .values({ name: 'Northwind Conferences', organizationId: org.id, updatedAt: verified })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const event = await tx
       .insertInto('events')
       .values({
@@ -69,9 +127,19 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
     const users = await tx
       .insertInto('users')
       .values([
-        ...demo.map((d) => ({ email: d.email, firstName: d.firstName, lastName: d.lastName, passwordHash: demoHash, emailVerifiedAt: verified, updatedAt: verified })),
+        ...demo.map((d) => ({
+          email: d.email,
+          firstName: d.firstName,
+          lastName: d.lastName,
+          passwordHash: demoHash,
+          emailVerifiedAt: verified,
+          updatedAt: verified,
+        })),
         ...PEOPLE.slice(1).map(([firstName, lastName]) => ({
-          email: `${firstName}.${lastName}@example.com`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+          email: `${firstName}.${lastName}@example.com`
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/[\u0300-\u036f]/g, ''),
           firstName,
           lastName,
           passwordHash: demoHash,
@@ -90,8 +158,13 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
         { userId: id(demo[2]!.email), scope: 'event', scopeId: event.id, role: 'moderator' },
       ])
       .execute();
-    const participantIds = users.filter((u) => !demo.slice(0, 3).some((d) => d.email === u.email)).map((u) => u.id);
-    await tx.insertInto('participants').values(participantIds.map((userId) => ({ eventId: event.id, userId, updatedAt: verified }))).execute();
+    const participantIds = users
+      .filter((u) => !demo.slice(0, 3).some((d) => d.email === u.email))
+      .map((u) => u.id);
+    await tx
+      .insertInto('participants')
+      .values(participantIds.map((userId) => ({ eventId: event.id, userId, updatedAt: verified })))
+      .execute();
   });
   await seedAgenda({ db, config });
   return { created: true, accounts };

@@ -13,13 +13,18 @@ export function problemWith(route: ApiRoute, res: LightMyRequestResponse): strin
   if (status >= 500) return `server error: ${head}`;
   const isJson = /^application\/json/.test(String(res.headers['content-type'] ?? ''));
   const body = isJson ? safeJson(res.body) : undefined;
-  if (status === 404 && isJson && (body as { message?: string } | undefined)?.message === 'Route not found') return undefined;
+  if (status === 404 && isJson && (body as { message?: string } | undefined)?.message === 'Route not found')
+    return undefined;
   const declared = route.response[String(status)];
   if (!declared) return `undeclared status (declared: ${Object.keys(route.response).join(', ')}): ${head}`;
   if (status === 204 || status === 304 || (status >= 300 && status < 400) || !isJson) return undefined;
   const schema = status >= 400 ? errorBodySchema : declared;
   const parsed = schema.safeParse(body);
-  if (!parsed.success) return `body does not match the ${status} schema (${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}): ${head}`;
+  if (!parsed.success)
+    return `body does not match the ${status} schema (${parsed.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join('.')}: ${i.message}`)
+      .join('; ')}): ${head}`;
   return undefined;
 }
 

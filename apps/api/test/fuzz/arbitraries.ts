@@ -101,19 +101,30 @@ const clamp = (n: number, lo: number, hi: number) => Math.min(Math.max(n, lo), h
 function stringOf(s: JsonSchema, pool: IdPool): fc.Arbitrary<string> {
   switch (s.format) {
     case 'uuid':
-      return pool.ids.length > 0 ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pool.ids) }, { weight: 1, arbitrary: fc.uuid() }) : fc.uuid();
+      return pool.ids.length > 0
+        ? fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom(...pool.ids) },
+            { weight: 1, arbitrary: fc.uuid() },
+          )
+        : fc.uuid();
     case 'email':
       return fc.emailAddress();
     case 'date-time':
-      return fc.date({ min: new Date('2000-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+      return fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2040-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString());
     case 'date':
-      return fc.date({ min: new Date('2000-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2040-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'uri':
       return fc.webUrl();
   }
   if (s.pattern) {
     try {
-      return fc.stringMatching(new RegExp(s.pattern)).filter((v) => v.length <= (s.maxLength ?? Infinity) && v.length >= (s.minLength ?? 0));
+      return fc
+        .stringMatching(new RegExp(s.pattern))
+        .filter((v) => v.length <= (s.maxLength ?? Infinity) && v.length >= (s.minLength ?? 0));
     } catch {
       // A pattern JavaScript can not compile falls back to plain text.
     }
@@ -123,8 +134,12 @@ function stringOf(s: JsonSchema, pool: IdPool): fc.Arbitrary<string> {
 }
 
 function numberOf(s: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const min = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : -1e6);
-  const max = s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : 1e6);
+  const min =
+    s.minimum ??
+    (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + (integer ? 1 : Number.EPSILON) : -1e6);
+  const max =
+    s.maximum ??
+    (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - (integer ? 1 : Number.EPSILON) : 1e6);
   const lo = Math.max(min, -1e9);
   const hi = Math.min(max, 1e9);
   if (integer) return fc.integer({ min: Math.ceil(lo), max: Math.floor(hi) });
@@ -137,9 +152,11 @@ export function validOf(s: JsonSchema, pool: IdPool, depth = 0): fc.Arbitrary<un
   if (s.const !== undefined) return fc.constant(s.const);
   if (s.enum) return fc.constantFrom(...s.enum);
   const alternatives = s.anyOf ?? s.oneOf;
-  if (alternatives && alternatives.length > 0) return fc.oneof(...alternatives.map((a) => validOf(a, pool, depth + 1)));
+  if (alternatives && alternatives.length > 0)
+    return fc.oneof(...alternatives.map((a) => validOf(a, pool, depth + 1)));
   if (s.allOf && s.allOf.length > 0) return validOf(s.allOf[0]!, pool, depth + 1);
-  if (Array.isArray(s.type)) return fc.oneof(...s.type.map((type) => validOf({ ...s, type }, pool, depth + 1)));
+  if (Array.isArray(s.type))
+    return fc.oneof(...s.type.map((type) => validOf({ ...s, type }, pool, depth + 1)));
   switch (s.type) {
     case 'string':
       return stringOf(s, pool);
@@ -154,11 +171,16 @@ export function validOf(s: JsonSchema, pool: IdPool, depth = 0): fc.Arbitrary<un
     case 'array': {
       if (s.prefixItems) return fc.tuple(...s.prefixItems.map((p) => validOf(p, pool, depth + 1)));
       const minLength = s.minItems ?? 0;
-      return fc.array(s.items ? validOf(s.items, pool, depth + 1) : fc.string(), { minLength, maxLength: clamp(s.maxItems ?? 3, minLength, Math.max(minLength, 3)) });
+      return fc.array(s.items ? validOf(s.items, pool, depth + 1) : fc.string(), {
+        minLength,
+        maxLength: clamp(s.maxItems ?? 3, minLength, Math.max(minLength, 3)),
+      });
     }
     case 'object': {
       const properties = s.properties ?? {};
-      const model = Object.fromEntries(Object.entries(properties).map(([key, p]) => [key, validOf(p, pool, depth + 1)]));
+      const model = Object.fromEntries(
+        Object.entries(properties).map(([key, p]) => [key, validOf(p, pool, depth + 1)]),
+      );
       const required = (s.required ?? []).filter((k) => k in properties);
       return fc.record(model, { requiredKeys: required });
     }
@@ -176,7 +198,13 @@ export function fuzzedOf(s: JsonSchema, pool: IdPool): fc.Arbitrary<unknown> {
   const oneHostileField = valid.chain((value) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return hostileValue(pool);
     const keys = [...Object.keys(s.properties ?? {}), 'unexpectedField'];
-    return fc.tuple(fc.constantFrom(...keys), hostileValue(pool)).map(([key, bad]) => ({ ...value, [key]: bad }));
+    return fc
+      .tuple(fc.constantFrom(...keys), hostileValue(pool))
+      .map(([key, bad]) => ({ ...value, [key]: bad }));
   });
-  return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 4, arbitrary: oneHostileField }, { weight: 1, arbitrary: hostileValue(pool) });
+  return fc.oneof(
+    { weight: 3, arbitrary: valid },
+    { weight: 4, arbitrary: oneHostileField },
+    { weight: 1, arbitrary: hostileValue(pool) },
+  );
 }

@@ -30,7 +30,9 @@ function destructiveLast(a: ApiRoute, b: ApiRoute): number {
 /** Registers one test per route of shard `shard` (of `shards`): generated requests, zero 5xx, declared answers only. */
 export async function fuzzShard(shard: number, shards: number): Promise<void> {
   const { t, routes } = await createRecordedContext();
-  const mine = routes.filter((r, i) => i % shards === shard && !(`${r.method} ${r.url}` in NOT_FUZZED)).sort(destructiveLast);
+  const mine = routes
+    .filter((r, i) => i % shards === shard && !(`${r.method} ${r.url}` in NOT_FUZZED))
+    .sort(destructiveLast);
   let m: FuzzMaterial;
   let tokens: Array<[string, string]>;
 
@@ -38,7 +40,13 @@ export async function fuzzShard(shard: number, shards: number): Promise<void> {
     const own = await completeTenant(t, `fuzzown${shard}`);
     const other = await completeTenant(t, `fuzzother${shard}`);
     const superadmin = await t.f.user({ userRole: 'superadmin' });
-    const ids = [own, other].flatMap((x) => [x.event.id, x.organization.id, x.hub.id, x.users.participant.id, ...Object.values(x.records).flatMap((r) => (typeof r === 'string' ? [r] : [String(r.id)]))]);
+    const ids = [own, other].flatMap((x) => [
+      x.event.id,
+      x.organization.id,
+      x.hub.id,
+      x.users.participant.id,
+      ...Object.values(x.records).flatMap((r) => (typeof r === 'string' ? [r] : [String(r.id)])),
+    ]);
     m = { own, other, pool: { ids }, multiparts: hostileMultiparts(await png(8, 8)) };
     tokens = [
       ['superadmin', await t.f.token(superadmin.id)],
@@ -53,25 +61,41 @@ export async function fuzzShard(shard: number, shards: number): Promise<void> {
       expect(mine.length).toBeGreaterThan(40);
     });
     it('answers a path parameter over the router limit with the error body', async () => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v1/events/${'x'.repeat(5_000)}/labels`, headers: { authorization: `Bearer ${tokens[1]![1]}` } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/events/${'x'.repeat(5_000)}/labels`,
+        headers: { authorization: `Bearer ${tokens[1]![1]}` },
+      });
       expect(res.statusCode).toBeLessThan(500);
       expect(errorBodySchema.safeParse(res.json()).success, res.body.slice(0, 200)).toBe(true);
     });
     for (const route of mine) {
       const name = `${route.method} ${route.url}`;
-      it(name, async () => {
-        const seed = FUZZ_SEED + hash(name);
-        await fc.assert(
-          fc.asyncProperty(casesOf(route, m), async (c) => {
-            for (const [role, token] of tokens) {
-              const res = await t.app.inject(injectOptions(route, c, token));
-              const problem = problemWith(route, res);
-              if (problem) throw new Error(`${route.method} ${c.url.slice(0, 300)} as ${role}${c.body ? ` with body ${c.body.name} ${String(c.body.payload).slice(0, 200)}` : ''}: ${problem}`);
-            }
-          }),
-          { numRuns: FUZZ_RUNS, seed, endOnFailure: true, ...(process.env.FUZZ_PATH ? { path: process.env.FUZZ_PATH } : {}) },
-        );
-      }, 120_000);
+      it(
+        name,
+        async () => {
+          const seed = FUZZ_SEED + hash(name);
+          await fc.assert(
+            fc.asyncProperty(casesOf(route, m), async (c) => {
+              for (const [role, token] of tokens) {
+                const res = await t.app.inject(injectOptions(route, c, token));
+                const problem = problemWith(route, res);
+                if (problem)
+                  throw new Error(
+                    `${route.method} ${c.url.slice(0, 300)} as ${role}${c.body ? ` with body ${c.body.name} ${String(c.body.payload).slice(0, 200)}` : ''}: ${problem}`,
+                  );
+              }
+            }),
+            {
+              numRuns: FUZZ_RUNS,
+              seed,
+              endOnFailure: true,
+              ...(process.env.FUZZ_PATH ? { path: process.env.FUZZ_PATH } : {}),
+            },
+          );
+        },
+        120_000,
+      );
     }
   });
 }

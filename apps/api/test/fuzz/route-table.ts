@@ -19,7 +19,15 @@ export interface ApiRoute {
   multipart: boolean;
 }
 
-type RouteSchema = { hide?: boolean; params?: ZodType; querystring?: ZodType; body?: ZodType; response?: Record<string, ZodType>; security?: unknown[]; consumes?: string[] };
+type RouteSchema = {
+  hide?: boolean;
+  params?: ZodType;
+  querystring?: ZodType;
+  body?: ZodType;
+  response?: Record<string, ZodType>;
+  security?: unknown[];
+  consumes?: string[];
+};
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -27,7 +35,9 @@ function toApiRoutes(route: RouteOptions): ApiRoute[] {
   if (!route.url.startsWith(`${API_PREFIX}/`)) return [];
   const schema = (route.schema ?? {}) as RouteSchema;
   if (schema.hide) return [];
-  const methods = (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase()).filter((m) => METHODS.has(m));
+  const methods = (Array.isArray(route.method) ? route.method : [route.method])
+    .map((m) => m.toUpperCase())
+    .filter((m) => METHODS.has(m));
   return methods.map((method) => ({
     method: method as ApiRoute['method'],
     url: route.url,

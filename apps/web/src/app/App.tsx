@@ -31,7 +31,10 @@ function SurfaceRouter() {
 
 function ThemedApp() {
   const brand = useBrand();
-  const theme = useMemo(() => themeFor(brand.primaryColor, brand.secondaryColor), [brand.primaryColor, brand.secondaryColor]);
+  const theme = useMemo(
+    () => themeFor(brand.primaryColor, brand.secondaryColor),
+    [brand.primaryColor, brand.secondaryColor],
+  );
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       {/* Spec parts 4 and 9: at most 10 toasts visible, extras queue, each closes after 3 s. */}

@@ -10,7 +10,9 @@ export function NotAuthorizedPage() {
   const onCms = isCmsHost(window.location.hostname);
   return (
     <CenteredLayout title={t('notAuthorized.title')}>
-      <Text role="alert">{onCms ? t('common:messages.notAuthorizedCms') : t('common:messages.forbidden')}</Text>
+      <Text role="alert">
+        {onCms ? t('common:messages.notAuthorizedCms') : t('common:messages.forbidden')}
+      </Text>
       <Group>
         <Button component={Link} to="/logout" variant="default">
           {t('common:actions.signOut')}

@@ -21,7 +21,10 @@ export function RequireAuth({ children, admin = false, roles }: RequireAuthProps
     storeRedirectUrl(`${location.pathname}${location.search}`);
     return <Navigate to="/login" replace />;
   }
-  if ((admin && (role === null || !isAdminRole(role))) || (roles && (role === null || !roles.includes(role)))) {
+  if (
+    (admin && (role === null || !isAdminRole(role))) ||
+    (roles && (role === null || !roles.includes(role)))
+  ) {
     return <NotAuthorizedPage />;
   }
   return children;

@@ -7,7 +7,11 @@ import { CenteredLayout } from '../shared/ui/CenteredLayout';
 export function RouteErrorPage() {
   const error = useRouteError();
   const { t } = useTranslation('shell');
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : '';
   return (
     <CenteredLayout title={t('routeError.title')}>
       <Stack gap="sm">

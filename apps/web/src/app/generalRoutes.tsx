@@ -27,29 +27,98 @@ export function generalRoutes(): RouteObject[] {
   return [
     {
       path: '/login',
-      lazy: () => signInPage().then(({ SignInPage }) => ({ element: <SignedOutOnly><SignInPage audience={onCms ? 'admin' : 'participant'} /></SignedOutOnly> })),
+      lazy: () =>
+        signInPage().then(({ SignInPage }) => ({
+          element: (
+            <SignedOutOnly>
+              <SignInPage audience={onCms ? 'admin' : 'participant'} />
+            </SignedOutOnly>
+          ),
+        })),
     },
-    { path: '/admin/login', lazy: () => signInPage().then(({ SignInPage }) => ({ element: <SignedOutOnly><SignInPage audience="admin" /></SignedOutOnly> })) },
+    {
+      path: '/admin/login',
+      lazy: () =>
+        signInPage().then(({ SignInPage }) => ({
+          element: (
+            <SignedOutOnly>
+              <SignInPage audience="admin" />
+            </SignedOutOnly>
+          ),
+        })),
+    },
     {
       path: '/event/login',
       lazy: () =>
-        Promise.all([import('../features/accounts/MagicLinkSignIn'), signInPage()]).then(([{ MagicLinkOr }, { SignInPage }]) => ({
-          element: <MagicLinkOr><SignedOutOnly><SignInPage audience="participant" /></SignedOutOnly></MagicLinkOr>,
-        })),
+        Promise.all([import('../features/accounts/MagicLinkSignIn'), signInPage()]).then(
+          ([{ MagicLinkOr }, { SignInPage }]) => ({
+            element: (
+              <MagicLinkOr>
+                <SignedOutOnly>
+                  <SignInPage audience="participant" />
+                </SignedOutOnly>
+              </MagicLinkOr>
+            ),
+          }),
+        ),
     },
     // The answer to an event invitation: public (the token is the proof), on the participant app's host.
-    { path: '/event/invitation', lazy: () => import('../features/event-invitations/EventInvitationPage').then((m) => ({ Component: m.EventInvitationPage })) },
-    { path: '/login/callback', lazy: () => import('../features/accounts/LoginCallbackPage').then((m) => ({ Component: m.LoginCallbackPage })) },
-    { path: '/logout', lazy: () => import('../features/accounts/LogoutPage').then((m) => ({ Component: m.LogoutPage })) },
-    { path: '/registration', lazy: () => import('../features/accounts/RegistrationPage').then((m) => ({ Component: m.RegistrationPage })) },
-    { path: '/verify-email/:token', lazy: () => import('../features/accounts/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })) },
-    { path: '/forgot-password', lazy: () => import('../features/accounts/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })) },
-    { path: '/reset-password', lazy: () => setPasswordPage().then(({ SetPasswordPage }) => ({ element: <SetPasswordPage mode="reset" /> })) },
-    { path: '/create-password', lazy: () => setPasswordPage().then(({ SetPasswordPage }) => ({ element: <SetPasswordPage mode="create" /> })) },
-    { path: '/create-new-password', lazy: () => setPasswordPage().then(({ SetPasswordPage }) => ({ element: <SetPasswordPage mode="createNew" /> })) },
+    {
+      path: '/event/invitation',
+      lazy: () =>
+        import('../features/event-invitations/EventInvitationPage').then((m) => ({
+          Component: m.EventInvitationPage,
+        })),
+    },
+    {
+      path: '/login/callback',
+      lazy: () =>
+        import('../features/accounts/LoginCallbackPage').then((m) => ({ Component: m.LoginCallbackPage })),
+    },
+    {
+      path: '/logout',
+      lazy: () => import('../features/accounts/LogoutPage').then((m) => ({ Component: m.LogoutPage })),
+    },
+    {
+      path: '/registration',
+      lazy: () =>
+        import('../features/accounts/RegistrationPage').then((m) => ({ Component: m.RegistrationPage })),
+    },
+    {
+      path: '/verify-email/:token',
+      lazy: () =>
+        import('../features/accounts/VerifyEmailPage').then((m) => ({ Component: m.VerifyEmailPage })),
+    },
+    {
+      path: '/forgot-password',
+      lazy: () =>
+        import('../features/accounts/ForgotPasswordPage').then((m) => ({ Component: m.ForgotPasswordPage })),
+    },
+    {
+      path: '/reset-password',
+      lazy: () =>
+        setPasswordPage().then(({ SetPasswordPage }) => ({ element: <SetPasswordPage mode="reset" /> })),
+    },
+    {
+      path: '/create-password',
+      lazy: () =>
+        setPasswordPage().then(({ SetPasswordPage }) => ({ element: <SetPasswordPage mode="create" /> })),
+    },
+    {
+      path: '/create-new-password',
+      lazy: () =>
+        setPasswordPage().then(({ SetPasswordPage }) => ({ element: <SetPasswordPage mode="createNew" /> })),
+    },
     {
       path: '/no-event-access',
-      lazy: () => import('../features/accounts/NoEventAccessPage').then(({ NoEventAccessPage }) => ({ element: <RequireAuth><NoEventAccessPage /></RequireAuth> })),
+      lazy: () =>
+        import('../features/accounts/NoEventAccessPage').then(({ NoEventAccessPage }) => ({
+          element: (
+            <RequireAuth>
+              <NoEventAccessPage />
+            </RequireAuth>
+          ),
+        })),
     },
     {
       path: '/event-url/:eventId',
@@ -57,7 +126,8 @@ export function generalRoutes(): RouteObject[] {
     },
     {
       path: '/download-app',
-      lazy: () => import('../features/app-links/DownloadAppPage').then((m) => ({ Component: m.DownloadAppPage })),
+      lazy: () =>
+        import('../features/app-links/DownloadAppPage').then((m) => ({ Component: m.DownloadAppPage })),
     },
   ];
 }

@@ -14,6 +14,7 @@ export const ACCOUNT_MESSAGES = {
   ssoFailed: 'Single sign-on failed. Please try again.',
   ssoProviderUnreachable: 'The single sign-on provider could not be reached. Please try again later.',
   ssoEmailNotVerified: 'Your identity provider did not confirm your e-mail address',
-  ssoAccountElsewhere: 'This account can not sign in with this single sign-on provider. Please sign in with your e-mail and password.',
+  ssoAccountElsewhere:
+    'This account can not sign in with this single sign-on provider. Please sign in with your e-mail and password.',
   sessionEnded: 'Session ended',
 } as const;

@@ -10,7 +10,10 @@ import { ACCOUNT_MESSAGES } from './messages.js';
 /** A host as the browser reports it (`location.host`): DNS name or IPv4, optional port. */
 export const HOST_MAX_LENGTH = 260;
 const HOST_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?$/;
-export const requestHostSchema = requiredString(HOST_MAX_LENGTH).refine((v) => HOST_PATTERN.test(v), ACCOUNT_MESSAGES.invalidHost);
+export const requestHostSchema = requiredString(HOST_MAX_LENGTH).refine(
+  (v) => HOST_PATTERN.test(v),
+  ACCOUNT_MESSAGES.invalidHost,
+);
 
 /** Long enough for any real password, short enough that hashing it is no denial of service. */
 export const PASSWORD_MAX_LENGTH = 256;
@@ -90,7 +93,10 @@ export const verifyEmailBodySchema = z.object({
 });
 export const verifyEmailResponseSchema = z.object({ verified: z.literal(true) });
 
-export const resetPasswordRequestBodySchema = z.object({ email: accountEmailSchema, host: requestHostSchema });
+export const resetPasswordRequestBodySchema = z.object({
+  email: accountEmailSchema,
+  host: requestHostSchema,
+});
 /** Always the same answer, whether or not the address has an account. */
 export const resetPasswordRequestResponseSchema = z.object({ message: z.string() });
 

@@ -19,8 +19,10 @@ export const audienceInputSchema = z
     rules: rulesInputSchema.default([]),
   })
   .superRefine((v, ctx) => {
-    if (v.type === 'LABELS' && v.labelIds.length === 0) ctx.addIssue({ code: 'custom', path: ['labelIds'], message: MESSAGES.pleaseSelectValue });
-    if (v.type === 'RULES' && v.rules.length === 0) ctx.addIssue({ code: 'custom', path: ['rules'], message: MESSAGES.required });
+    if (v.type === 'LABELS' && v.labelIds.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['labelIds'], message: MESSAGES.pleaseSelectValue });
+    if (v.type === 'RULES' && v.rules.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['rules'], message: MESSAGES.required });
   });
 export type AudienceInput = z.output<typeof audienceInputSchema>;
 
@@ -42,7 +44,9 @@ export const audienceCheckResultSchema = z.object({ count: z.number().int() });
  * labels, and fields with the operators allowed per type (custom fields carry their enum values).
  */
 export const audienceOptionsSchema = z.object({
-  labels: z.array(z.object({ id: z.uuid(), name: z.string(), color: z.string(), memberCount: z.number().int() })),
+  labels: z.array(
+    z.object({ id: z.uuid(), name: z.string(), color: z.string(), memberCount: z.number().int() }),
+  ),
   fields: z.array(
     z.object({
       field: z.string(),

@@ -24,10 +24,17 @@ const nullableUrl = z.union([urlSchema, z.literal('').transform(() => null), z.n
  * A person as lists show them: spec part 3 "createdBy is shown as a name". The e-mail only for the
  * event's admins (absent for participants and moderators).
  */
-export const personNameSchema = z.object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string().optional() }).nullable();
+export const personNameSchema = z
+  .object({ id: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string().optional() })
+  .nullable();
 
 /** Where a location, session or material is pinned: spec "usage-in-map text" = map name + pin name. */
-export const pinUsageSchema = z.object({ mapId: z.uuid(), mapName: z.string(), pinId: z.uuid(), pinName: z.string() });
+export const pinUsageSchema = z.object({
+  mapId: z.uuid(),
+  mapName: z.string(),
+  pinId: z.uuid(),
+  pinName: z.string(),
+});
 export type PinUsage = z.output<typeof pinUsageSchema>;
 export function usageInMapText(usage: Pick<PinUsage, 'mapName' | 'pinName'>): string {
   return `${usage.mapName} ${usage.pinName}`;
@@ -36,7 +43,12 @@ export function usageInMapText(usage: Pick<PinUsage, 'mapName' | 'pinName'>): st
 /** Who created a content record and when (creators shown by name: spec part 3). */
 const created = { createdBy: personNameSchema, createdAt: timestampSchema, updatedAt: timestampSchema };
 /** `created`, and who changed it last (the materials' last-modified text). */
-const edited = { createdBy: personNameSchema, updatedBy: updatedBySchema, createdAt: timestampSchema, updatedAt: timestampSchema };
+const edited = {
+  createdBy: personNameSchema,
+  updatedBy: updatedBySchema,
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+};
 
 // ——— Locations ———
 export const locationSchema = z.object({
@@ -61,7 +73,9 @@ export const createLocationSchema = z.object({
 });
 // Update schemas list their fields without the create defaults: `.partial()` keeps a default, so a PATCH
 // of one field would reset the others.
-export const updateLocationSchema = z.object({ name: nameSchema, description: descriptionSchema, mapLocationUrl: nullableUrl }).partial();
+export const updateLocationSchema = z
+  .object({ name: nameSchema, description: descriptionSchema, mapLocationUrl: nullableUrl })
+  .partial();
 export const LOCATION_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
 export const locationListQuerySchema = listQuerySchema.extend({ mapId: z.uuid().optional() });
 
@@ -86,13 +100,22 @@ export const materialSchema = z.object({
 });
 export type MaterialRecord = z.output<typeof materialSchema>;
 /** Multipart: `file` plus these fields (POST); PATCH takes JSON, PUT …/file replaces the file. */
-export const createMaterialSchema = z.object({ name: nameSchema, description: descriptionSchema.default('') });
+export const createMaterialSchema = z.object({
+  name: nameSchema,
+  description: descriptionSchema.default(''),
+});
 export const updateMaterialSchema = z.object({ name: nameSchema, description: descriptionSchema }).partial();
 export const MATERIAL_SORT_FIELDS = ['name', 'fileType', 'fileSize', 'createdAt', 'updatedAt'] as const;
-export const materialListQuerySchema = listQuerySchema.extend({ fileType: multiValueFilter(z.string()).optional() });
+export const materialListQuerySchema = listQuerySchema.extend({
+  fileType: multiValueFilter(z.string()).optional(),
+});
 
 /** Spec part 3: last-modified text = time and date, then the updater's first and last name. */
-export function lastModifiedText(updatedAt: Date | string, updatedBy: { firstName: string; lastName: string } | null, format: (d: Date) => string): string {
+export function lastModifiedText(
+  updatedAt: Date | string,
+  updatedBy: { firstName: string; lastName: string } | null,
+  format: (d: Date) => string,
+): string {
   const when = format(new Date(updatedAt));
   const who = updatedBy ? `${updatedBy.firstName} ${updatedBy.lastName}`.trim() : '';
   return who ? `${when} ${who}` : when;
@@ -129,7 +152,15 @@ export const createPinSchema = z.object({
   materialId: z.uuid().nullable().default(null),
 });
 export const updatePinSchema = z
-  .object({ name: nameSchema, x: fraction, y: fraction, color: colorSchema, locationId: z.uuid().nullable(), sessionId: z.uuid().nullable(), materialId: z.uuid().nullable() })
+  .object({
+    name: nameSchema,
+    x: fraction,
+    y: fraction,
+    color: colorSchema,
+    locationId: z.uuid().nullable(),
+    sessionId: z.uuid().nullable(),
+    materialId: z.uuid().nullable(),
+  })
   .partial();
 
 export const interactiveMapSchema = z.object({
@@ -148,8 +179,18 @@ export const interactiveMapSchema = z.object({
 });
 export type InteractiveMapRecord = z.output<typeof interactiveMapSchema>;
 /** Multipart `file` plus these fields (POST); PATCH takes JSON; PUT …/file replaces the plan. */
-export const createInteractiveMapSchema = z.object({ name: nameSchema, description: descriptionSchema.default('') });
-export const updateInteractiveMapSchema = z.object({ name: nameSchema, description: descriptionSchema, width: z.number().int().positive(), height: z.number().int().positive() }).partial();
+export const createInteractiveMapSchema = z.object({
+  name: nameSchema,
+  description: descriptionSchema.default(''),
+});
+export const updateInteractiveMapSchema = z
+  .object({
+    name: nameSchema,
+    description: descriptionSchema,
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  })
+  .partial();
 export const MAP_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
 
 // ——— Collections (tracks) ———
@@ -173,7 +214,14 @@ export const createCollectionSchema = z.object({
   color: colorSchema.default('#1c7ed6'),
   audience: audienceInputSchema.default({ type: 'EVERYONE', labelIds: [], rules: [] }),
 });
-export const updateCollectionSchema = z.object({ name: nameSchema, description: descriptionSchema, color: colorSchema, audience: audienceInputSchema }).partial();
+export const updateCollectionSchema = z
+  .object({
+    name: nameSchema,
+    description: descriptionSchema,
+    color: colorSchema,
+    audience: audienceInputSchema,
+  })
+  .partial();
 export const COLLECTION_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
 
 // ——— Breakouts ———
@@ -192,7 +240,9 @@ export const breakoutSchema = z.object({
   capacity: z.number().int().nullable(),
   audience: audienceSchema,
   rulesLength: z.number().int(),
-  sessions: z.array(z.object({ id: z.uuid(), name: z.string(), startAt: timestampSchema, enrolledCount: z.number().int() })),
+  sessions: z.array(
+    z.object({ id: z.uuid(), name: z.string(), startAt: timestampSchema, enrolledCount: z.number().int() }),
+  ),
   ...created,
 });
 export type BreakoutRecord = z.output<typeof breakoutSchema>;
@@ -204,7 +254,13 @@ export const createBreakoutSchema = z.object({
   audience: audienceInputSchema.default({ type: 'EVERYONE', labelIds: [], rules: [] }),
 });
 export const updateBreakoutSchema = z
-  .object({ name: nameSchema, description: descriptionSchema, enrollable: z.boolean(), capacity: nonNegativeIntegerSchema.nullable(), audience: audienceInputSchema })
+  .object({
+    name: nameSchema,
+    description: descriptionSchema,
+    enrollable: z.boolean(),
+    capacity: nonNegativeIntegerSchema.nullable(),
+    audience: audienceInputSchema,
+  })
   .partial();
 export const BREAKOUT_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
 export const breakoutListQuerySchema = listQuerySchema.extend({ enrollable: booleanFilter.optional() });

@@ -26,16 +26,20 @@ export const AGENDA_MESSAGES = {
   unknownLocation: 'Unknown location',
   unknownBreakout: 'Unknown breakout',
   /** Moving a session into (or out of) an enrollable breakout: its seats per session are fewer than the enrolled. */
-  breakoutCapacityBelowEnrolled: 'This session has more participants enrolled than the seats it would have there',
+  breakoutCapacityBelowEnrolled:
+    'This session has more participants enrolled than the seats it would have there',
   /** Moving a session into an enrollable breakout: someone holding it already holds another session of the breakout. */
   breakoutHeldTwice: 'Some participants of this session already hold another session of this breakout',
   unknownCollection: 'Unknown collection',
   unknownMaterial: 'Unknown material',
   addressNotFound: 'We could not find a time zone for this address',
-  moderatorLinkOtherSession: 'This link is for another session. Open the link from your e-mail exactly as it is',
+  moderatorLinkOtherSession:
+    'This link is for another session. Open the link from your e-mail exactly as it is',
   notSessionModerator: 'You are not a moderator of this session. Ask the organisers for a new invitation',
 } as const;
 
 /** A session dated before or after the event (dates 'YYYY-MM-DD' in the event's zone, as the form and the import take them). */
 export const sessionOutsideEventMessage = (firstDay: string, lastDay: string): string =>
-  firstDay === lastDay ? `The session must take place on the day of the event (${firstDay})` : `The session must take place during the event (${firstDay} to ${lastDay})`;
+  firstDay === lastDay
+    ? `The session must take place on the day of the event (${firstDay})`
+    : `The session must take place during the event (${firstDay} to ${lastDay})`;

@@ -8,7 +8,12 @@ import { nonNegativeIntegerSchema } from '../validation/numbers.js';
 import { maxLengthString } from '../validation/strings.js';
 import { nameString } from '../validation/text.js';
 import { audienceInputSchema, audienceSchema } from './audience.js';
-import { CONTENT_DESCRIPTION_MAX_LENGTH, CONTENT_NAME_MAX_LENGTH, nullableUrlSchema, pinUsageSchema } from './content.js';
+import {
+  CONTENT_DESCRIPTION_MAX_LENGTH,
+  CONTENT_NAME_MAX_LENGTH,
+  nullableUrlSchema,
+  pinUsageSchema,
+} from './content.js';
 import { refineSessionTimes, sessionTimesShape } from './times.js';
 
 /**
@@ -42,7 +47,12 @@ export const speakerSchema = z.object({
   photoUrl: z.string().nullable(),
 });
 export type Speaker = z.output<typeof speakerSchema>;
-export const moderatorSchema = z.object({ userId: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string() });
+export const moderatorSchema = z.object({
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
 
 /** The admin's session record: spec part 3 Session columns plus what the screens need. */
 export const sessionSchema = z.object({
@@ -120,19 +130,36 @@ export type CreateSession = z.output<typeof createSessionSchema>;
 export const updateSessionSchema = z
   .object(
     Object.fromEntries(
-      Object.entries(sessionBody.shape).map(([key, field]) => [key, (field instanceof z.ZodDefault ? field.unwrap() : field).optional()]),
-    ) as { [K in keyof typeof sessionBody.shape]: z.ZodOptional<UnwrapDefault<(typeof sessionBody.shape)[K]>> },
+      Object.entries(sessionBody.shape).map(([key, field]) => [
+        key,
+        (field instanceof z.ZodDefault ? field.unwrap() : field).optional(),
+      ]),
+    ) as {
+      [K in keyof typeof sessionBody.shape]: z.ZodOptional<UnwrapDefault<(typeof sessionBody.shape)[K]>>;
+    },
   )
   .superRefine(refineSessionTimes);
 export type UpdateSession = z.output<typeof updateSessionSchema>;
 
-export const SESSION_SORT_FIELDS = ['name', 'startAt', 'status', 'type', 'capacity', 'enrolledCount', 'createdAt', 'updatedAt'] as const;
+export const SESSION_SORT_FIELDS = [
+  'name',
+  'startAt',
+  'status',
+  'type',
+  'capacity',
+  'enrolledCount',
+  'createdAt',
+  'updatedAt',
+] as const;
 /**
  * A bound of the sessions list's start filter: a plain date stays 'YYYY-MM-DD' — a day in the
  * EVENT's zone, which the API reads there (00:00 to 24:00 in `events.timezone`) — and an ISO
  * date-time is an instant.
  */
-export const sessionDayBoundSchema = z.union([z.iso.date(), z.iso.datetime({ offset: true }).transform((v) => new Date(v))], { error: MESSAGES.invalidDate });
+export const sessionDayBoundSchema = z.union(
+  [z.iso.date(), z.iso.datetime({ offset: true }).transform((v) => new Date(v))],
+  { error: MESSAGES.invalidDate },
+);
 
 export const sessionListQuerySchema = listQuerySchema.extend({
   status: multiValueFilter(z.enum(SESSION_STATUSES)).optional(),
@@ -159,7 +186,12 @@ export const moderatorOptionsQuerySchema = z.object({
   search: z.string().trim().max(200, MESSAGES.maxLength).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export const moderatorOptionSchema = z.object({ userId: z.uuid(), firstName: z.string(), lastName: z.string(), email: z.string() });
+export const moderatorOptionSchema = z.object({
+  userId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
 export const moderatorOptionsSchema = z.object({ options: z.array(moderatorOptionSchema) });
 export type ModeratorOption = z.output<typeof moderatorOptionSchema>;
 
@@ -284,7 +316,9 @@ export const inviteModeratorSchema = z.object({
 });
 
 /** POST sessions/check-in: the participant app sends the scanned QR text. */
-export const sessionCheckInSchema = z.object({ qr: z.string().min(1, MESSAGES.required).max(2000, MESSAGES.maxLength) });
+export const sessionCheckInSchema = z.object({
+  qr: z.string().min(1, MESSAGES.required).max(2000, MESSAGES.maxLength),
+});
 export const sessionCheckInResultSchema = z.object({
   sessionId: z.uuid(),
   sessionName: z.string(),

@@ -46,7 +46,8 @@ export function sessionTimeIssues(t: Partial<SessionTimes>): { path: keyof Sessi
 }
 
 export function refineSessionTimes(t: Partial<SessionTimes>, ctx: z.RefinementCtx): void {
-  for (const issue of sessionTimeIssues(t)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  for (const issue of sessionTimeIssues(t))
+    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 }
 
 /** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one (an agenda formats hundreds of times). */
@@ -92,7 +93,14 @@ function zoneOffsetMinutes(ms: number, zone: string): number {
 function computeOffsetMinutes(ms: number, zone: string): number {
   const parts = formatterFor(zone).formatToParts(new Date(ms));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
   return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / 60_000);
 }
 
@@ -114,7 +122,10 @@ export function instantToWallClock(instant: Date | string, zone: string): { date
   const local = new Date(ms + zoneOffsetMinutes(ms, zone) * 60_000);
   const h = local.getUTCHours();
   const time = `${pad(h % 12 === 0 ? 12 : h % 12)}:${pad(local.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
-  return { date: `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`, time };
+  return {
+    date: `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`,
+    time,
+  };
 }
 
 /** Spec "timeSlot": '09:00 AM - 10:30 AM' in the event's zone (dates added when it spans days). */
@@ -134,7 +145,11 @@ export interface EventDays {
   first: string;
   last: string;
 }
-export function eventDays(event: { startAt: Date | string; endAt: Date | string; timezone: string }): EventDays {
+export function eventDays(event: {
+  startAt: Date | string;
+  endAt: Date | string;
+  timezone: string;
+}): EventDays {
   return { first: dayInZone(event.startAt, event.timezone), last: dayInZone(event.endAt, event.timezone) };
 }
 
@@ -143,8 +158,14 @@ export function eventDays(event: { startAt: Date | string; endAt: Date | string;
  * start before the event's opening hour on its first day): otherwise participants would get a
  * day tab before or after the event. Issues on `startDate` / `endDate`, like the order messages.
  */
-export function sessionOutsideEventIssues(t: Partial<SessionTimes>, days: EventDays): { path: 'startDate' | 'endDate'; message: string }[] {
+export function sessionOutsideEventIssues(
+  t: Partial<SessionTimes>,
+  days: EventDays,
+): { path: 'startDate' | 'endDate'; message: string }[] {
   const message = sessionOutsideEventMessage(days.first, days.last);
-  const outside = (day: string | undefined) => day !== undefined && day !== '' && (day < days.first || day > days.last);
-  return (['startDate', 'endDate'] as const).filter((path) => outside(t[path])).map((path) => ({ path, message }));
+  const outside = (day: string | undefined) =>
+    day !== undefined && day !== '' && (day < days.first || day > days.last);
+  return (['startDate', 'endDate'] as const)
+    .filter((path) => outside(t[path]))
+    .map((path) => ({ path, message }));
 }

@@ -6,7 +6,14 @@ import { timestampSchema } from '../tenancy/common.js';
  * from the audit log (created, profile updated, photo changed or removed) and the magic links
  * (sent, used).
  */
-export const PARTICIPANT_ACTIVITY_KINDS = ['CREATED', 'UPDATED', 'PHOTO_CHANGED', 'PHOTO_REMOVED', 'MAGIC_LINK_SENT', 'MAGIC_LINK_USED'] as const;
+export const PARTICIPANT_ACTIVITY_KINDS = [
+  'CREATED',
+  'UPDATED',
+  'PHOTO_CHANGED',
+  'PHOTO_REMOVED',
+  'MAGIC_LINK_SENT',
+  'MAGIC_LINK_USED',
+] as const;
 export type ParticipantActivityKind = (typeof PARTICIPANT_ACTIVITY_KINDS)[number];
 
 export const participantActivitySchema = z.object({

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
 import { DATA_TYPES, type DataType } from '../spec/custom-fields.js';
-import { checkCustomFieldValue, checkCustomFieldValues, createCustomFieldSchema, normaliseTime, type CustomFieldDef } from './custom-fields.js';
+import {
+  checkCustomFieldValue,
+  checkCustomFieldValues,
+  createCustomFieldSchema,
+  normaliseTime,
+  type CustomFieldDef,
+} from './custom-fields.js';
 import { customFieldIdFromKey, customFieldKey } from './fields.js';
 import { ATTENDEE_MESSAGES } from './messages.js';
 import { checkParticipantRow } from './participants.js';
@@ -11,7 +17,12 @@ const def = (dataType: DataType, settings: Partial<CustomFieldDef['settings']> =
   id: '3f2a0000-0000-4000-8000-000000000001',
   name: dataType,
   dataType,
-  settings: { required: false, isEnumMultiple: false, enumValues: dataType === 'ENUM' ? ['Red', 'Green'] : [], ...settings },
+  settings: {
+    required: false,
+    isEnumMultiple: false,
+    enumValues: dataType === 'ENUM' ? ['Red', 'Green'] : [],
+    ...settings,
+  },
 });
 
 describe('custom-field values (spec parts 3 and 5)', () => {
@@ -52,15 +63,24 @@ describe('custom-field values (spec parts 3 and 5)', () => {
       const required = def(type, { required: true });
       expect(checkCustomFieldValue(required, undefined)).toEqual({ ok: false, message: MESSAGES.required });
       expect(checkCustomFieldValue(required, null)).toEqual({ ok: false, message: MESSAGES.required });
-      expect(checkCustomFieldValue(required, '')).toEqual({ ok: false, message: type === 'ENUM' ? MESSAGES.pleaseSelectValue : MESSAGES.pleaseEnterValue });
+      expect(checkCustomFieldValue(required, '')).toEqual({
+        ok: false,
+        message: type === 'ENUM' ? MESSAGES.pleaseSelectValue : MESSAGES.pleaseEnterValue,
+      });
       expect(checkCustomFieldValue(def(type), '')).toEqual({ ok: true, value: null });
     }
-    expect(checkCustomFieldValue(def('ENUM', { isEnumMultiple: true, required: true }), [])).toEqual({ ok: false, message: MESSAGES.pleaseSelectValue });
+    expect(checkCustomFieldValue(def('ENUM', { isEnumMultiple: true, required: true }), [])).toEqual({
+      ok: false,
+      message: MESSAGES.pleaseSelectValue,
+    });
   });
 
   it('multiple select takes a list (or one value), deduplicated and spelt as defined', () => {
     const multi = def('ENUM', { isEnumMultiple: true });
-    expect(checkCustomFieldValue(multi, ['green', 'RED', 'Green'])).toEqual({ ok: true, value: ['Green', 'Red'] });
+    expect(checkCustomFieldValue(multi, ['green', 'RED', 'Green'])).toEqual({
+      ok: true,
+      value: ['Green', 'Red'],
+    });
     expect(checkCustomFieldValue(multi, 'red')).toEqual({ ok: true, value: ['Red'] });
     expect(checkCustomFieldValue(multi, [1])).toEqual({ ok: false, message: MESSAGES.pleaseSelectValue });
   });
@@ -68,10 +88,16 @@ describe('custom-field values (spec parts 3 and 5)', () => {
   it('checks several values by mode, naming unknown and non-editable fields', () => {
     const a = { ...def('STRING', { required: true }), id: 'a' };
     const b = { ...def('NUMBER'), id: 'b' };
-    expect(checkCustomFieldValues([a, b], {}, 'create').fields).toEqual({ 'customFields.a': MESSAGES.required });
+    expect(checkCustomFieldValues([a, b], {}, 'create').fields).toEqual({
+      'customFields.a': MESSAGES.required,
+    });
     expect(checkCustomFieldValues([a, b], { b: 2 }, 'update')).toEqual({ values: { b: 2 }, fields: {} });
-    expect(checkCustomFieldValues([a, b], { z: 1 }, 'update').fields).toEqual({ 'customFields.z': ATTENDEE_MESSAGES.unknownField });
-    expect(checkCustomFieldValues([a, b], { b: 1 }, 'update', (f) => f.id === 'a').fields).toEqual({ 'customFields.b': ATTENDEE_MESSAGES.notEditable });
+    expect(checkCustomFieldValues([a, b], { z: 1 }, 'update').fields).toEqual({
+      'customFields.z': ATTENDEE_MESSAGES.unknownField,
+    });
+    expect(checkCustomFieldValues([a, b], { b: 1 }, 'update', (f) => f.id === 'a').fields).toEqual({
+      'customFields.b': ATTENDEE_MESSAGES.notEditable,
+    });
   });
 
   it('normalises times and keys', () => {
@@ -83,10 +109,25 @@ describe('custom-field values (spec parts 3 and 5)', () => {
   });
 
   it('settings: ENUM needs distinct values, other types none', () => {
-    expect(createCustomFieldSchema.safeParse({ name: 'A', dataType: 'ENUM', settings: { enumValues: [] } }).success).toBe(false);
-    expect(createCustomFieldSchema.safeParse({ name: 'A', dataType: 'ENUM', settings: { enumValues: ['x', 'X'] } }).success).toBe(false);
-    expect(createCustomFieldSchema.safeParse({ name: 'A', dataType: 'NUMBER', settings: { enumValues: ['x'] } }).success).toBe(false);
-    expect(createCustomFieldSchema.parse({ name: 'A', dataType: 'NUMBER' }).settings).toEqual({ required: false, isCustomField: true, isEnumMultiple: false, enumValues: [], special: false });
+    expect(
+      createCustomFieldSchema.safeParse({ name: 'A', dataType: 'ENUM', settings: { enumValues: [] } })
+        .success,
+    ).toBe(false);
+    expect(
+      createCustomFieldSchema.safeParse({ name: 'A', dataType: 'ENUM', settings: { enumValues: ['x', 'X'] } })
+        .success,
+    ).toBe(false);
+    expect(
+      createCustomFieldSchema.safeParse({ name: 'A', dataType: 'NUMBER', settings: { enumValues: ['x'] } })
+        .success,
+    ).toBe(false);
+    expect(createCustomFieldSchema.parse({ name: 'A', dataType: 'NUMBER' }).settings).toEqual({
+      required: false,
+      isCustomField: true,
+      isEnumMultiple: false,
+      enumValues: [],
+      special: false,
+    });
   });
 });
 
@@ -109,26 +150,53 @@ describe('rules (spec part 5: label rule operators per type)', () => {
         { field: fields[1]!.id, operator: 'INCLUDES', value: ['Green'] },
       ],
     });
-    expect(checkRules([{ field: 'company', operator: 'INCLUDES', value: 'x' }], fields).fields).toEqual({ '0.operator': ATTENDEE_MESSAGES.operatorNotAllowed });
-    expect(checkRules([{ field: fields[1]!.id, operator: 'NOT_EQUAL', value: 'Red' }], fields).fields).toEqual({ '0.operator': ATTENDEE_MESSAGES.operatorNotAllowed });
+    expect(checkRules([{ field: 'company', operator: 'INCLUDES', value: 'x' }], fields).fields).toEqual({
+      '0.operator': ATTENDEE_MESSAGES.operatorNotAllowed,
+    });
+    expect(
+      checkRules([{ field: fields[1]!.id, operator: 'NOT_EQUAL', value: 'Red' }], fields).fields,
+    ).toEqual({ '0.operator': ATTENDEE_MESSAGES.operatorNotAllowed });
   });
 
   it('reads rules from a query string', () => {
-    expect(rulesQueryParamSchema.safeParse('[{"field":"company","operator":"EQUAL","value":"x"}]').success).toBe(true);
-    expect(rulesQueryParamSchema.safeParse('{').error?.issues[0]?.message).toBe(ATTENDEE_MESSAGES.invalidFilter);
-    expect(rulesQueryParamSchema.safeParse('[{"field":"company","operator":"LIKE","value":"x"}]').success).toBe(false);
+    expect(
+      rulesQueryParamSchema.safeParse('[{"field":"company","operator":"EQUAL","value":"x"}]').success,
+    ).toBe(true);
+    expect(rulesQueryParamSchema.safeParse('{').error?.issues[0]?.message).toBe(
+      ATTENDEE_MESSAGES.invalidFilter,
+    );
+    expect(
+      rulesQueryParamSchema.safeParse('[{"field":"company","operator":"LIKE","value":"x"}]').success,
+    ).toBe(false);
   });
 });
 
 describe('participant rows', () => {
   it('normalises a good row and names every problem of a bad one', () => {
-    expect(checkParticipantRow({ email: ' A@Example.COM ', firstName: 'Ann', lastName: 'Lee', phone: 491701234 }, [])).toEqual({
+    expect(
+      checkParticipantRow(
+        { email: ' A@Example.COM ', firstName: 'Ann', lastName: 'Lee', phone: 491701234 },
+        [],
+      ),
+    ).toEqual({
       ok: true,
-      value: { email: 'a@example.com', firstName: 'Ann', lastName: 'Lee', phone: '491701234', customFields: {}, labelIds: [] },
+      value: {
+        email: 'a@example.com',
+        firstName: 'Ann',
+        lastName: 'Lee',
+        phone: '491701234',
+        customFields: {},
+        labelIds: [],
+      },
     });
     expect(checkParticipantRow({ email: null, lastName: ' ', bio: 'b'.repeat(5001) }, [])).toEqual({
       ok: false,
-      fields: { email: MESSAGES.required, firstName: MESSAGES.required, lastName: MESSAGES.required, bio: MESSAGES.maxLength },
+      fields: {
+        email: MESSAGES.required,
+        firstName: MESSAGES.required,
+        lastName: MESSAGES.required,
+        bio: MESSAGES.maxLength,
+      },
     });
     expect(checkParticipantRow({ email: 'a@example.com' }, [], 'update').ok).toBe(true);
   });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { customFieldSettingsSchema, DATA_TYPES, dataTypeSchema, dynamicValueMessage, type DataType } from '../spec/custom-fields.js';
+import {
+  customFieldSettingsSchema,
+  DATA_TYPES,
+  dataTypeSchema,
+  dynamicValueMessage,
+  type DataType,
+} from '../spec/custom-fields.js';
 import { timestampSchema } from '../tenancy/common.js';
 import { isDateForFormat, isTimeFormat } from '../validation/date.js';
 import { nameString } from '../validation/text.js';
@@ -31,7 +37,9 @@ export const customFieldValueSchema = z.union(
     z.string().max(CUSTOM_FIELD_TEXT_MAX_LENGTH, MESSAGES.maxLength),
     z.number(),
     z.boolean(),
-    z.array(z.string().max(ENUM_VALUE_MAX_LENGTH, MESSAGES.maxLength)).max(ENUM_VALUES_MAX, MESSAGES.maxLength),
+    z
+      .array(z.string().max(ENUM_VALUE_MAX_LENGTH, MESSAGES.maxLength))
+      .max(ENUM_VALUES_MAX, MESSAGES.maxLength),
     z.null(),
   ],
   { error: MESSAGES.pleaseEnterValue },
@@ -47,15 +55,25 @@ const enumValuesSchema = z
   .array(z.string().trim().min(1, MESSAGES.required).max(ENUM_VALUE_MAX_LENGTH, MESSAGES.maxLength))
   .max(ENUM_VALUES_MAX, MESSAGES.maxLength);
 
-export const customFieldSettingsInputSchema = customFieldSettingsSchema.extend({ enumValues: enumValuesSchema.default([]) });
+export const customFieldSettingsInputSchema = customFieldSettingsSchema.extend({
+  enumValues: enumValuesSchema.default([]),
+});
 
 /** Settings of an update: only the keys given (no defaults), merged into the stored ones. */
 export const customFieldSettingsPatchSchema = z
-  .object({ required: z.boolean(), isCustomField: z.boolean(), isEnumMultiple: z.boolean(), enumValues: enumValuesSchema, special: z.boolean() })
+  .object({
+    required: z.boolean(),
+    isCustomField: z.boolean(),
+    isEnumMultiple: z.boolean(),
+    enumValues: enumValuesSchema,
+    special: z.boolean(),
+  })
   .partial();
 
 /** The data type; absent → 'Required field'. */
-const dataTypeInputSchema = z.enum(DATA_TYPES, { error: (issue) => (issue.input === undefined ? MESSAGES.required : undefined) });
+const dataTypeInputSchema = z.enum(DATA_TYPES, {
+  error: (issue) => (issue.input === undefined ? MESSAGES.required : undefined),
+});
 export type CustomFieldSettingsInput = z.output<typeof customFieldSettingsInputSchema>;
 
 export const currencyCodeSchema = z
@@ -104,11 +122,17 @@ export function customFieldSettingsIssues(value: {
     if (values.length === 0) issues['settings.enumValues'] = ATTENDEE_MESSAGES.enumValuesRequired;
     const seen = new Set<string>();
     values.forEach((v, i) => {
-      if (seen.has(v.toLowerCase())) issues[`settings.enumValues.${i}`] ??= ATTENDEE_MESSAGES.enumValuesDuplicate;
+      if (seen.has(v.toLowerCase()))
+        issues[`settings.enumValues.${i}`] ??= ATTENDEE_MESSAGES.enumValuesDuplicate;
       seen.add(v.toLowerCase());
     });
   }
-  if (value.dataType !== undefined && value.dataType !== 'ENUM' && values !== undefined && values.length > 0) {
+  if (
+    value.dataType !== undefined &&
+    value.dataType !== 'ENUM' &&
+    values !== undefined &&
+    values.length > 0
+  ) {
     issues['settings.enumValues'] = ATTENDEE_MESSAGES.enumOnly;
   }
   return issues;
@@ -116,7 +140,11 @@ export function customFieldSettingsIssues(value: {
 
 const refineSettings = (value: Parameters<typeof customFieldSettingsIssues>[0], ctx: z.RefinementCtx) => {
   for (const [path, message] of Object.entries(customFieldSettingsIssues(value))) {
-    ctx.addIssue({ code: 'custom', path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message });
+    ctx.addIssue({
+      code: 'custom',
+      path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+      message,
+    });
   }
 };
 
@@ -124,7 +152,13 @@ export const createCustomFieldSchema = z
   .object({
     name: nameString(CUSTOM_FIELD_NAME_MAX_LENGTH),
     dataType: dataTypeInputSchema,
-    settings: customFieldSettingsInputSchema.default({ required: false, isCustomField: true, isEnumMultiple: false, enumValues: [], special: false }),
+    settings: customFieldSettingsInputSchema.default({
+      required: false,
+      isCustomField: true,
+      isEnumMultiple: false,
+      enumValues: [],
+      special: false,
+    }),
     editableByParticipant: z.boolean().default(false),
     showInProfile: z.boolean().default(false),
     /** CURRENCY only (default USD); ignored for other types. */
@@ -187,7 +221,8 @@ export function checkCustomFieldValue(field: CustomFieldDef, input: unknown): Va
   const { required } = field.settings;
   const dynamic = dynamicValueMessage(field.dataType);
   if (input === undefined || input === null) return required ? fail(MESSAGES.required) : ok(null);
-  const empty = (typeof input === 'string' && input.trim() === '') || (Array.isArray(input) && input.length === 0);
+  const empty =
+    (typeof input === 'string' && input.trim() === '') || (Array.isArray(input) && input.length === 0);
   if (empty) return required ? fail(dynamic) : ok(null);
   switch (field.dataType) {
     case 'STRING': {
@@ -206,11 +241,16 @@ export function checkCustomFieldValue(field: CustomFieldDef, input: unknown): Va
     case 'NUMBER':
       return typeof input === 'number' && Number.isFinite(input) ? ok(input) : fail(dynamic);
     case 'CURRENCY':
-      return typeof input === 'number' && Number.isFinite(input) && Math.abs(input) < CURRENCY_MAX_ABS && CURRENCY_PATTERN.test(String(input))
+      return typeof input === 'number' &&
+        Number.isFinite(input) &&
+        Math.abs(input) < CURRENCY_MAX_ABS &&
+        CURRENCY_PATTERN.test(String(input))
         ? ok(input)
         : fail(dynamic);
     case 'DATE':
-      return typeof input === 'string' && isDateForFormat(input.trim(), DATE_VALUE_FORMAT) ? ok(input.trim()) : fail(dynamic);
+      return typeof input === 'string' && isDateForFormat(input.trim(), DATE_VALUE_FORMAT)
+        ? ok(input.trim())
+        : fail(dynamic);
     case 'TIME': {
       if (typeof input !== 'string') return fail(MESSAGES.timeFormat);
       const time = normaliseTime(input);
@@ -280,7 +320,10 @@ export function checkCustomFieldValues(
  * expects: 'Yes'/'No' for BOOLEAN, numbers from text, dates and times from Date cells, ENUM
  * multiple selections separated by ';' or ','. An empty cell → undefined (no value given).
  */
-export function customFieldValueFromCell(field: CustomFieldDef, cell: string | number | boolean | Date | null | undefined): unknown {
+export function customFieldValueFromCell(
+  field: CustomFieldDef,
+  cell: string | number | boolean | Date | null | undefined,
+): unknown {
   if (cell === null || cell === undefined) return undefined;
   if (typeof cell === 'string' && cell.trim() === '') return undefined;
   const text = typeof cell === 'string' ? cell.trim() : cell;
@@ -308,7 +351,10 @@ export function customFieldValueFromCell(field: CustomFieldDef, cell: string | n
     case 'ENUM': {
       const t = String(text);
       if (!field.settings.isEnumMultiple || enumValue(field, t) !== undefined) return t;
-      return t.split(/[;,]/).map((s) => s.trim()).filter(Boolean);
+      return t
+        .split(/[;,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
     }
     default:
       return text instanceof Date ? text.toISOString() : String(text);

@@ -9,7 +9,15 @@ import { dataTypeSchema, type DataType } from '../spec/custom-fields.js';
  * where a name must be a plain word (sort=`cf_…:asc`, export columns, list filters), and by its id
  * where a map holds values (`customFields: { <id>: value }`). Label rules accept either.
  */
-export const STANDARD_FIELDS = ['firstName', 'lastName', 'email', 'jobTitle', 'company', 'phone', 'bio'] as const;
+export const STANDARD_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'jobTitle',
+  'company',
+  'phone',
+  'bio',
+] as const;
 export type StandardField = (typeof STANDARD_FIELDS)[number];
 
 export const STANDARD_FIELD_LABELS: Record<StandardField | 'photoUrl', string> = {
@@ -36,10 +44,25 @@ export type ProfileTextField = keyof typeof PARTICIPANT_TEXT_LIMITS;
 export const PROFILE_TEXT_FIELDS = Object.keys(PARTICIPANT_TEXT_LIMITS) as ProfileTextField[];
 
 /** Standard fields the list sorts by (each with an index per event). */
-export const PARTICIPANT_SORT_FIELDS = ['firstName', 'lastName', 'email', 'jobTitle', 'company', 'createdAt', 'updatedAt'] as const;
+export const PARTICIPANT_SORT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'jobTitle',
+  'company',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 /** Shown to other participants (directory, public profile): never e-mail or phone. */
-export const PUBLIC_STANDARD_FIELDS = ['firstName', 'lastName', 'jobTitle', 'company', 'bio', 'photoUrl'] as const;
+export const PUBLIC_STANDARD_FIELDS = [
+  'firstName',
+  'lastName',
+  'jobTitle',
+  'company',
+  'bio',
+  'photoUrl',
+] as const;
 
 export const CUSTOM_FIELD_KEY_PREFIX = 'cf_';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -30,9 +30,14 @@ export const labelSchema = z.object({
 });
 export type LabelRecord = z.output<typeof labelSchema>;
 
-function refineRules(v: { type?: LabelType | undefined; rules?: unknown[] | undefined }, ctx: z.RefinementCtx) {
-  if (v.type === 'RULE' && (v.rules === undefined || v.rules.length === 0)) ctx.addIssue({ code: 'custom', path: ['rules'], message: ATTENDEE_MESSAGES.rulesRequired });
-  if (v.type === 'MANUAL' && v.rules !== undefined && v.rules.length > 0) ctx.addIssue({ code: 'custom', path: ['rules'], message: ATTENDEE_MESSAGES.manualHasNoRules });
+function refineRules(
+  v: { type?: LabelType | undefined; rules?: unknown[] | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (v.type === 'RULE' && (v.rules === undefined || v.rules.length === 0))
+    ctx.addIssue({ code: 'custom', path: ['rules'], message: ATTENDEE_MESSAGES.rulesRequired });
+  if (v.type === 'MANUAL' && v.rules !== undefined && v.rules.length > 0)
+    ctx.addIssue({ code: 'custom', path: ['rules'], message: ATTENDEE_MESSAGES.manualHasNoRules });
 }
 
 export const createLabelSchema = z

@@ -18,12 +18,19 @@ export const MAGIC_LINK_PATH = '/event/login';
 /** `POST …/participants/magic-links`: to participants by id, or to every participant matching a filter. */
 export const sendMagicLinksSchema = z
   .object({
-    participantIds: z.array(z.uuid()).min(1, MESSAGES.required).max(MAGIC_LINK_RECIPIENTS_MAX, MESSAGES.maxLength).optional(),
+    participantIds: z
+      .array(z.uuid())
+      .min(1, MESSAGES.required)
+      .max(MAGIC_LINK_RECIPIENTS_MAX, MESSAGES.maxLength)
+      .optional(),
     filter: participantSelectionFilterSchema.optional(),
     /** The participant app's host for the link; default: the request's host without a leading "cms.". */
     host: requestHostSchema.optional(),
   })
-  .refine((v) => (v.participantIds === undefined) !== (v.filter === undefined), { message: ATTENDEE_MESSAGES.selectionRequired, path: ['participantIds'] });
+  .refine((v) => (v.participantIds === undefined) !== (v.filter === undefined), {
+    message: ATTENDEE_MESSAGES.selectionRequired,
+    path: ['participantIds'],
+  });
 export type SendMagicLinks = z.output<typeof sendMagicLinksSchema>;
 export const sendMagicLinksResultSchema = z.object({ sent: z.number().int(), expiresAt: timestampSchema });
 
@@ -54,6 +61,13 @@ export const magicLinkListQuerySchema = listQuerySchema.extend({
 });
 
 /** `POST auth/magic-link`: the token from the link and the app's host. */
-export const magicLinkSignInSchema = z.object({ token: requiredString(ONE_TIME_TOKEN_MAX_LENGTH), host: requestHostSchema });
+export const magicLinkSignInSchema = z.object({
+  token: requiredString(ONE_TIME_TOKEN_MAX_LENGTH),
+  host: requestHostSchema,
+});
 /** Like `POST auth`, plus the event the link is for. */
-export const magicLinkSignInResponseSchema = z.object({ token: z.string(), tokenData: tokenDataSchema, eventId: z.uuid() });
+export const magicLinkSignInResponseSchema = z.object({
+  token: z.string(),
+  tokenData: tokenDataSchema,
+  eventId: z.uuid(),
+});

@@ -13,7 +13,8 @@ export const ATTENDEE_MESSAGES = {
   notEditable: 'This field can not be edited',
   fieldNameTaken: 'A custom field with this name already exists',
   labelNameTaken: 'A label with this name already exists',
-  typeChangeRefused: 'The type can not be changed while participants have values for this field or label rules use it',
+  typeChangeRefused:
+    'The type can not be changed while participants have values for this field or label rules use it',
   fieldUsedByLabels: 'Label rules use this field. Change those labels first',
   specialField: 'This field is built in and can not be deleted',
   enumValuesInUse: 'Participants have values that would be removed. Change those participants first',

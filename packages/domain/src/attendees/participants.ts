@@ -7,7 +7,14 @@ import { dataTypeSchema } from '../spec/custom-fields.js';
 import { timestampSchema } from '../tenancy/common.js';
 import { EMAIL_MAX_LENGTH, isEmail } from '../validation/email.js';
 import { nameString } from '../validation/text.js';
-import { checkCustomFieldValues, customFieldSchema, customFieldValueSchema, customFieldValuesSchema, type CustomFieldDef, type CustomFieldValue } from './custom-fields.js';
+import {
+  checkCustomFieldValues,
+  customFieldSchema,
+  customFieldValueSchema,
+  customFieldValuesSchema,
+  type CustomFieldDef,
+  type CustomFieldValue,
+} from './custom-fields.js';
 import { PARTICIPANT_TEXT_LIMITS, PROFILE_TEXT_FIELDS, type ProfileTextField } from './fields.js';
 import { ATTENDEE_MESSAGES } from './messages.js';
 import { rulesQueryParamSchema } from './rules.js';
@@ -16,7 +23,8 @@ import { rulesQueryParamSchema } from './rules.js';
 export const BULK_IDS_MAX = 10_000;
 export const LABEL_IDS_MAX = 200;
 
-const text = (field: ProfileTextField) => z.string().trim().max(PARTICIPANT_TEXT_LIMITS[field], MESSAGES.maxLength);
+const text = (field: ProfileTextField) =>
+  z.string().trim().max(PARTICIPANT_TEXT_LIMITS[field], MESSAGES.maxLength);
 const name = (field: 'firstName' | 'lastName') => nameString(PARTICIPANT_TEXT_LIMITS[field]);
 
 /** The editable standard fields (names required when given). */
@@ -29,7 +37,12 @@ export const profileFieldsSchema = z.object({
   bio: text('bio'),
 });
 
-export const participantLabelSchema = z.object({ id: z.uuid(), name: z.string(), color: z.string(), type: z.enum(['MANUAL', 'RULE']) });
+export const participantLabelSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  color: z.string(),
+  type: z.enum(['MANUAL', 'RULE']),
+});
 
 /** A participant as admins see it. `customFields` maps custom field ids to values. */
 export const participantSchema = z.object({
@@ -115,7 +128,16 @@ export const bulkPatchSchema = z
     removeLabelIds: z.array(z.uuid()).max(LABEL_IDS_MAX, MESSAGES.maxLength),
   })
   .partial()
-  .refine((p) => Object.values(p).some((v) => v !== undefined && (!Array.isArray(v) || v.length > 0) && !(typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0)), ATTENDEE_MESSAGES.patchEmpty);
+  .refine(
+    (p) =>
+      Object.values(p).some(
+        (v) =>
+          v !== undefined &&
+          (!Array.isArray(v) || v.length > 0) &&
+          !(typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0),
+      ),
+    ATTENDEE_MESSAGES.patchEmpty,
+  );
 export type BulkPatch = z.output<typeof bulkPatchSchema>;
 
 export const bulkUpdateParticipantsSchema = z.object({
@@ -163,8 +185,17 @@ export const impersonationListQuerySchema = listQuerySchema.extend({
 });
 
 export const participantFilterOptionsSchema = z.object({
-  labels: z.array(z.object({ id: z.uuid(), name: z.string(), type: z.enum(['MANUAL', 'RULE']), memberCount: z.number().int() })),
-  customFields: z.array(customFieldSchema.pick({ id: true, key: true, name: true, dataType: true, settings: true })),
+  labels: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string(),
+      type: z.enum(['MANUAL', 'RULE']),
+      memberCount: z.number().int(),
+    }),
+  ),
+  customFields: z.array(
+    customFieldSchema.pick({ id: true, key: true, name: true, dataType: true, settings: true }),
+  ),
   hasPhoto: z.array(z.boolean()),
   verified: z.array(z.boolean()),
 });
@@ -211,7 +242,14 @@ export const extraReportsSchema = z.object({
   unverified: z.number().int(),
   magicLinksSent: z.number().int(),
   magicLinksUsed: z.number().int(),
-  byLabel: z.array(z.object({ labelId: z.uuid(), name: z.string(), type: z.enum(['MANUAL', 'RULE']), count: z.number().int() })),
+  byLabel: z.array(
+    z.object({
+      labelId: z.uuid(),
+      name: z.string(),
+      type: z.enum(['MANUAL', 'RULE']),
+      count: z.number().int(),
+    }),
+  ),
 });
 
 export const impersonationCandidateSchema = z.object({
@@ -241,7 +279,9 @@ export const userProfileSchema = z.object({
 });
 
 /** `POST …/user-profile`: one's own standard fields (not the e-mail) and the custom fields marked editableByParticipant. */
-export const updateUserProfileSchema = profileFieldsSchema.partial().extend({ customFields: customFieldValuesSchema.optional() });
+export const updateUserProfileSchema = profileFieldsSchema
+  .partial()
+  .extend({ customFields: customFieldValuesSchema.optional() });
 
 export const availableFieldsDataQuerySchema = z.object({
   /** A standard field name, a custom field id or key. */
@@ -251,7 +291,9 @@ export const availableFieldsDataQuerySchema = z.object({
 });
 export const availableFieldsDataSchema = z.object({
   field: z.string(),
-  values: z.array(z.object({ value: z.union([z.string(), z.number(), z.boolean()]), count: z.number().int() })),
+  values: z.array(
+    z.object({ value: z.union([z.string(), z.number(), z.boolean()]), count: z.number().int() }),
+  ),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -300,7 +342,8 @@ export function checkParticipantRow(
   const asText = (v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v);
   const email = asText(row.email);
   let normalEmail = '';
-  if (email === undefined || email === null || (typeof email === 'string' && email.trim() === '')) fields.email = MESSAGES.required;
+  if (email === undefined || email === null || (typeof email === 'string' && email.trim() === ''))
+    fields.email = MESSAGES.required;
   else if (typeof email !== 'string') fields.email = MESSAGES.invalidEmail;
   else if (email.trim().length > EMAIL_MAX_LENGTH) fields.email = MESSAGES.maxLength;
   else if (!isEmail(email.trim())) fields.email = MESSAGES.invalidEmail;
@@ -327,7 +370,11 @@ export function checkParticipantRow(
   Object.assign(fields, custom.fields);
   value.customFields = custom.values;
   if (row.labelIds !== undefined && row.labelIds !== null) {
-    if (!Array.isArray(row.labelIds) || row.labelIds.length > LABEL_IDS_MAX || row.labelIds.some((id) => typeof id !== 'string' || !UUID.test(id))) {
+    if (
+      !Array.isArray(row.labelIds) ||
+      row.labelIds.length > LABEL_IDS_MAX ||
+      row.labelIds.some((id) => typeof id !== 'string' || !UUID.test(id))
+    ) {
       fields.labelIds = ATTENDEE_MESSAGES.unknownLabel;
     } else value.labelIds = [...new Set((row.labelIds as string[]).map((id) => id.toLowerCase()))];
   }

@@ -3,8 +3,21 @@ import { MESSAGES } from '../messages.js';
 import { conditionOperatorSchema, isOperatorAllowed, type ConditionOperator } from '../spec/conditions.js';
 import { dynamicValueMessage, type DataType } from '../spec/custom-fields.js';
 import { isDateForFormat, isTimeFormat } from '../validation/date.js';
-import { CUSTOM_FIELD_TEXT_MAX_LENGTH, DATE_VALUE_FORMAT, ENUM_VALUE_MAX_LENGTH, ENUM_VALUES_MAX, normaliseTime, type CustomFieldDef } from './custom-fields.js';
-import { customFieldIdFromKey, isUuid, STANDARD_FIELDS, standardFieldType, type StandardField } from './fields.js';
+import {
+  CUSTOM_FIELD_TEXT_MAX_LENGTH,
+  DATE_VALUE_FORMAT,
+  ENUM_VALUE_MAX_LENGTH,
+  ENUM_VALUES_MAX,
+  normaliseTime,
+  type CustomFieldDef,
+} from './custom-fields.js';
+import {
+  customFieldIdFromKey,
+  isUuid,
+  STANDARD_FIELDS,
+  standardFieldType,
+  type StandardField,
+} from './fields.js';
 import { ATTENDEE_MESSAGES } from './messages.js';
 
 /**
@@ -24,7 +37,9 @@ export const ruleValueSchema = z.union(
     z.string().max(CUSTOM_FIELD_TEXT_MAX_LENGTH, MESSAGES.maxLength),
     z.number(),
     z.boolean(),
-    z.array(z.string().max(ENUM_VALUE_MAX_LENGTH, MESSAGES.maxLength)).max(ENUM_VALUES_MAX, MESSAGES.maxLength),
+    z
+      .array(z.string().max(ENUM_VALUE_MAX_LENGTH, MESSAGES.maxLength))
+      .max(ENUM_VALUES_MAX, MESSAGES.maxLength),
   ],
   { error: MESSAGES.pleaseEnterValue },
 );
@@ -81,11 +96,18 @@ export function checkRuleValue(ref: FieldRef, operator: ConditionOperator, value
       return bad;
     case 'NUMBER':
     case 'CURRENCY': {
-      const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())
+            ? Number(value)
+            : Number.NaN;
       return Number.isFinite(n) ? { ok: true, value: n } : bad;
     }
     case 'DATE':
-      return typeof value === 'string' && isDateForFormat(value.trim(), DATE_VALUE_FORMAT) ? { ok: true, value: value.trim() } : bad;
+      return typeof value === 'string' && isDateForFormat(value.trim(), DATE_VALUE_FORMAT)
+        ? { ok: true, value: value.trim() }
+        : bad;
     case 'TIME': {
       if (typeof value !== 'string') return { ok: false, message: MESSAGES.timeFormat };
       const time = normaliseTime(value);
@@ -97,7 +119,10 @@ export function checkRuleValue(ref: FieldRef, operator: ConditionOperator, value
       if (!items || items.length === 0 || operator !== 'INCLUDES') return bad;
       const picked: string[] = [];
       for (const item of items) {
-        const match = typeof item === 'string' ? ref.field.settings.enumValues.find((v) => v.toLowerCase() === item.trim().toLowerCase()) : undefined;
+        const match =
+          typeof item === 'string'
+            ? ref.field.settings.enumValues.find((v) => v.toLowerCase() === item.trim().toLowerCase())
+            : undefined;
         if (match === undefined) return bad;
         if (!picked.includes(match)) picked.push(match);
       }
@@ -130,7 +155,11 @@ export function checkRules(input: readonly RuleInput[], customFields: readonly C
       out.fields[`${i}.value`] = value.message;
       return;
     }
-    out.rules.push({ field: ref.kind === 'standard' ? ref.field : ref.field.id, operator: rule.operator, value: value.value });
+    out.rules.push({
+      field: ref.kind === 'standard' ? ref.field : ref.field.id,
+      operator: rule.operator,
+      value: value.value,
+    });
   });
   return out;
 }

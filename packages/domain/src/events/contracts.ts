@@ -77,7 +77,9 @@ export type DomainEventName = keyof typeof DOMAIN_EVENTS;
 export type DomainEventPayload<N extends DomainEventName> = z.output<(typeof DOMAIN_EVENTS)[N]['payload']>;
 
 /** What a publisher hands over: a name and its payload. */
-export type DomainEventInput = { [N in DomainEventName]: { name: N; payload: DomainEventPayload<N> } }[DomainEventName];
+export type DomainEventInput = {
+  [N in DomainEventName]: { name: N; payload: DomainEventPayload<N> };
+}[DomainEventName];
 
 /** What a subscriber receives: the fact plus its identity (dedupe by `id`). */
 export interface DomainEvent<N extends DomainEventName = DomainEventName> {
@@ -88,9 +90,13 @@ export interface DomainEvent<N extends DomainEventName = DomainEventName> {
   payload: DomainEventPayload<N>;
 }
 
-export const isDomainEventName = (name: string): name is DomainEventName => Object.hasOwn(DOMAIN_EVENTS, name);
+export const isDomainEventName = (name: string): name is DomainEventName =>
+  Object.hasOwn(DOMAIN_EVENTS, name);
 
 /** Checks a payload against its contract; throws a ZodError (a publisher's bug, never user input). */
-export function parseDomainEventPayload<N extends DomainEventName>(name: N, payload: unknown): DomainEventPayload<N> {
+export function parseDomainEventPayload<N extends DomainEventName>(
+  name: N,
+  payload: unknown,
+): DomainEventPayload<N> {
   return DOMAIN_EVENTS[name].payload.parse(payload) as DomainEventPayload<N>;
 }

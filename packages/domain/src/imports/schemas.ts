@@ -13,14 +13,34 @@ import { timestampSchema } from '../tenancy/common.js';
  * verify (job: VERIFYING → VERIFIED, or INVALID with error rows) → commit (job: IMPORTING →
  * COMPLETED | FAILED, all or nothing). DELETE discards an import that is not committed (CANCELLED).
  */
-export const IMPORT_STATUSES = ['UPLOADED', 'VERIFYING', 'VERIFIED', 'INVALID', 'IMPORTING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
+export const IMPORT_STATUSES = [
+  'UPLOADED',
+  'VERIFYING',
+  'VERIFIED',
+  'INVALID',
+  'IMPORTING',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const importStatusSchema = z.enum(IMPORT_STATUSES);
 
 /** Statuses in which the mapping may change and verify may start. */
-export const IMPORT_EDITABLE_STATUSES: readonly ImportStatus[] = ['UPLOADED', 'VERIFIED', 'INVALID', 'FAILED'];
+export const IMPORT_EDITABLE_STATUSES: readonly ImportStatus[] = [
+  'UPLOADED',
+  'VERIFIED',
+  'INVALID',
+  'FAILED',
+];
 /** Statuses in which the import may be discarded (DELETE). */
-export const IMPORT_DISCARDABLE_STATUSES: readonly ImportStatus[] = ['UPLOADED', 'VERIFYING', 'VERIFIED', 'INVALID', 'FAILED'];
+export const IMPORT_DISCARDABLE_STATUSES: readonly ImportStatus[] = [
+  'UPLOADED',
+  'VERIFYING',
+  'VERIFIED',
+  'INVALID',
+  'FAILED',
+];
 /** A job is running: poll `GET imports/:importId` (or listen on the realtime room). */
 export const IMPORT_RUNNING_STATUSES: readonly ImportStatus[] = ['VERIFYING', 'IMPORTING'];
 
@@ -73,7 +93,10 @@ export type ImportTableDescriptor = z.output<typeof importTableDescriptorSchema>
 export const importTablesResponseSchema = z.object({ tables: z.array(importTableDescriptorSchema) });
 
 /** Column key → header of the file (`null`: not imported). Every column of the table has an entry. */
-export const importMappingSchema = z.record(z.string().max(64, MESSAGES.maxLength), z.string().max(1000, MESSAGES.maxLength).nullable());
+export const importMappingSchema = z.record(
+  z.string().max(64, MESSAGES.maxLength),
+  z.string().max(1000, MESSAGES.maxLength).nullable(),
+);
 export type ImportMapping = z.output<typeof importMappingSchema>;
 
 export const IMPORT_PHASES = ['verify', 'commit'] as const;
@@ -174,13 +197,23 @@ export const importErrorsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(1000).default(20),
 });
-export const importErrorsResponseSchema = z.object({ records: z.array(importErrorRowSchema), total: z.number().int().min(0) });
+export const importErrorsResponseSchema = z.object({
+  records: z.array(importErrorRowSchema),
+  total: z.number().int().min(0),
+});
 
 /** The extra column of `GET imports/:importId/errors/file`. */
 export const IMPORT_ERRORS_COLUMN = 'Errors';
 
 /** `GET imports` (history): search by file name or uploader, filters by table and status, sort. */
-export const IMPORT_SORT_FIELDS = ['createdAt', 'fileName', 'table', 'status', 'createdBy', 'completedAt'] as const;
+export const IMPORT_SORT_FIELDS = [
+  'createdAt',
+  'fileName',
+  'table',
+  'status',
+  'createdBy',
+  'completedAt',
+] as const;
 export const importListQuerySchema = listQuerySchema.extend({
   table: multiValueFilter(importTableSchema).optional(),
   status: multiValueFilter(importStatusSchema).optional(),
@@ -206,4 +239,11 @@ export type ImportListRecord = z.output<typeof importListRecordSchema>;
 
 /** Realtime: emitted to the uploader's room (`user:<userId>`) whenever status or progress changes. */
 export const IMPORT_REALTIME_EVENT = 'import.progress';
-export const importRealtimePayloadSchema = importRecordSchema.pick({ id: true, table: true, status: true, progress: true, counts: true, message: true });
+export const importRealtimePayloadSchema = importRecordSchema.pick({
+  id: true,
+  table: true,
+  status: true,
+  progress: true,
+  counts: true,
+  message: true,
+});

@@ -3,7 +3,16 @@
  * asking (`subscribe`); the server checks access per kind. Kinds beyond the first four are reserved
  * for the live modules, which register their access check when they arrive.
  */
-export const ROOM_KINDS = ['user', 'event', 'eventStaff', 'session', 'engagement', 'moderatorQueue', 'conversation', 'leaderboard'] as const;
+export const ROOM_KINDS = [
+  'user',
+  'event',
+  'eventStaff',
+  'session',
+  'engagement',
+  'moderatorQueue',
+  'conversation',
+  'leaderboard',
+] as const;
 export type RoomKind = (typeof ROOM_KINDS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

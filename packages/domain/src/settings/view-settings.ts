@@ -37,4 +37,10 @@ export const viewSettingsSchema = viewSettingsBodySchema.extend({ tableKey: z.st
 export type ViewSettingsRecord = z.output<typeof viewSettingsSchema>;
 
 /** What GET answers for a table the user never saved settings of. */
-export const defaultViewSettings = (tableKey: string): ViewSettingsRecord => ({ tableKey, columns: [], order: [], pageSize: DEFAULT_PAGE_SIZE, saved: false });
+export const defaultViewSettings = (tableKey: string): ViewSettingsRecord => ({
+  tableKey,
+  columns: [],
+  order: [],
+  pageSize: DEFAULT_PAGE_SIZE,
+  saved: false,
+});

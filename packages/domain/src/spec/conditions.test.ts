@@ -1,5 +1,10 @@
 import { describe, it, expect } from 'vitest';
-import { LABEL_RULE_OPERATORS, isOperatorAllowed, operatorsFor, type ConditionOperator } from './conditions.js';
+import {
+  LABEL_RULE_OPERATORS,
+  isOperatorAllowed,
+  operatorsFor,
+  type ConditionOperator,
+} from './conditions.js';
 import { DATA_TYPES, type DataType } from './custom-fields.js';
 
 describe('label rule operators (spec part 5)', () => {
@@ -40,13 +45,18 @@ describe('registration-form condition operators per field type (spec part 5)', (
   it.each<ConditionOperator>(['GREATER_THAN', 'GREATER_THAN_EQUAL', 'LESS_THAN', 'LESS_THAN_EQUAL'])(
     '%s only for number, date, time and currency',
     (operator) => {
-      expect(DATA_TYPES.filter((t) => isOperatorAllowed(t, operator)).sort()).toEqual(
-        ['CURRENCY', 'DATE', 'NUMBER', 'TIME'],
-      );
+      expect(DATA_TYPES.filter((t) => isOperatorAllowed(t, operator)).sort()).toEqual([
+        'CURRENCY',
+        'DATE',
+        'NUMBER',
+        'TIME',
+      ]);
     },
   );
 
   it.each<ConditionOperator>(['EQUAL', 'NOT_EQUAL'])('%s for every type but enum', (operator) => {
-    expect(DATA_TYPES.filter((t) => isOperatorAllowed(t, operator))).toEqual(DATA_TYPES.filter((t) => t !== 'ENUM'));
+    expect(DATA_TYPES.filter((t) => isOperatorAllowed(t, operator))).toEqual(
+      DATA_TYPES.filter((t) => t !== 'ENUM'),
+    );
   });
 });

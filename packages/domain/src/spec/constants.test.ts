@@ -13,7 +13,11 @@ describe('single-value constants (spec parts 1, 3, 4, 9)', () => {
     ['DROPDOWN_MAX_MENU_HEIGHT', spec.DROPDOWN_MAX_MENU_HEIGHT, 200],
     ['UPCOMING_WINDOW_DAYS', spec.UPCOMING_WINDOW_DAYS, 13],
     ['DEFAULT_LIST_VIEW_TYPE', spec.DEFAULT_LIST_VIEW_TYPE, 'list'],
-    ['DEFAULT_COLORS', spec.DEFAULT_COLORS, { primary: '#000000', secondary: '#000000', background: '#ffffff', font: '#000000' }],
+    [
+      'DEFAULT_COLORS',
+      spec.DEFAULT_COLORS,
+      { primary: '#000000', secondary: '#000000', background: '#ffffff', font: '#000000' },
+    ],
     ['CMS_HOST_PREFIX', spec.CMS_HOST_PREFIX, 'cms.'],
     ['IMPERSONATE_HEADER', spec.IMPERSONATE_HEADER, 'impersonate'],
     ['PAGINATION_SIBLING_COUNT', spec.PAGINATION_SIBLING_COUNT, 2],
@@ -42,7 +46,14 @@ describe('enumerations', () => {
     [
       'DIRECTORY_FILTERS',
       spec.DIRECTORY_FILTERS,
-      ['ALL_PARTICIPANTS', 'ALL_SPEAKERS', 'SESSION_SPEAKERS', 'CUSTOM', 'BUSINESS_CARD_EXCHANGED', 'USERS_AVAILABLE_FOR_MEETINGS'],
+      [
+        'ALL_PARTICIPANTS',
+        'ALL_SPEAKERS',
+        'SESSION_SPEAKERS',
+        'CUSTOM',
+        'BUSINESS_CARD_EXCHANGED',
+        'USERS_AVAILABLE_FOR_MEETINGS',
+      ],
     ],
     ['COMMUNICATION_SCHEDULES', spec.COMMUNICATION_SCHEDULES, ['NOW', 'DATE_AND_TIME']],
     ['COMMUNICATION_STATUSES', spec.COMMUNICATION_STATUSES, ['PENDING_TO_SCHEDULE', 'SCHEDULED']],
@@ -50,7 +61,11 @@ describe('enumerations', () => {
     ['ORGANIZATION_STATUSES', spec.ORGANIZATION_STATUSES, ['DRAFT', 'PUBLISHED']],
     ['APP_VERSION_PLATFORMS', spec.APP_VERSION_PLATFORMS, ['iOS', 'Android']],
     ['LOGIN_TYPES', spec.LOGIN_TYPES, ['CMS', 'EVENT_WEBSITE', 'DEMO']],
-    ['SESSION_TABLE_COLUMNS', spec.SESSION_TABLE_COLUMNS.slice(0, 4), ['name', 'description', 'speakers', 'startAt']],
+    [
+      'SESSION_TABLE_COLUMNS',
+      spec.SESSION_TABLE_COLUMNS.slice(0, 4),
+      ['name', 'description', 'speakers', 'startAt'],
+    ],
   ])('%s', (_, actual, expected) => {
     expect(actual).toEqual(expected);
   });

@@ -1,9 +1,24 @@
 import { describe, it, expect } from 'vitest';
-import { DATA_TYPES, DATA_TYPE_LABELS, customFieldSettingsSchema, dynamicValueMessage, type DataType } from './custom-fields.js';
+import {
+  DATA_TYPES,
+  DATA_TYPE_LABELS,
+  customFieldSettingsSchema,
+  dynamicValueMessage,
+  type DataType,
+} from './custom-fields.js';
 
 describe('custom-field data types (spec part 3)', () => {
   it('lists the eight types', () => {
-    expect(DATA_TYPES).toEqual(['STRING', 'BOOLEAN', 'DATE', 'NUMBER', 'CURRENCY', 'TIME', 'PROFILE_LINK', 'ENUM']);
+    expect(DATA_TYPES).toEqual([
+      'STRING',
+      'BOOLEAN',
+      'DATE',
+      'NUMBER',
+      'CURRENCY',
+      'TIME',
+      'PROFILE_LINK',
+      'ENUM',
+    ]);
   });
   it('labels STRING Free Text and BOOLEAN Y/N', () => {
     expect(DATA_TYPE_LABELS.STRING).toBe('Free Text');
@@ -32,7 +47,8 @@ describe('customFieldSettingsSchema', () => {
   });
   it('keeps given values and trims enum values', () => {
     expect(
-      customFieldSettingsSchema.parse({ required: true, isEnumMultiple: true, enumValues: [' Red ', 'Blue'] }).enumValues,
+      customFieldSettingsSchema.parse({ required: true, isEnumMultiple: true, enumValues: [' Red ', 'Blue'] })
+        .enumValues,
     ).toEqual(['Red', 'Blue']);
   });
   it.each([[{ required: 'yes' }], [{ enumValues: [''] }], [{ enumValues: 'Red' }]])('rejects %j', (value) => {

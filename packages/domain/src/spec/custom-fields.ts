@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 
 /** Spec part 3: custom-field data types. */
-export const DATA_TYPES = ['STRING', 'BOOLEAN', 'DATE', 'NUMBER', 'CURRENCY', 'TIME', 'PROFILE_LINK', 'ENUM'] as const;
+export const DATA_TYPES = [
+  'STRING',
+  'BOOLEAN',
+  'DATE',
+  'NUMBER',
+  'CURRENCY',
+  'TIME',
+  'PROFILE_LINK',
+  'ENUM',
+] as const;
 export type DataType = (typeof DATA_TYPES)[number];
 export const dataTypeSchema = z.enum(DATA_TYPES);
 

@@ -31,11 +31,17 @@ export const APP_LINK_TARGETS = [
 ] as const;
 
 /** Spec part 2: the web designer's reduced set. */
-export const WEB_LINK_TARGETS = ['URL', 'CUSTOM_PAGE', 'DIRECTORY_PAGE', 'FORM_PAGE', 'LOGIN_PAGE', 'CONTACT_US_PAGE'] as const;
+export const WEB_LINK_TARGETS = [
+  'URL',
+  'CUSTOM_PAGE',
+  'DIRECTORY_PAGE',
+  'FORM_PAGE',
+  'LOGIN_PAGE',
+  'CONTACT_US_PAGE',
+] as const;
 
 export const LINK_TARGETS = [...new Set([...APP_LINK_TARGETS, ...WEB_LINK_TARGETS])] as (
-  | (typeof APP_LINK_TARGETS)[number]
-  | (typeof WEB_LINK_TARGETS)[number]
+  (typeof APP_LINK_TARGETS)[number] | (typeof WEB_LINK_TARGETS)[number]
 )[];
 export type AppLinkTarget = (typeof APP_LINK_TARGETS)[number];
 export type WebLinkTarget = (typeof WEB_LINK_TARGETS)[number];

@@ -24,7 +24,14 @@ export const FILE_TYPES = {
 export type FileType = keyof typeof FILE_TYPES;
 export type FileKind = (typeof FILE_TYPES)[FileType]['kind'];
 
-export const FILE_KINDS = ['image', 'video', 'audio', 'pdf', 'presentation', 'spreadsheet'] as const satisfies readonly FileKind[];
+export const FILE_KINDS = [
+  'image',
+  'video',
+  'audio',
+  'pdf',
+  'presentation',
+  'spreadsheet',
+] as const satisfies readonly FileKind[];
 
 const ALL_FILE_TYPES = Object.keys(FILE_TYPES) as FileType[];
 
@@ -44,13 +51,16 @@ export function fileTypeFromName(fileName: string): FileType | undefined {
   const dot = fileName.lastIndexOf('.');
   if (dot < 0) return undefined;
   const extension = fileName.slice(dot + 1).toLowerCase();
-  return ALL_FILE_TYPES.find((type) => (FILE_TYPES[type].extensions as readonly string[]).includes(extension));
+  return ALL_FILE_TYPES.find((type) =>
+    (FILE_TYPES[type].extensions as readonly string[]).includes(extension),
+  );
 }
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
 
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, to));
 
 const includesAscii = (bytes: Uint8Array, text: string) => {
   const codes = [...text].map((c) => c.charCodeAt(0));
@@ -92,7 +102,8 @@ export function sniffFileType(bytes: Uint8Array): FileType | undefined {
   if (startsWith(bytes, [0x49, 0x44, 0x33])) return 'mp3';
   // MPEG audio frame sync, layer III.
   const second = bytes[1];
-  if (bytes[0] === 0xff && second !== undefined && (second & 0xe0) === 0xe0 && (second & 0x06) === 0x02) return 'mp3';
+  if (bytes[0] === 0xff && second !== undefined && (second & 0xe0) === 0xe0 && (second & 0x06) === 0x02)
+    return 'mp3';
   if (bytes.length >= 8) return sniffIsoMedia(bytes);
   return undefined;
 }
@@ -104,7 +115,8 @@ export function isAcceptedFile(fileName: string, bytes: Uint8Array, kinds: reado
   if (byName === 'csv') return !bytes.includes(0);
   const byContent = sniffFileType(bytes);
   // MP4, M4V and MOV share one container; which brand a tool writes is not reliable.
-  if (FILE_TYPES[byName].kind === 'video') return byContent !== undefined && FILE_TYPES[byContent].kind === 'video';
+  if (FILE_TYPES[byName].kind === 'video')
+    return byContent !== undefined && FILE_TYPES[byContent].kind === 'video';
   return byContent === byName;
 }
 
@@ -116,5 +128,8 @@ const PDF_EOF_WINDOW = 2048;
  * has not). The content module's uploads and the Location import's PDF maps both ask this.
  */
 export function isWholePdf(bytes: Uint8Array): boolean {
-  return sniffFileType(bytes.subarray(0, 8)) === 'pdf' && includesAscii(bytes.subarray(Math.max(0, bytes.length - PDF_EOF_WINDOW)), '%%EOF');
+  return (
+    sniffFileType(bytes.subarray(0, 8)) === 'pdf' &&
+    includesAscii(bytes.subarray(Math.max(0, bytes.length - PDF_EOF_WINDOW)), '%%EOF')
+  );
 }

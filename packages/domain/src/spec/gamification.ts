@@ -60,7 +60,8 @@ export const TASK_TARGETS = ['ANY', 'SPECIFIC'] as const;
 export type TaskTarget = (typeof TASK_TARGETS)[number];
 export const taskTargetSchema = z.enum(TASK_TARGETS);
 
-const isEmpty = (n: number | null | undefined): n is null | undefined => n === null || n === undefined || Number.isNaN(n);
+const isEmpty = (n: number | null | undefined): n is null | undefined =>
+  n === null || n === undefined || Number.isNaN(n);
 
 /**
  * Spec part 3 (Tasks list): tasksPointsLimit divided by pointsPerSubTask, or 1 if pointsPerSubTask

@@ -12,7 +12,15 @@ import {
 
 describe('data import (spec parts 3 and 5)', () => {
   it('lists the tables', () => {
-    expect(IMPORT_TABLES).toEqual(['User', 'SessionUser', 'Session', 'Communication', 'Location', 'GameTaskPoint', 'ImportPhoto']);
+    expect(IMPORT_TABLES).toEqual([
+      'User',
+      'SessionUser',
+      'Session',
+      'Communication',
+      'Location',
+      'GameTaskPoint',
+      'ImportPhoto',
+    ]);
     expect(IMPORT_TABLE_LABELS.SessionUser).toBe('Agenda');
   });
 
@@ -29,7 +37,10 @@ describe('data import (spec parts 3 and 5)', () => {
   });
 
   it.each<[Record<string, unknown>, string | undefined]>([
-    [{ 'Pdf Map': 'map.pdf', 'Map Location Url': 'https://maps.example.com' }, 'Only one of "Pdf Map" or "Map Location Url" can be updated.'],
+    [
+      { 'Pdf Map': 'map.pdf', 'Map Location Url': 'https://maps.example.com' },
+      'Only one of "Pdf Map" or "Map Location Url" can be updated.',
+    ],
     [{ 'Pdf Map': 'map.pdf' }, undefined],
     [{ 'Map Location Url': 'https://maps.example.com', 'Pdf Map': '' }, undefined],
     [{ 'Pdf Map': '  ', 'Map Location Url': 'x' }, undefined],

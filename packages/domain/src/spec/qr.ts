@@ -6,8 +6,16 @@ export type QrCodeType = (typeof QR_CODE_TYPES)[number];
 
 const id = z.string().min(1);
 
-export const sessionQrPayloadSchema = z.object({ type: z.literal('SESSION_QR_CODE'), eventId: id, sessionId: id });
-export const customQrPayloadSchema = z.object({ type: z.literal('CUSTOM_QR_CODE'), eventId: id, customQRCodeId: id });
+export const sessionQrPayloadSchema = z.object({
+  type: z.literal('SESSION_QR_CODE'),
+  eventId: id,
+  sessionId: id,
+});
+export const customQrPayloadSchema = z.object({
+  type: z.literal('CUSTOM_QR_CODE'),
+  eventId: id,
+  customQRCodeId: id,
+});
 export const participantQrPayloadSchema = z.object({
   type: z.literal('PARTICIPANT_QR_CODE'),
   eventId: id,

@@ -1,11 +1,20 @@
 import { describe, it, expect } from 'vitest';
-import { REPORT_GROUPS, REPORT_LABELS, REPORT_TYPES, REPORT_TYPES_BY_GROUP, reportGroupOf, reportTypeSchema } from './reports.js';
+import {
+  REPORT_GROUPS,
+  REPORT_LABELS,
+  REPORT_TYPES,
+  REPORT_TYPES_BY_GROUP,
+  reportGroupOf,
+  reportTypeSchema,
+} from './reports.js';
 
 describe('report types (spec part 9)', () => {
   it('groups them as the spec does', () => {
     expect(REPORT_GROUPS).toEqual(['event', 'attendee', 'engagement', 'qr', 'hub', 'feedback']);
     expect(
-      Object.fromEntries(REPORT_GROUPS.map((g) => [g, REPORT_TYPES_BY_GROUP[g].map((t) => REPORT_LABELS[t])])),
+      Object.fromEntries(
+        REPORT_GROUPS.map((g) => [g, REPORT_TYPES_BY_GROUP[g].map((t) => REPORT_LABELS[t])]),
+      ),
     ).toEqual({
       event: ['Downloaded app versions', 'Event accessed', 'Meetings', 'Gamifications'],
       attendee: ['Attendee photo', 'Enrollment (sessions and breakouts)', 'Magic links', 'Registration'],

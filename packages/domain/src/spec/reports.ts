@@ -37,5 +37,8 @@ export const REPORT_LABELS: Record<ReportType, string> = {
 };
 
 export function reportGroupOf(type: ReportType): ReportGroup {
-  return REPORT_GROUPS.find((g) => (REPORT_TYPES_BY_GROUP[g] as readonly ReportType[]).includes(type)) ?? 'feedback';
+  return (
+    REPORT_GROUPS.find((g) => (REPORT_TYPES_BY_GROUP[g] as readonly ReportType[]).includes(type)) ??
+    'feedback'
+  );
 }

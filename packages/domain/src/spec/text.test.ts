@@ -45,6 +45,10 @@ describe('autoLinkEmails', () => {
 
   it('keeps every character of the input', () => {
     const text = 'Mail ann@example.com or @bob, see x@y.co.uk... done';
-    expect(autoLinkEmails(text).map((s) => s.value).join('')).toBe(text);
+    expect(
+      autoLinkEmails(text)
+        .map((s) => s.value)
+        .join(''),
+    ).toBe(text);
   });
 });

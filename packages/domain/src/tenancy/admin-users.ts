@@ -22,7 +22,10 @@ export const ADMIN_USER_ROLES_MAX = 200;
 
 export const roleAssignmentInputSchema = z
   .object({ scope: z.enum(ROLE_SCOPES), scopeId: z.uuid(), role: z.enum(ADMIN_ROLES) })
-  .refine((r) => SCOPE_ROLES[r.scope].includes(r.role), { path: ['role'], message: TENANCY_MESSAGES.moderatorIsEventRole });
+  .refine((r) => SCOPE_ROLES[r.scope].includes(r.role), {
+    path: ['role'],
+    message: TENANCY_MESSAGES.moderatorIsEventRole,
+  });
 export type RoleAssignmentInput = z.output<typeof roleAssignmentInputSchema>;
 
 const rolesInputSchema = z
@@ -33,7 +36,8 @@ const rolesInputSchema = z
     const seen = new Set<string>();
     roles.forEach((r, i) => {
       const key = `${r.scope}:${r.scopeId}`;
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'scopeId'], message: TENANCY_MESSAGES.duplicateScope });
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: [i, 'scopeId'], message: TENANCY_MESSAGES.duplicateScope });
       seen.add(key);
     });
   });

@@ -38,7 +38,10 @@ export const approvedHostSchema = z.object({
 });
 export type ApprovedHost = z.output<typeof approvedHostSchema>;
 
-export const approvedHostListSchema = z.object({ records: z.array(approvedHostSchema), total: z.number().int() });
+export const approvedHostListSchema = z.object({
+  records: z.array(approvedHostSchema),
+  total: z.number().int(),
+});
 
 export const approvedHostParamsSchema = z.object({
   id: z.uuid(),

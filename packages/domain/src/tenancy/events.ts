@@ -24,7 +24,9 @@ export function canonicalTimeZone(value: string): string | undefined {
   } catch {
     return undefined;
   }
-  knownZones ??= new Map([...Intl.supportedValuesOf('timeZone'), 'UTC'].map((zone) => [zone.toLowerCase(), zone]));
+  knownZones ??= new Map(
+    [...Intl.supportedValuesOf('timeZone'), 'UTC'].map((zone) => [zone.toLowerCase(), zone]),
+  );
   return knownZones.get(value.toLowerCase()) ?? value;
 }
 
@@ -72,18 +74,29 @@ const eventFields = {
 };
 
 /** Spec part 5: both fields carry the message when start follows end. */
-export function dateOrderIssues(value: { startAt?: Date | undefined; endAt?: Date | undefined }): Record<string, string> {
+export function dateOrderIssues(value: {
+  startAt?: Date | undefined;
+  endAt?: Date | undefined;
+}): Record<string, string> {
   const order = checkDateOrder(value.startAt, value.endAt);
   return order.start && order.end ? { startAt: order.start, endAt: order.end } : {};
 }
 
-function refineDateOrder(value: { startAt?: Date | undefined; endAt?: Date | undefined }, ctx: z.RefinementCtx) {
-  for (const [path, message] of Object.entries(dateOrderIssues(value))) ctx.addIssue({ code: 'custom', path: [path], message });
+function refineDateOrder(
+  value: { startAt?: Date | undefined; endAt?: Date | undefined },
+  ctx: z.RefinementCtx,
+) {
+  for (const [path, message] of Object.entries(dateOrderIssues(value)))
+    ctx.addIssue({ code: 'custom', path: [path], message });
 }
 
 /** Whether a parse got this far with the time zone and address readable (no issue on either). */
 function zoneAndAddressReadable(payload: z.core.ParsePayload): boolean {
-  return typeof payload.value === 'object' && payload.value !== null && !payload.issues.some((i) => i.path?.[0] === 'timezone' || i.path?.[0] === 'address');
+  return (
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((i) => i.path?.[0] === 'timezone' || i.path?.[0] === 'address')
+  );
 }
 
 /**
@@ -104,7 +117,12 @@ export const createEventSchema = z
   // empty body lists the time zone with the rest.
   .superRefine(
     (value, ctx) => {
-      if (value.timezone === undefined && value.address.trim() === '') ctx.addIssue({ code: 'custom', path: ['timezone'], message: TENANCY_MESSAGES.timezoneOrAddressRequired });
+      if (value.timezone === undefined && value.address.trim() === '')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['timezone'],
+          message: TENANCY_MESSAGES.timezoneOrAddressRequired,
+        });
     },
     { when: zoneAndAddressReadable },
   );

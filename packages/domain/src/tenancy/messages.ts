@@ -14,7 +14,8 @@ export const TENANCY_MESSAGES = {
   ssoHostTaken: 'This host already signs in through another organization',
   /** SSO hosts and e-mail link hosts: an organisation binds only hosts a super admin approved for it. */
   ssoHostNotApproved: 'A super admin must approve this host for your organization first',
-  approvedHostSyntax: 'Please enter a host name like events.example.com or events.example.com:8443, without https:// or a path',
+  approvedHostSyntax:
+    'Please enter a host name like events.example.com or events.example.com:8443, without https:// or a path',
   approvedHostPlatform: 'This host belongs to the platform and can not be given to an organization',
   approvedHostTaken: 'This host is already approved for another organization',
   approvedHostExists: 'This host is already approved for this organization',

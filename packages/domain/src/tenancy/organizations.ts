@@ -23,7 +23,12 @@ export const ssoInputSchema = z.object({
 });
 export type SsoInput = z.infer<typeof ssoInputSchema>;
 
-export const ssoSchema = z.object({ issuer: z.string(), clientId: z.string(), hosts: z.array(z.string()), hasSecret: z.boolean() });
+export const ssoSchema = z.object({
+  issuer: z.string(),
+  clientId: z.string(),
+  hosts: z.array(z.string()),
+  hasSecret: z.boolean(),
+});
 
 export const organizationSettingsSchema = z.object({ status: organizationStatusSchema });
 

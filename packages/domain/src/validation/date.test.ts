@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { dateForFormatSchema, isDateForFormat, isTimeFormat, parseDateParts, timeFormatSchema, timeToMinutes } from './date.js';
+import {
+  dateForFormatSchema,
+  isDateForFormat,
+  isTimeFormat,
+  parseDateParts,
+  timeFormatSchema,
+  timeToMinutes,
+} from './date.js';
 import { MESSAGES } from '../messages.js';
 
 describe('isDateForFormat (strict)', () => {
@@ -50,7 +57,9 @@ describe('isDateForFormat (strict)', () => {
   });
 
   it('schema uses invalidDate', () => {
-    expect(dateForFormatSchema('YYYY-MM-DD').safeParse('2026-02-30').error?.issues[0]?.message).toBe(MESSAGES.invalidDate);
+    expect(dateForFormatSchema('YYYY-MM-DD').safeParse('2026-02-30').error?.issues[0]?.message).toBe(
+      MESSAGES.invalidDate,
+    );
   });
 });
 
@@ -69,7 +78,9 @@ describe('isTimeFormat (hh:mm AM/PM)', () => {
     expect(isTimeFormat(value)).toBe(expected);
   });
   it('schema uses the spec message', () => {
-    expect(timeFormatSchema.safeParse('21:30').error?.issues[0]?.message).toBe('Time format should be like: hh:mm AM/PM');
+    expect(timeFormatSchema.safeParse('21:30').error?.issues[0]?.message).toBe(
+      'Time format should be like: hh:mm AM/PM',
+    );
   });
 });
 

@@ -74,15 +74,40 @@ export function parseDateParts(value: string, format: string): DateParts | undef
     const text = match[i + 1] ?? '';
     const n = Number(text);
     switch (token) {
-      case 'YYYY': parts.year = n; break;
-      case 'YY': parts.year = 2000 + n; break;
-      case 'MM': case 'M': parts.month = n; break;
-      case 'DD': case 'D': parts.day = n; break;
-      case 'HH': case 'H': parts.hour = n; break;
-      case 'hh': case 'h': hour12 = n; break;
-      case 'mm': case 'm': parts.minute = n; break;
-      case 'ss': case 's': parts.second = n; break;
-      case 'A': case 'a': pm = text.toLowerCase() === 'pm'; break;
+      case 'YYYY':
+        parts.year = n;
+        break;
+      case 'YY':
+        parts.year = 2000 + n;
+        break;
+      case 'MM':
+      case 'M':
+        parts.month = n;
+        break;
+      case 'DD':
+      case 'D':
+        parts.day = n;
+        break;
+      case 'HH':
+      case 'H':
+        parts.hour = n;
+        break;
+      case 'hh':
+      case 'h':
+        hour12 = n;
+        break;
+      case 'mm':
+      case 'm':
+        parts.minute = n;
+        break;
+      case 'ss':
+      case 's':
+        parts.second = n;
+        break;
+      case 'A':
+      case 'a':
+        pm = text.toLowerCase() === 'pm';
+        break;
     }
   }
   if (hour12 !== undefined) {

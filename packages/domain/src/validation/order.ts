@@ -23,7 +23,10 @@ export function checkDateOrder(start: DateInput, end: DateInput): OrderErrors {
 }
 
 /** Same for times of day ('hh:mm AM', 'HH:mm' or 'HH:mm:ss'). */
-export function checkTimeOrder(start: string | null | undefined, end: string | null | undefined): OrderErrors {
+export function checkTimeOrder(
+  start: string | null | undefined,
+  end: string | null | undefined,
+): OrderErrors {
   const s = start ? timeToMinutes(start) : undefined;
   const e = end ? timeToMinutes(end) : undefined;
   if (s === undefined || e === undefined || s <= e) return {};

@@ -20,8 +20,16 @@ describe('requiredString', () => {
   });
   it('applies an optional max length after trimming', () => {
     expect(requiredString(3).safeParse(' abc ').success).toBe(true);
-    expect(requiredString(3).safeParse('abcd').error?.issues.map((i) => i.message)).toEqual(['Max length exceeded']);
-    expect(requiredString(3).safeParse('  ').error?.issues.map((i) => i.message)).toEqual(['Required field']);
+    expect(
+      requiredString(3)
+        .safeParse('abcd')
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['Max length exceeded']);
+    expect(
+      requiredString(3)
+        .safeParse('  ')
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['Required field']);
   });
 });
 

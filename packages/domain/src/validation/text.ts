@@ -11,7 +11,8 @@ import { requiredString } from './strings.js';
  * - lone surrogates (U+D800–U+DFFF without their pair): not encodable as UTF-8, so not storable either;
  * - C0 controls other than tab, LF and CR: no text needs them, and they make XLSX exports invalid XML.
  */
-const UNSTORABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Upper bound for any string the API accepts, even where its schema names no smaller one. */
 export const TEXT_MAX_LENGTH = 100_000;
@@ -31,7 +32,8 @@ export const hasDisallowedCharacters = (text: string): boolean => UNSTORABLE.tes
 const BIDI_OR_INVISIBLE = /[\u202A-\u202E\u2066-\u2069\u200B\uFEFF]/;
 const STRAY_JOINER = /(?:^|[\s\u200C\u200D])[\u200C\u200D]|[\u200C\u200D](?:$|\s)/u;
 
-export const hasInvisibleFormatting = (text: string): boolean => BIDI_OR_INVISIBLE.test(text) || STRAY_JOINER.test(text);
+export const hasInvisibleFormatting = (text: string): boolean =>
+  BIDI_OR_INVISIBLE.test(text) || STRAY_JOINER.test(text);
 
 /** Refines a string schema with the name rule ('Contains characters that are not allowed'). */
 export const visibleText = <S extends z.ZodType<string>>(schema: S) =>

@@ -11,7 +11,12 @@ function isValidHost(host: string): boolean {
   const labels = host.replace(/\.$/, '').split('.');
   const top = labels[labels.length - 1];
   // A name needs a top-level domain: 'https://example' is far more often a typo than an intranet host.
-  return labels.length >= 2 && top !== undefined && TOP_LEVEL_LABEL.test(top) && labels.every((l) => HOST_LABEL.test(l));
+  return (
+    labels.length >= 2 &&
+    top !== undefined &&
+    TOP_LEVEL_LABEL.test(top) &&
+    labels.every((l) => HOST_LABEL.test(l))
+  );
 }
 
 /** Spec part 5: no whitespace, starts with http or https, valid host. */

@@ -15,9 +15,21 @@ afterAll(() => t.close());
 
 const NEW_PASSWORD = 'Brand!new2026';
 const newEmail = () => `reg-${randomUUID().slice(0, 8)}@example.com`;
-const post = (url: string, payload: unknown, ip = randomIp()) => t.app.inject({ method: 'POST', url: `/api/v1/${url}`, payload: payload as object, remoteAddress: ip });
+const post = (url: string, payload: unknown, ip = randomIp()) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/${url}`, payload: payload as object, remoteAddress: ip });
 const register = (over: Record<string, unknown> = {}, ip?: string) =>
-  post('users/register', { email: newEmail(), password: NEW_PASSWORD, firstName: 'Ada', lastName: 'Lovelace', host: 'localhost:3000', ...over }, ip);
+  post(
+    'users/register',
+    {
+      email: newEmail(),
+      password: NEW_PASSWORD,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      host: 'localhost:3000',
+      ...over,
+    },
+    ip,
+  );
 const tokenOf = (link: URL) => link.pathname.split('/').at(-1) ?? '';
 
 describe('POST users/register and users/verify-email', () => {
@@ -26,8 +38,18 @@ describe('POST users/register and users/verify-email', () => {
     const res = await register({ email: `  ${email.toUpperCase()} ` });
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
-    const user = await t.deps.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ email, firstName: 'Ada', lastName: 'Lovelace', emailVerifiedAt: null, userRole: 'user' });
+    const user = await t.deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      email,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      emailVerifiedAt: null,
+      userRole: 'user',
+    });
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
 
     const mail = await waitForMail(t, email);
@@ -35,7 +57,11 @@ describe('POST users/register and users/verify-email', () => {
     const link = firstLink(mail);
     expect(link.origin).toBe('http://localhost:3000');
     expect(link.pathname).toMatch(/^\/verify-email\/[\w-]{43}$/);
-    const row = await t.deps.db.selectFrom('oneTimeTokens').selectAll().where('userId', '=', id).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('oneTimeTokens')
+      .selectAll()
+      .where('userId', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row.purpose).toBe('verify-email');
     expect(row.tokenHash).not.toContain(tokenOf(link)); // only the hash is stored
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(47.9 * 3600_000);
@@ -63,11 +89,23 @@ describe('POST users/register and users/verify-email', () => {
     expect(firstLink(mail).toString()).toBe('http://localhost:3000/forgot-password');
     expect(mail.text).toContain(`Hello ${existing.firstName},`);
     // Nothing about the account changed.
-    const after = await t.deps.db.selectFrom('users').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
+    const after = await t.deps.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', existing.id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual(existing);
-    expect((await signIn(t, { email: existing.email, password: TEST_PASSWORD, host: 'localhost' })).statusCode).toBe(200);
-    expect((await signIn(t, { email: existing.email, password: 'Other!pass99', host: 'localhost' })).statusCode).toBe(401);
-    const count = await t.deps.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('email', '=', existing.email).executeTakeFirstOrThrow();
+    expect(
+      (await signIn(t, { email: existing.email, password: TEST_PASSWORD, host: 'localhost' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await signIn(t, { email: existing.email, password: 'Other!pass99', host: 'localhost' })).statusCode,
+    ).toBe(401);
+    const count = await t.deps.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', existing.email)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
@@ -102,7 +140,11 @@ describe('POST users/register and users/verify-email', () => {
     const email = newEmail();
     const { id } = (await register({ email })).json();
     const token = tokenOf(firstLink(await waitForMail(t, email)));
-    await t.deps.db.updateTable('oneTimeTokens').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', id).execute();
+    await t.deps.db
+      .updateTable('oneTimeTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('userId', '=', id)
+      .execute();
     const expired = await post('users/verify-email', { token, host: 'localhost' });
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe(ACCOUNT_MESSAGES.linkExpired);
@@ -114,7 +156,11 @@ describe('POST users/register and users/verify-email', () => {
     expect(weak.json().fields).toEqual({ password: MESSAGES.invalidPassword });
     expect(MESSAGES.invalidPassword).toMatch(/at least 8 characters/);
     const missing = await post('users/register', { email: newEmail(), host: 'localhost' });
-    expect(missing.json().fields).toEqual({ password: 'Required field', firstName: 'Required field', lastName: 'Required field' });
+    expect(missing.json().fields).toEqual({
+      password: 'Required field',
+      firstName: 'Required field',
+      lastName: 'Required field',
+    });
     const blank = await register({ firstName: '   ', email: 'nope' });
     expect(blank.json().fields).toEqual({ firstName: 'Required field', email: MESSAGES.invalidEmail });
     const long = await register({ lastName: 'x'.repeat(101), password: `Aa1!${'x'.repeat(300)}` });
@@ -122,7 +168,12 @@ describe('POST users/register and users/verify-email', () => {
     const types = await register({ firstName: 7 });
     expect(types.statusCode).toBe(400);
     expect(types.json().fields).toHaveProperty('firstName');
-    const json = await t.app.inject({ method: 'POST', url: '/api/v1/users/register', payload: '{oops', headers: { 'content-type': 'application/json' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/register',
+      payload: '{oops',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(json.statusCode).toBe(400);
     const verifyMissing = await post('users/verify-email', {});
     expect(verifyMissing.json().fields).toEqual({ token: 'Required field', host: 'Required field' });
@@ -133,7 +184,8 @@ describe('POST users/register and users/verify-email', () => {
   it('limits registration e-mails per address and IP (429), whether or not the address exists', async () => {
     const ip = randomIp();
     const existing = await t.f.user();
-    for (let i = 0; i < LIMITS.mailPerAddressAndIp.limit; i++) expect((await register({ email: existing.email }, ip)).statusCode).toBe(201);
+    for (let i = 0; i < LIMITS.mailPerAddressAndIp.limit; i++)
+      expect((await register({ email: existing.email }, ip)).statusCode).toBe(201);
     const blocked = await register({ email: existing.email }, ip);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -141,8 +193,10 @@ describe('POST users/register and users/verify-email', () => {
 });
 
 describe('password reset', () => {
-  const requestReset = (email: string, host = 'localhost:3000', ip?: string) => post('auth/reset-password/request', { email, host }, ip);
-  const complete = (token: string, password = NEW_PASSWORD) => post('auth/reset-password/complete', { token, password });
+  const requestReset = (email: string, host = 'localhost:3000', ip?: string) =>
+    post('auth/reset-password/request', { email, host }, ip);
+  const complete = (token: string, password = NEW_PASSWORD) =>
+    post('auth/reset-password/complete', { token, password });
   const resetToken = (mail: MailMessage) => firstLink(mail).searchParams.get('token') ?? '';
 
   it('answers 202 with the same body for known and unknown addresses; only the known one gets mail', async () => {
@@ -157,7 +211,12 @@ describe('password reset', () => {
     expect(mail.subject).toBe('Reset your Plenary password');
     const link = firstLink(mail);
     expect(`${link.origin}${link.pathname}`).toBe('http://localhost:3000/reset-password');
-    const row = await t.deps.db.selectFrom('oneTimeTokens').selectAll().where('userId', '=', user.id).where('purpose', '=', 'reset-password').executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('oneTimeTokens')
+      .selectAll()
+      .where('userId', '=', user.id)
+      .where('purpose', '=', 'reset-password')
+      .executeTakeFirstOrThrow();
     expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(3590_000);
     await t.drainJobs();
@@ -166,19 +225,30 @@ describe('password reset', () => {
 
   it('sets the password, ends every session, and works once', async () => {
     const user = await t.f.user();
-    const before = (await signIn(t, { email: user.email, password: TEST_PASSWORD, host: 'localhost' })).json().token;
+    const before = (await signIn(t, { email: user.email, password: TEST_PASSWORD, host: 'localhost' })).json()
+      .token;
     await requestReset(user.email);
     const token = resetToken(await waitForMail(t, user.email));
     const res = await complete(token);
     expect(res.statusCode).toBe(204);
     expect((await t.as(before, { method: 'GET', url: `/api/v1/users/${user.id}` })).statusCode).toBe(401);
-    expect((await signIn(t, { email: user.email, password: TEST_PASSWORD, host: 'localhost' })).statusCode).toBe(401);
-    expect((await signIn(t, { email: user.email, password: NEW_PASSWORD, host: 'localhost' })).statusCode).toBe(200);
+    expect(
+      (await signIn(t, { email: user.email, password: TEST_PASSWORD, host: 'localhost' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await signIn(t, { email: user.email, password: NEW_PASSWORD, host: 'localhost' })).statusCode,
+    ).toBe(200);
     const again = await complete(token, 'Another!pass1');
     expect(again.statusCode).toBe(410);
     expect(again.json().message).toBe(ACCOUNT_MESSAGES.linkUsed);
-    const audit = await t.deps.db.selectFrom('auditLog').select('action').where('entityId', '=', user.id).execute();
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['password-reset.requested', 'password-reset']));
+    const audit = await t.deps.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('entityId', '=', user.id)
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['password-reset.requested', 'password-reset']),
+    );
   });
 
   it('a new request invalidates the earlier link', async () => {
@@ -208,7 +278,11 @@ describe('password reset', () => {
     const user = await t.f.user();
     await requestReset(user.email);
     const token = resetToken(await waitForMail(t, user.email));
-    await t.deps.db.updateTable('oneTimeTokens').set({ expiresAt: new Date(Date.now() - 1) }).where('userId', '=', user.id).execute();
+    await t.deps.db
+      .updateTable('oneTimeTokens')
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where('userId', '=', user.id)
+      .execute();
     const expired = await complete(token);
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe(ACCOUNT_MESSAGES.linkExpired);
@@ -221,7 +295,9 @@ describe('password reset', () => {
     const user = await t.f.user({ verified: false });
     await requestReset(user.email);
     expect((await complete(resetToken(await waitForMail(t, user.email)))).statusCode).toBe(204);
-    expect((await signIn(t, { email: user.email, password: NEW_PASSWORD, host: 'localhost' })).statusCode).toBe(200);
+    expect(
+      (await signIn(t, { email: user.email, password: NEW_PASSWORD, host: 'localhost' })).statusCode,
+    ).toBe(200);
   });
 
   it('a verification token is no reset token (and the other way round)', async () => {
@@ -239,7 +315,8 @@ describe('password reset', () => {
     const bad = await post('auth/reset-password/request', { email: 'x', host: '' });
     expect(bad.json().fields).toEqual({ email: MESSAGES.invalidEmail, host: 'Required field' });
     const ip = randomIp();
-    for (let i = 0; i < LIMITS.mailPerAddressAndIp.limit; i++) expect((await requestReset('limit@example.com', 'localhost', ip)).statusCode).toBe(202);
+    for (let i = 0; i < LIMITS.mailPerAddressAndIp.limit; i++)
+      expect((await requestReset('limit@example.com', 'localhost', ip)).statusCode).toBe(202);
     const blocked = await requestReset('limit@example.com', 'localhost', ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
@@ -256,7 +333,11 @@ describe('create-password e-mails (sendCreatePasswordEmail, for the tenancy modu
     expect(mail.subject).toBe('Create your Plenary password');
     const link = firstLink(mail);
     expect(`${link.origin}${link.pathname}`).toBe('http://cms.localhost:3000/create-password');
-    const row = await t.deps.db.selectFrom('oneTimeTokens').selectAll().where('userId', '=', admin.id).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('oneTimeTokens')
+      .selectAll()
+      .where('userId', '=', admin.id)
+      .executeTakeFirstOrThrow();
     expect(row.purpose).toBe('create-password');
     expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.99 * 86_400_000);
     // A second e-mail replaces the first link.
@@ -265,8 +346,14 @@ describe('create-password e-mails (sendCreatePasswordEmail, for the tenancy modu
     const second = firstLink(t.mail.lastTo(admin.email)!).searchParams.get('token')!;
     expect((await complete(link.searchParams.get('token')!)).statusCode).toBe(410);
     expect((await complete(second)).statusCode).toBe(204);
-    expect((await signIn(t, { email: admin.email, password: NEW_PASSWORD, host: 'localhost' })).statusCode).toBe(200);
-    const audit = await t.deps.db.selectFrom('auditLog').select('action').where('entityId', '=', admin.id).execute();
+    expect(
+      (await signIn(t, { email: admin.email, password: NEW_PASSWORD, host: 'localhost' })).statusCode,
+    ).toBe(200);
+    const audit = await t.deps.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('entityId', '=', admin.id)
+      .execute();
     expect(audit.map((a) => a.action)).toContain('password-created');
   });
 

@@ -22,7 +22,13 @@ export function findUserById(db: Db, id: string): Promise<User | undefined> {
 /** Inserts the user unless the e-mail is taken (a parallel registration); answers the new id or undefined. */
 export async function insertUser(
   db: Db,
-  values: { email: string; passwordHash: string | null; firstName: string; lastName: string; emailVerifiedAt: Date | null },
+  values: {
+    email: string;
+    passwordHash: string | null;
+    firstName: string;
+    lastName: string;
+    emailVerifiedAt: Date | null;
+  },
 ): Promise<string | undefined> {
   const row = await db
     .insertInto('users')
@@ -34,14 +40,24 @@ export async function insertUser(
 }
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
-  await db.updateTable('users').set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where('id', '=', userId).where('emailVerifiedAt', 'is', null).execute();
+  await db
+    .updateTable('users')
+    .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+    .where('id', '=', userId)
+    .where('emailVerifiedAt', 'is', null)
+    .execute();
 }
 
 /** Sets the password; receiving the link proved the address, so it also counts as verified. */
 export async function setPassword(db: Db, userId: string, passwordHash: string): Promise<void> {
   await db
     .updateTable('users')
-    .set({ passwordHash, emailVerifiedAt: sql<Date>`coalesce(email_verified_at, now())`, updatedAt: new Date(), updatedBy: userId })
+    .set({
+      passwordHash,
+      emailVerifiedAt: sql<Date>`coalesce(email_verified_at, now())`,
+      updatedAt: new Date(),
+      updatedBy: userId,
+    })
     .where('id', '=', userId)
     .execute();
 }
@@ -51,28 +67,54 @@ export async function setPassword(db: Db, userId: string, passwordHash: string):
  * have owned the address, so their password goes (pre-account-takeover defence).
  */
 export async function adoptUnverifiedUser(db: Db, userId: string): Promise<void> {
-  await db.updateTable('users').set({ emailVerifiedAt: new Date(), passwordHash: null, updatedAt: new Date() }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ emailVerifiedAt: new Date(), passwordHash: null, updatedAt: new Date() })
+    .where('id', '=', userId)
+    .execute();
 }
 
 // ---------- sessions
 
 export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
-  await db.updateTable('authSessions').set({ revokedAt: new Date() }).where('userId', '=', userId).where('revokedAt', 'is', null).execute();
+  await db
+    .updateTable('authSessions')
+    .set({ revokedAt: new Date() })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null)
+    .execute();
 }
 
 // ---------- one-time tokens
 
-export async function insertOneTimeToken(db: Db, values: { userId: string; purpose: OneTimeTokenPurpose; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertOneTimeToken(
+  db: Db,
+  values: { userId: string; purpose: OneTimeTokenPurpose; tokenHash: string; expiresAt: Date },
+): Promise<void> {
   await db.insertInto('oneTimeTokens').values(values).execute();
 }
 
 /** Marks the user's unused tokens of these purposes as used, so only the newest link works. */
-export async function invalidateTokens(db: Db, userId: string, purposes: OneTimeTokenPurpose[]): Promise<void> {
-  await db.updateTable('oneTimeTokens').set({ usedAt: new Date() }).where('userId', '=', userId).where('purpose', 'in', purposes).where('usedAt', 'is', null).execute();
+export async function invalidateTokens(
+  db: Db,
+  userId: string,
+  purposes: OneTimeTokenPurpose[],
+): Promise<void> {
+  await db
+    .updateTable('oneTimeTokens')
+    .set({ usedAt: new Date() })
+    .where('userId', '=', userId)
+    .where('purpose', 'in', purposes)
+    .where('usedAt', 'is', null)
+    .execute();
 }
 
 /** Uses the token if it is unused and current: one atomic UPDATE, so two requests can not both use it. */
-export function consumeToken(db: Db, tokenHash: string, purposes: OneTimeTokenPurpose[]): Promise<{ userId: string; purpose: OneTimeTokenPurpose } | undefined> {
+export function consumeToken(
+  db: Db,
+  tokenHash: string,
+  purposes: OneTimeTokenPurpose[],
+): Promise<{ userId: string; purpose: OneTimeTokenPurpose } | undefined> {
   return db
     .updateTable('oneTimeTokens')
     .set({ usedAt: new Date() })
@@ -86,25 +128,45 @@ export function consumeToken(db: Db, tokenHash: string, purposes: OneTimeTokenPu
 
 /** For the error message when consumeToken found nothing. */
 export function findToken(db: Db, tokenHash: string, purposes: OneTimeTokenPurpose[]) {
-  return db.selectFrom('oneTimeTokens').select(['usedAt', 'expiresAt']).where('tokenHash', '=', tokenHash).where('purpose', 'in', purposes).executeTakeFirst();
+  return db
+    .selectFrom('oneTimeTokens')
+    .select(['usedAt', 'expiresAt'])
+    .where('tokenHash', '=', tokenHash)
+    .where('purpose', 'in', purposes)
+    .executeTakeFirst();
 }
 
 // ---------- audit
 
 export async function audit(
   db: Db,
-  row: { actorId: string | null; action: string; entity: string; entityId?: string | null; impersonatedUserId?: string | null; requestId?: string | null },
+  row: {
+    actorId: string | null;
+    action: string;
+    entity: string;
+    entityId?: string | null;
+    impersonatedUserId?: string | null;
+    requestId?: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('auditLog')
-    .values({ actorId: row.actorId, action: row.action, entity: row.entity, entityId: row.entityId ?? null, impersonatedUserId: row.impersonatedUserId ?? null, requestId: row.requestId ?? null })
+    .values({
+      actorId: row.actorId,
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entityId ?? null,
+      impersonatedUserId: row.impersonatedUserId ?? null,
+      requestId: row.requestId ?? null,
+    })
     .execute();
 }
 
 // ---------- visibility of users to admins
 
 /** Event ids where the principal is an event admin. */
-const adminEventIds = (p: Principal) => [...p.eventRoles].filter(([, role]) => role === 'admin').map(([id]) => id);
+const adminEventIds = (p: Principal) =>
+  [...p.eventRoles].filter(([, role]) => role === 'admin').map(([id]) => id);
 
 /**
  * Does the user hold any role (participant, moderator, admin) inside the principal's admin scope?
@@ -116,7 +178,8 @@ export async function isUserInAdminScope(db: Db, p: Principal, userId: string): 
   const events = adminEventIds(p);
   if (orgs.length + hubs.length + events.length === 0) return false;
 
-  const anyOf = (column: string, ids: string[]) => (ids.length ? sql<SqlBool>`${sql.ref(column)} = ANY(${sql.val(ids)}::uuid[])` : sql<SqlBool>`false`);
+  const anyOf = (column: string, ids: string[]) =>
+    ids.length ? sql<SqlBool>`${sql.ref(column)} = ANY(${sql.val(ids)}::uuid[])` : sql<SqlBool>`false`;
   // `events` (joined below under that name) lies in the principal's scope.
   const eventInScope = sql<SqlBool>`(${anyOf('events.organization_id', orgs)} OR ${anyOf('events.event_hub_id', hubs)} OR ${anyOf('events.id', events)})`;
 
@@ -214,7 +277,8 @@ export async function listUserEvents(
 ): Promise<{ records: UserEventRow[]; total: number }> {
   const base = db
     .with('ranks', (qc) => {
-      if (opts.allEvents) return qc.selectFrom('events').select(['events.id as eventId', sql<number>`3`.as('rank')]);
+      if (opts.allEvents)
+        return qc.selectFrom('events').select(['events.id as eventId', sql<number>`3`.as('rank')]);
       return qc
         .selectFrom('participants')
         .select(['participants.eventId as eventId', sql<number>`1`.as('rank')])
@@ -222,7 +286,10 @@ export async function listUserEvents(
         .unionAll(
           qc
             .selectFrom('memberships')
-            .select([sql<string>`memberships.scope_id`.as('eventId'), sql<number>`CASE WHEN memberships.role = 'admin' THEN 3 ELSE 2 END`.as('rank')])
+            .select([
+              sql<string>`memberships.scope_id`.as('eventId'),
+              sql<number>`CASE WHEN memberships.role = 'admin' THEN 3 ELSE 2 END`.as('rank'),
+            ])
             .where('memberships.userId', '=', userId)
             .where('memberships.scope', '=', 'event'),
         )
@@ -235,19 +302,34 @@ export async function listUserEvents(
                 .on('memberships.role', '=', 'admin')
                 .on((eb) =>
                   eb.or([
-                    eb.and([eb('memberships.scope', '=', 'organization'), eb('memberships.scopeId', '=', eb.ref('events.organizationId'))]),
-                    eb.and([eb('memberships.scope', '=', 'eventHub'), eb('memberships.scopeId', '=', eb.ref('events.eventHubId'))]),
+                    eb.and([
+                      eb('memberships.scope', '=', 'organization'),
+                      eb('memberships.scopeId', '=', eb.ref('events.organizationId')),
+                    ]),
+                    eb.and([
+                      eb('memberships.scope', '=', 'eventHub'),
+                      eb('memberships.scopeId', '=', eb.ref('events.eventHubId')),
+                    ]),
                   ]),
                 ),
             )
             .select(['events.id as eventId', sql<number>`3`.as('rank')]),
         );
     })
-    .with('best', (qc) => qc.selectFrom('ranks').select(['ranks.eventId', sql<number>`max(ranks.rank)`.as('rank')]).groupBy('ranks.eventId'))
+    .with('best', (qc) =>
+      qc
+        .selectFrom('ranks')
+        .select(['ranks.eventId', sql<number>`max(ranks.rank)`.as('rank')])
+        .groupBy('ranks.eventId'),
+    )
     .selectFrom('events')
     .innerJoin('best', 'best.eventId', 'events.id')
-    .$if(opts.search !== undefined && opts.search !== '', (qb) => qb.where('events.name', 'ilike', `%${escapeLike(opts.search ?? '')}%`))
-    .$if(opts.onlyEventIds !== undefined, (qb) => qb.where(sql<SqlBool>`events.id = ANY(${[...(opts.onlyEventIds ?? [])]}::uuid[])`));
+    .$if(opts.search !== undefined && opts.search !== '', (qb) =>
+      qb.where('events.name', 'ilike', `%${escapeLike(opts.search ?? '')}%`),
+    )
+    .$if(opts.onlyEventIds !== undefined, (qb) =>
+      qb.where(sql<SqlBool>`events.id = ANY(${[...(opts.onlyEventIds ?? [])]}::uuid[])`),
+    );
 
   const [rows, count] = await Promise.all([
     base
@@ -285,8 +367,17 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 
 export async function listMailbox(db: Db, limit: number) {
   const [records, count] = await Promise.all([
-    db.selectFrom('mailOutbox').select(['id', 'to', 'subject', 'text', 'createdAt']).orderBy('createdAt', 'desc').orderBy('id').limit(limit).execute(),
-    db.selectFrom('mailOutbox').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('mailOutbox')
+      .select(['id', 'to', 'subject', 'text', 'createdAt'])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('mailOutbox')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { records, total: count.n };
 }
@@ -303,14 +394,26 @@ export interface SsoProviderRow {
   hosts: string[];
 }
 
-const providerColumns = ['id', 'organizationId', 'name', 'issuer', 'clientId', 'clientSecret', 'hosts'] as const;
+const providerColumns = [
+  'id',
+  'organizationId',
+  'name',
+  'issuer',
+  'clientId',
+  'clientSecret',
+  'hosts',
+] as const;
 
 /**
  * The provider serving any of `hosts` (the host with and without its port). Operator-wide providers
  * always count; an organisation's provider only with `organizationProviders` and only where one of
  * `hosts` is approved for that organisation (link-hosts.ts decides which hosts may be).
  */
-export function findSsoProviderByHosts(db: Db, hosts: string[], options: { organizationProviders: boolean }): Promise<SsoProviderRow | undefined> {
+export function findSsoProviderByHosts(
+  db: Db,
+  hosts: string[],
+  options: { organizationProviders: boolean },
+): Promise<SsoProviderRow | undefined> {
   return db
     .selectFrom('ssoProviders as s')
     .select(providerColumns.map((c) => `s.${c}` as const))
@@ -335,29 +438,56 @@ export function findSsoProviderByHosts(db: Db, hosts: string[], options: { organ
 
 /** The organisation for which one of `hosts` (a host with and without its port) is approved. */
 export async function organizationOfApprovedHost(db: Db, hosts: string[]): Promise<string | undefined> {
-  const row = await db.selectFrom('approvedHosts').select('organizationId').where('host', 'in', hosts).executeTakeFirst();
+  const row = await db
+    .selectFrom('approvedHosts')
+    .select('organizationId')
+    .where('host', 'in', hosts)
+    .executeTakeFirst();
   return row?.organizationId;
 }
 
 /** Hosts among `hosts` that are not approved for the organisation (as given, or by name for any port). */
-export async function hostsNotApprovedFor(db: Db, organizationId: string, hosts: string[]): Promise<string[]> {
+export async function hostsNotApprovedFor(
+  db: Db,
+  organizationId: string,
+  hosts: string[],
+): Promise<string[]> {
   if (hosts.length === 0) return [];
-  const rows = await db.selectFrom('approvedHosts').select('host').where('organizationId', '=', organizationId).execute();
+  const rows = await db
+    .selectFrom('approvedHosts')
+    .select('host')
+    .where('organizationId', '=', organizationId)
+    .execute();
   const approved = new Set(rows.map((r) => r.host));
   return hosts.filter((h) => !approved.has(h) && !approved.has(h.replace(/:\d+$/, '')));
 }
 
 export function findSsoProviderById(db: Db, id: string): Promise<SsoProviderRow | undefined> {
-  return db.selectFrom('ssoProviders').select([...providerColumns]).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('ssoProviders')
+    .select([...providerColumns])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export function findSsoProviderByOrganization(db: Db, organizationId: string): Promise<SsoProviderRow | undefined> {
+export function findSsoProviderByOrganization(
+  db: Db,
+  organizationId: string,
+): Promise<SsoProviderRow | undefined> {
   if (!UUID_PATTERN.test(organizationId)) return Promise.resolve(undefined);
-  return db.selectFrom('ssoProviders').select([...providerColumns]).where('organizationId', '=', organizationId).executeTakeFirst();
+  return db
+    .selectFrom('ssoProviders')
+    .select([...providerColumns])
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirst();
 }
 
 /** Hosts among `hosts` that another provider already serves. */
-export async function hostsClaimedByOthers(db: Db, hosts: string[], exceptId: string | undefined): Promise<string[]> {
+export async function hostsClaimedByOthers(
+  db: Db,
+  hosts: string[],
+  exceptId: string | undefined,
+): Promise<string[]> {
   if (hosts.length === 0) return [];
   const rows = await db
     .selectFrom('ssoProviders')
@@ -372,25 +502,56 @@ export async function hostsClaimedByOthers(db: Db, hosts: string[], exceptId: st
 export async function saveSsoProvider(
   db: Db,
   existingId: string | undefined,
-  values: { organizationId: string | null; name: string; issuer: string; clientId: string; clientSecret: string; hosts: string[] },
+  values: {
+    organizationId: string | null;
+    name: string;
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    hosts: string[];
+  },
 ): Promise<string> {
   if (existingId) {
-    await db.updateTable('ssoProviders').set({ ...values, updatedAt: new Date() }).where('id', '=', existingId).execute();
+    await db
+      .updateTable('ssoProviders')
+      .set({ ...values, updatedAt: new Date() })
+      .where('id', '=', existingId)
+      .execute();
     return existingId;
   }
-  const row = await db.insertInto('ssoProviders').values({ ...values, updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('ssoProviders')
+    .values({ ...values, updatedAt: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export function findGlobalSsoProvider(db: Db, issuer: string, clientId: string) {
-  return db.selectFrom('ssoProviders').select('id').where('organizationId', 'is', null).where('issuer', '=', issuer).where('clientId', '=', clientId).executeTakeFirst();
+  return db
+    .selectFrom('ssoProviders')
+    .select('id')
+    .where('organizationId', 'is', null)
+    .where('issuer', '=', issuer)
+    .where('clientId', '=', clientId)
+    .executeTakeFirst();
 }
 
 export async function deleteSsoProvider(db: Db, organizationId: string): Promise<void> {
   await db.deleteFrom('ssoProviders').where('organizationId', '=', organizationId).execute();
 }
 
-export async function insertSsoState(db: Db, values: { state: string; providerId: string; codeVerifier: string; nonce: string; host: string; redirect: string | null }): Promise<void> {
+export async function insertSsoState(
+  db: Db,
+  values: {
+    state: string;
+    providerId: string;
+    codeVerifier: string;
+    nonce: string;
+    host: string;
+    redirect: string | null;
+  },
+): Promise<void> {
   await db.insertInto('ssoStates').values(values).execute();
 }
 

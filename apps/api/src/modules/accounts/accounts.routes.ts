@@ -47,9 +47,15 @@ function ssoCookie(request: FastifyRequest, value: string, maxAgeSec: number): s
 export const accountsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const throttle = createThrottle(deps.config, deps.db, { onError: (err) => app.log.warn({ err }, 'Redis throttle unavailable, using the database') });
+    const throttle = createThrottle(deps.config, deps.db, {
+      onError: (err) => app.log.warn({ err }, 'Redis throttle unavailable, using the database'),
+    });
     const rt: accounts.AccountsRuntime = { deps, throttle, log: app.log };
-    deps.jobs.define<accounts.ResetJob>(accounts.RESET_QUEUE, (job) => accounts.sendPasswordReset(deps, job), { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 });
+    deps.jobs.define<accounts.ResetJob>(
+      accounts.RESET_QUEUE,
+      (job) => accounts.sendPasswordReset(deps, job),
+      { retryLimit: 3, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+    );
     installRetryAfter(app);
     app.addHook('onClose', () => throttle.close());
 
@@ -58,7 +64,8 @@ export const accountsRoutes =
       {
         schema: {
           tags: [TAG],
-          summary: 'Sign in with e-mail and password, or finish single sign-on (sso: true, token = authorization code, state)',
+          summary:
+            'Sign in with e-mail and password, or finish single sign-on (sso: true, token = authorization code, state)',
           description:
             'Answers the token and its claims. loginType is cms on a host starting with "cms." and event otherwise, unless the body names web or demo. ' +
             'A participant signing in on a cms host gets 403 "You are not authorized to access cms". Attempts are limited per IP and per (account, IP) with 429 and Retry-After.',
@@ -76,7 +83,13 @@ export const accountsRoutes =
 
     app.post(
       '/auth/logout',
-      { schema: { tags: [TAG], summary: 'Sign out: the token is revoked at once', response: { 204: noContent, ...errors(401) } } },
+      {
+        schema: {
+          tags: [TAG],
+          summary: 'Sign out: the token is revoked at once',
+          response: { 204: noContent, ...errors(401) },
+        },
+      },
       async (request, reply) => {
         await accounts.logout(rt, requireAuth(request), request.id);
         return reply.status(204).send(null);
@@ -89,13 +102,15 @@ export const accountsRoutes =
         schema: {
           tags: [TAG],
           summary: 'Create an account and send a verification e-mail',
-          description: 'An already registered address gets the same answer and an e-mail saying so (no account enumeration).',
+          description:
+            'An already registered address gets the same answer and an e-mail saying so (no account enumeration).',
           security: [],
           body: registerBodySchema,
           response: { 201: registerResponseSchema, ...errors(400, 429) },
         },
       },
-      async (request, reply) => reply.status(201).send(await accounts.register(rt, request.body, meta(request))),
+      async (request, reply) =>
+        reply.status(201).send(await accounts.register(rt, request.body, meta(request))),
     );
 
     app.post(
@@ -124,7 +139,8 @@ export const accountsRoutes =
           response: { 202: resetPasswordRequestResponseSchema, ...errors(400, 429) },
         },
       },
-      async (request, reply) => reply.status(202).send(await accounts.requestPasswordReset(rt, request.body, meta(request))),
+      async (request, reply) =>
+        reply.status(202).send(await accounts.requestPasswordReset(rt, request.body, meta(request))),
     );
 
     app.post(
@@ -162,14 +178,17 @@ export const accountsRoutes =
       {
         schema: {
           tags: [TAG],
-          summary: 'The events in which the user has a role, with that role (oneself, or any user for a super admin)',
-          description: 'Organisation and hub admins get every event of their scope; super admins every event. sort: name, startAt or endAt (default startAt:desc).',
+          summary:
+            'The events in which the user has a role, with that role (oneself, or any user for a super admin)',
+          description:
+            'Organisation and hub admins get every event of their scope; super admins every event. sort: name, startAt or endAt (default startAt:desc).',
           params: userIdParams,
           querystring: listQuerySchema,
           response: { 200: listResponse(userEventSchema), ...errors(400, 401, 404) },
         },
       },
-      async (request) => accounts.listEventsOfUser(rt, requireAuth(request), request.params.userId, request.query),
+      async (request) =>
+        accounts.listEventsOfUser(rt, requireAuth(request), request.params.userId, request.query),
     );
 
     app.get(
@@ -204,7 +223,8 @@ export const accountsRoutes =
         schema: {
           tags: [TAG],
           summary: 'Start single sign-on: redirects to the provider (authorization code + PKCE)',
-          description: 'The provider sends the browser back to <origin of host>/login/callback with code and state, which the app posts to POST auth.',
+          description:
+            'The provider sends the browser back to <origin of host>/login/callback with code and state, which the app posts to POST auth.',
           security: [],
           querystring: ssoStartQuerySchema,
           response: { 302: noContent, ...errors(400, 404, 502) },

@@ -19,7 +19,13 @@ import {
   type UserEvent,
 } from '@plenary/domain';
 import { isConsoleUser, isSuperAdmin, loadPrincipal } from '../../platform/access.js';
-import { hashSecret, issueToken, newOneTimeSecret, revokeSession, type AuthContext } from '../../platform/auth.js';
+import {
+  hashSecret,
+  issueToken,
+  newOneTimeSecret,
+  revokeSession,
+  type AuthContext,
+} from '../../platform/auth.js';
 import type { Db } from '../../platform/db/index.js';
 import type { OneTimeTokenPurpose, User } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -27,9 +33,30 @@ import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } fr
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { enforce, ThrottledError, type Throttle } from '../../platform/throttle.js';
 import * as repo from './accounts.repo.js';
-import { alreadyRegisteredMail, createPasswordMail, resetPasswordMail, verifyEmailMail } from './accounts.emails.js';
-import { hostName, isPlatformHost, linkOrigin, normHost, type LinkDeps, ssoCallbackOrigin, ssoProviderForHost } from './link-hosts.js';
-import { assertEgressAllowed, authorizationUrl, clientConfig, exchangeCode, isLoopbackHost, ssoFailed, ssoUnreachable } from './accounts.sso.js';
+import {
+  alreadyRegisteredMail,
+  createPasswordMail,
+  resetPasswordMail,
+  verifyEmailMail,
+} from './accounts.emails.js';
+import {
+  hostName,
+  isPlatformHost,
+  linkOrigin,
+  normHost,
+  type LinkDeps,
+  ssoCallbackOrigin,
+  ssoProviderForHost,
+} from './link-hosts.js';
+import {
+  assertEgressAllowed,
+  authorizationUrl,
+  clientConfig,
+  exchangeCode,
+  isLoopbackHost,
+  ssoFailed,
+  ssoUnreachable,
+} from './accounts.sso.js';
 
 /**
  * Rate limits. Every sign-in attempt first takes a slot from two counters, atomically:
@@ -90,7 +117,12 @@ export { linkOrigin } from './link-hosts.js';
 
 async function newToken(db: Db, userId: string, purpose: keyof typeof TOKEN_LIFETIME_MS): Promise<string> {
   const { secret, hash } = newOneTimeSecret();
-  await repo.insertOneTimeToken(db, { userId, purpose, tokenHash: hash, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]) });
+  await repo.insertOneTimeToken(db, {
+    userId,
+    purpose,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]),
+  });
   return secret;
 }
 
@@ -106,16 +138,31 @@ export function signIn(rt: AccountsRuntime, body: SignInBody, meta: RequestMeta)
   return body.sso ? ssoSignIn(rt, body, meta) : passwordSignIn(rt, body, meta);
 }
 
-async function passwordSignIn(rt: AccountsRuntime, body: Extract<SignInBody, { email: string }>, meta: RequestMeta): Promise<SignInResponse> {
+async function passwordSignIn(
+  rt: AccountsRuntime,
+  body: Extract<SignInBody, { email: string }>,
+  meta: RequestMeta,
+): Promise<SignInResponse> {
   const { db } = rt.deps;
   const email = body.email.toLowerCase();
   const ipKey = `signin:ip:${meta.ip}`;
   const pairKey = `signin:pair:${email}|${meta.ip}`;
   // Take a slot of each counter before looking at the password: parallel guesses can not overtake.
   const perIp = await rt.throttle.hit(ipKey, LIMITS.signInPerIp.limit, LIMITS.signInPerIp.windowSec);
-  const perPair = perIp.allowed ? await rt.throttle.hit(pairKey, LIMITS.signInPerAccountAndIp.limit, LIMITS.signInPerAccountAndIp.windowSec) : perIp;
+  const perPair = perIp.allowed
+    ? await rt.throttle.hit(
+        pairKey,
+        LIMITS.signInPerAccountAndIp.limit,
+        LIMITS.signInPerAccountAndIp.windowSec,
+      )
+    : perIp;
   if (!perIp.allowed || !perPair.allowed) {
-    await repo.audit(db, { actorId: null, action: 'sign-in.throttled', entity: 'user', requestId: meta.requestId });
+    await repo.audit(db, {
+      actorId: null,
+      action: 'sign-in.throttled',
+      entity: 'user',
+      requestId: meta.requestId,
+    });
     throw new ThrottledError(perIp.allowed ? perPair.retryAfterSec : perIp.retryAfterSec);
   }
 
@@ -125,14 +172,26 @@ async function passwordSignIn(rt: AccountsRuntime, body: Extract<SignInBody, { e
   if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, body.password);
   else await verifyPassword(await dummyPasswordHash(), body.password);
   if (!user || !ok) {
-    await repo.audit(db, { actorId: null, action: 'sign-in.failed', entity: 'user', entityId: user?.id ?? null, requestId: meta.requestId });
+    await repo.audit(db, {
+      actorId: null,
+      action: 'sign-in.failed',
+      entity: 'user',
+      entityId: user?.id ?? null,
+      requestId: meta.requestId,
+    });
     throw unauthorized(MESSAGES.invalidCredentials);
   }
   // The right password: this attempt was no guess, give the slots back.
   await Promise.all([rt.throttle.reset(pairKey), rt.throttle.undo(ipKey)]);
 
   if (!user.emailVerifiedAt) {
-    await repo.audit(db, { actorId: user.id, action: 'sign-in.unverified', entity: 'user', entityId: user.id, requestId: meta.requestId });
+    await repo.audit(db, {
+      actorId: user.id,
+      action: 'sign-in.unverified',
+      entity: 'user',
+      entityId: user.id,
+      requestId: meta.requestId,
+    });
     throw forbidden(MESSAGES.emailNotVerified);
   }
   return finishSignIn(rt.deps, user, body.host, loginTypeFor(body.host, body.loginType), meta, 'sign-in');
@@ -154,11 +213,27 @@ export async function finishSignIn(
   const principal = await loadPrincipal(db, user.id);
   if (!principal) throw unauthorized(MESSAGES.invalidCredentials);
   if (isCmsHost(host) && !isConsoleUser(principal)) {
-    await repo.audit(db, { actorId: user.id, action: `${action}.not-cms`, entity: 'user', entityId: user.id, requestId: meta.requestId });
+    await repo.audit(db, {
+      actorId: user.id,
+      action: `${action}.not-cms`,
+      entity: 'user',
+      entityId: user.id,
+      requestId: meta.requestId,
+    });
     throw forbidden(MESSAGES.notAuthorizedCms);
   }
-  const issued = await issueToken(db, config, principal, { loginType, ip: meta.ip, userAgent: meta.userAgent });
-  await repo.audit(db, { actorId: user.id, action, entity: 'auth-session', entityId: issued.tokenData.sid, requestId: meta.requestId });
+  const issued = await issueToken(db, config, principal, {
+    loginType,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  await repo.audit(db, {
+    actorId: user.id,
+    action,
+    entity: 'auth-session',
+    entityId: issued.tokenData.sid,
+    requestId: meta.requestId,
+  });
   const { iat, exp } = issued.tokenData;
   if (iat === undefined || exp === undefined) throw new Error('issueToken returned no iat/exp');
   return { token: issued.token, tokenData: { ...issued.tokenData, iat, exp } };
@@ -166,15 +241,31 @@ export async function finishSignIn(
 
 export async function logout(rt: AccountsRuntime, auth: AuthContext, requestId: string): Promise<void> {
   await revokeSession(rt.deps.db, auth.sid);
-  await repo.audit(rt.deps.db, { actorId: auth.actor.userId, action: 'sign-out', entity: 'auth-session', entityId: auth.sid, requestId });
+  await repo.audit(rt.deps.db, {
+    actorId: auth.actor.userId,
+    action: 'sign-out',
+    entity: 'auth-session',
+    entityId: auth.sid,
+    requestId,
+  });
 }
 
 // ---------------------------------------------------------------- registration and e-mail verification
 
 /** Registration and reset e-mails: per (address, IP) and per IP, counted whether or not the address exists. */
-async function enforceMailLimits(rt: AccountsRuntime, kind: string, email: string, ip: string): Promise<void> {
+async function enforceMailLimits(
+  rt: AccountsRuntime,
+  kind: string,
+  email: string,
+  ip: string,
+): Promise<void> {
   await enforce(rt.throttle, `${kind}:ip:${ip}`, LIMITS.mailPerIp.limit, LIMITS.mailPerIp.windowSec);
-  await enforce(rt.throttle, `${kind}:pair:${email}|${ip}`, LIMITS.mailPerAddressAndIp.limit, LIMITS.mailPerAddressAndIp.windowSec);
+  await enforce(
+    rt.throttle,
+    `${kind}:pair:${email}|${ip}`,
+    LIMITS.mailPerAddressAndIp.limit,
+    LIMITS.mailPerAddressAndIp.windowSec,
+  );
 }
 
 /**
@@ -182,7 +273,11 @@ async function enforceMailLimits(rt: AccountsRuntime, kind: string, email: strin
  * the same answer (201 with an id that is not theirs) and an e-mail saying it already has an
  * account; its password and names stay as they were.
  */
-export async function register(rt: AccountsRuntime, body: RegisterBody, meta: RequestMeta): Promise<{ id: string }> {
+export async function register(
+  rt: AccountsRuntime,
+  body: RegisterBody,
+  meta: RequestMeta,
+): Promise<{ id: string }> {
   const { db } = rt.deps;
   const email = body.email.toLowerCase();
   await enforceMailLimits(rt, 'register', email, meta.ip);
@@ -193,15 +288,30 @@ export async function register(rt: AccountsRuntime, body: RegisterBody, meta: Re
   const brand = brandTitle(rt.deps, body.host);
   // The account, its token and the e-mail commit together (or not at all).
   const created = await db.transaction().execute(async (tx) => {
-    const id = await repo.insertUser(tx, { email, passwordHash, firstName: body.firstName, lastName: body.lastName, emailVerifiedAt: null });
+    const id = await repo.insertUser(tx, {
+      email,
+      passwordHash,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      emailVerifiedAt: null,
+    });
     if (!id) return undefined;
     const secret = await newToken(tx, id, 'verify-email');
-    await rt.deps.mail.enqueue(tx, verifyEmailMail(email, { brand, firstName: body.firstName, link: `${origin}/verify-email/${secret}` }));
+    await rt.deps.mail.enqueue(
+      tx,
+      verifyEmailMail(email, { brand, firstName: body.firstName, link: `${origin}/verify-email/${secret}` }),
+    );
     return { id };
   });
   if (created) {
     rt.deps.mail.wake();
-    await repo.audit(db, { actorId: created.id, action: 'register', entity: 'user', entityId: created.id, requestId: meta.requestId });
+    await repo.audit(db, {
+      actorId: created.id,
+      action: 'register',
+      entity: 'user',
+      entityId: created.id,
+      requestId: meta.requestId,
+    });
     return { id: created.id };
   }
   const existing = await repo.findUserByEmail(db, email);
@@ -213,10 +323,24 @@ export async function register(rt: AccountsRuntime, body: RegisterBody, meta: Re
         await repo.invalidateTokens(tx, existing.id, ['verify-email']);
         verifyLink = `${theirOrigin}/verify-email/${await newToken(tx, existing.id, 'verify-email')}`;
       }
-      await rt.deps.mail.enqueue(tx, alreadyRegisteredMail(email, { brand, firstName: existing.firstName, resetLink: `${theirOrigin}/forgot-password`, ...(verifyLink ? { verifyLink } : {}) }));
+      await rt.deps.mail.enqueue(
+        tx,
+        alreadyRegisteredMail(email, {
+          brand,
+          firstName: existing.firstName,
+          resetLink: `${theirOrigin}/forgot-password`,
+          ...(verifyLink ? { verifyLink } : {}),
+        }),
+      );
     });
     rt.deps.mail.wake();
-    await repo.audit(db, { actorId: null, action: 'register.existing', entity: 'user', entityId: existing.id, requestId: meta.requestId });
+    await repo.audit(db, {
+      actorId: null,
+      action: 'register.existing',
+      entity: 'user',
+      entityId: existing.id,
+      requestId: meta.requestId,
+    });
   }
   return { id: randomUUID() };
 }
@@ -224,11 +348,19 @@ export async function register(rt: AccountsRuntime, body: RegisterBody, meta: Re
 /** 410 for a token that can not be used, saying why. */
 async function unusableToken(db: Db, tokenHash: string, purposes: OneTimeTokenPurpose[]): Promise<HttpError> {
   const row = await repo.findToken(db, tokenHash, purposes);
-  const message = !row ? ACCOUNT_MESSAGES.linkInvalid : row.usedAt ? ACCOUNT_MESSAGES.linkUsed : ACCOUNT_MESSAGES.linkExpired;
+  const message = !row
+    ? ACCOUNT_MESSAGES.linkInvalid
+    : row.usedAt
+      ? ACCOUNT_MESSAGES.linkUsed
+      : ACCOUNT_MESSAGES.linkExpired;
   return new HttpError(410, message);
 }
 
-export async function verifyEmail(rt: AccountsRuntime, body: { token: string }, meta: RequestMeta): Promise<{ verified: true }> {
+export async function verifyEmail(
+  rt: AccountsRuntime,
+  body: { token: string },
+  meta: RequestMeta,
+): Promise<{ verified: true }> {
   const { db } = rt.deps;
   const tokenHash = hashSecret(body.token);
   const used = await db.transaction().execute(async (tx) => {
@@ -240,7 +372,13 @@ export async function verifyEmail(rt: AccountsRuntime, body: { token: string }, 
     return row;
   });
   if (!used) throw await unusableToken(db, tokenHash, ['verify-email']);
-  await repo.audit(db, { actorId: used.userId, action: 'email-verified', entity: 'user', entityId: used.userId, requestId: meta.requestId });
+  await repo.audit(db, {
+    actorId: used.userId,
+    action: 'email-verified',
+    entity: 'user',
+    entityId: used.userId,
+    requestId: meta.requestId,
+  });
   return { verified: true };
 }
 
@@ -250,10 +388,18 @@ export async function verifyEmail(rt: AccountsRuntime, body: { token: string }, 
  * Always the same answer, after the same work: one job queued whether or not the address has an
  * account (the lookup, the token and the e-mail happen in the job, `sendPasswordReset`).
  */
-export async function requestPasswordReset(rt: AccountsRuntime, body: { email: string; host: string }, meta: RequestMeta): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  rt: AccountsRuntime,
+  body: { email: string; host: string },
+  meta: RequestMeta,
+): Promise<{ message: string }> {
   const email = body.email.toLowerCase();
   await enforceMailLimits(rt, 'reset', email, meta.ip);
-  await rt.deps.db.transaction().execute((tx) => rt.deps.jobs.enqueue<ResetJob>(tx, RESET_QUEUE, { email, host: body.host, requestId: meta.requestId }));
+  await rt.deps.db
+    .transaction()
+    .execute((tx) =>
+      rt.deps.jobs.enqueue<ResetJob>(tx, RESET_QUEUE, { email, host: body.host, requestId: meta.requestId }),
+    );
   rt.deps.jobs.wake(RESET_QUEUE);
   return { message: ACCOUNT_MESSAGES.resetRequested };
 }
@@ -267,20 +413,38 @@ export async function sendPasswordReset(deps: AppDeps, job: ResetJob): Promise<v
   await db.transaction().execute(async (tx) => {
     await repo.invalidateTokens(tx, user.id, ['reset-password']);
     const secret = await newToken(tx, user.id, 'reset-password');
-    await deps.mail.enqueue(tx, resetPasswordMail(user.email, { brand: brandTitle(deps, job.host), firstName: user.firstName, link: `${origin}/reset-password?token=${secret}` }));
-    await repo.audit(tx, { actorId: null, action: 'password-reset.requested', entity: 'user', entityId: user.id, requestId: job.requestId });
+    await deps.mail.enqueue(
+      tx,
+      resetPasswordMail(user.email, {
+        brand: brandTitle(deps, job.host),
+        firstName: user.firstName,
+        link: `${origin}/reset-password?token=${secret}`,
+      }),
+    );
+    await repo.audit(tx, {
+      actorId: null,
+      action: 'password-reset.requested',
+      entity: 'user',
+      entityId: user.id,
+      requestId: job.requestId,
+    });
   });
   deps.mail.wake();
 }
 
 /** Sets the password from a reset or create-password link and ends every session of the user. */
-export async function completePasswordReset(rt: AccountsRuntime, body: { token: string; password: string }, meta: RequestMeta): Promise<void> {
+export async function completePasswordReset(
+  rt: AccountsRuntime,
+  body: { token: string; password: string },
+  meta: RequestMeta,
+): Promise<void> {
   const { db } = rt.deps;
   const purposes: OneTimeTokenPurpose[] = ['reset-password', 'create-password'];
   const tokenHash = hashSecret(body.token);
   // Refuse a dead link before spending time on hashing.
   const row = await repo.findToken(db, tokenHash, purposes);
-  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw await unusableToken(db, tokenHash, purposes);
+  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now())
+    throw await unusableToken(db, tokenHash, purposes);
   const passwordHash = await hashPassword(body.password);
   const used = await db.transaction().execute(async (tx) => {
     const consumed = await repo.consumeToken(tx, tokenHash, purposes);
@@ -317,11 +481,22 @@ export async function enqueueCreatePasswordEmail(
   const secret = await newToken(tx, user.id, 'create-password');
   // On the transaction's connection (PGlite has only one).
   const origin = await linkOrigin({ ...deps, db: tx }, host, user.id);
-  await deps.mail.enqueue(tx, createPasswordMail(user.email, { brand: brandTitle(deps, host), firstName: user.firstName ?? '', link: `${origin}/create-password?token=${secret}` }));
+  await deps.mail.enqueue(
+    tx,
+    createPasswordMail(user.email, {
+      brand: brandTitle(deps, host),
+      firstName: user.firstName ?? '',
+      link: `${origin}/create-password?token=${secret}`,
+    }),
+  );
 }
 
 /** `enqueueCreatePasswordEmail` in a transaction of its own (sending the e-mail again). */
-export async function sendCreatePasswordEmail(deps: CreatePasswordDeps, user: { id: string; email: string; firstName?: string | null }, host: string): Promise<void> {
+export async function sendCreatePasswordEmail(
+  deps: CreatePasswordDeps,
+  user: { id: string; email: string; firstName?: string | null },
+  host: string,
+): Promise<void> {
   await deps.db.transaction().execute((tx) => enqueueCreatePasswordEmail(tx, deps, user, host));
   deps.mail.wake();
 }
@@ -346,20 +521,29 @@ export async function getUser(rt: AccountsRuntime, auth: AuthContext, id: string
   const p = auth.principal;
   const user = await repo.findUserById(rt.deps.db, id);
   if (!user) throw notFound();
-  const visible = user.id === p.userId || isSuperAdmin(p) || (await repo.isUserInAdminScope(rt.deps.db, p, user.id));
+  const visible =
+    user.id === p.userId || isSuperAdmin(p) || (await repo.isUserInAdminScope(rt.deps.db, p, user.id));
   if (!visible) throw notFound();
   return toAccountUser(user);
 }
 
 /** The events of a user (oneself, or anyone for a super admin) with the user's role in each. */
-export async function listEventsOfUser(rt: AccountsRuntime, auth: AuthContext, userId: string, query: ListQuery): Promise<{ records: UserEvent[]; total: number }> {
+export async function listEventsOfUser(
+  rt: AccountsRuntime,
+  auth: AuthContext,
+  userId: string,
+  query: ListQuery,
+): Promise<{ records: UserEvent[]; total: number }> {
   const p = auth.principal;
   if (userId !== p.userId && !isSuperAdmin(p)) throw notFound();
   const user = await repo.findUserById(rt.deps.db, userId);
   if (!user) throw notFound();
   const sort = parseSort(query.sort) ?? { field: 'startAt', direction: 'desc' as const };
   const field = USER_EVENT_SORT_FIELDS.find((f) => f === sort.field);
-  if (!field) throw badRequest(`sort: Unknown sort field ${sort.field}`, { sort: `Sort by one of: ${USER_EVENT_SORT_FIELDS.join(', ')}` });
+  if (!field)
+    throw badRequest(`sort: Unknown sort field ${sort.field}`, {
+      sort: `Sort by one of: ${USER_EVENT_SORT_FIELDS.join(', ')}`,
+    });
   const { records, total } = await repo.listUserEvents(rt.deps.db, user.id, {
     allEvents: user.userRole === 'superadmin',
     onlyEventIds: auth.impersonating ? [...p.eventRoles.keys()] : undefined,
@@ -368,11 +552,17 @@ export async function listEventsOfUser(rt: AccountsRuntime, auth: AuthContext, u
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
-  return { records: records.map((e) => ({ ...e, startAt: e.startAt.toISOString(), endAt: e.endAt.toISOString() })), total };
+  return {
+    records: records.map((e) => ({ ...e, startAt: e.startAt.toISOString(), endAt: e.endAt.toISOString() })),
+    total,
+  };
 }
 
 /** The dev mailbox: only while e-mails are kept instead of sent, and only for super admins. */
-export async function devMailbox(rt: AccountsRuntime, auth: AuthContext): Promise<{ records: MailboxMessage[]; total: number }> {
+export async function devMailbox(
+  rt: AccountsRuntime,
+  auth: AuthContext,
+): Promise<{ records: MailboxMessage[]; total: number }> {
   if (!rt.deps.mailer.devMailbox || !isSuperAdmin(auth.principal)) throw notFound();
   const { records, total } = await repo.listMailbox(rt.deps.db, MAILBOX_LIMIT);
   return { records: records.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })), total };
@@ -380,8 +570,10 @@ export async function devMailbox(rt: AccountsRuntime, auth: AuthContext): Promis
 
 // ---------------------------------------------------------------- single sign-on
 
-
-export async function ssoProviders(rt: AccountsRuntime, host: string): Promise<{ enabled: boolean; name?: string }> {
+export async function ssoProviders(
+  rt: AccountsRuntime,
+  host: string,
+): Promise<{ enabled: boolean; name?: string }> {
   const provider = await ssoProviderForHost(rt.deps, host);
   return provider ? { enabled: true, name: provider.name } : { enabled: false };
 }
@@ -390,7 +582,11 @@ export async function ssoProviders(rt: AccountsRuntime, host: string): Promise<{
 const safeRedirect = (r: string | undefined) => (r && /^\/(?![/\\])/.test(r) ? r : null);
 
 /** Stores state, nonce and PKCE verifier, and answers the provider URL to send the browser to. */
-export async function ssoStart(rt: AccountsRuntime, host: string, redirect: string | undefined): Promise<{ location: string; state: string }> {
+export async function ssoStart(
+  rt: AccountsRuntime,
+  host: string,
+  redirect: string | undefined,
+): Promise<{ location: string; state: string }> {
   const { db, config } = rt.deps;
   const provider = await ssoProviderForHost(rt.deps, host);
   if (!provider) throw notFound(ACCOUNT_MESSAGES.ssoNotConfigured);
@@ -420,7 +616,11 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-async function ssoSignIn(rt: AccountsRuntime, body: Extract<SignInBody, { sso: true }>, meta: RequestMeta): Promise<SignInResponse> {
+async function ssoSignIn(
+  rt: AccountsRuntime,
+  body: Extract<SignInBody, { sso: true }>,
+  meta: RequestMeta,
+): Promise<SignInResponse> {
   const { db, config } = rt.deps;
   const ipKey = `signin:ip:${meta.ip}`;
   await enforce(rt.throttle, ipKey, LIMITS.signInPerIp.limit, LIMITS.signInPerIp.windowSec);
@@ -441,12 +641,17 @@ async function ssoSignIn(rt: AccountsRuntime, body: Extract<SignInBody, { sso: t
     throw ssoUnreachable();
   });
   const redirectUri = `${ssoCallbackOrigin(rt.deps, state.host)}/login/callback`;
-  const identity = await exchangeCode(client, { redirectUri, code: body.token, state: body.state, iss: body.iss, codeVerifier: state.codeVerifier, nonce: state.nonce }).catch(
-    (err: unknown) => {
-      rt.log.warn({ err, issuer: provider.issuer }, 'SSO code exchange failed');
-      throw ssoFailed();
-    },
-  );
+  const identity = await exchangeCode(client, {
+    redirectUri,
+    code: body.token,
+    state: body.state,
+    iss: body.iss,
+    codeVerifier: state.codeVerifier,
+    nonce: state.nonce,
+  }).catch((err: unknown) => {
+    rt.log.warn({ err, issuer: provider.issuer }, 'SSO code exchange failed');
+    throw ssoFailed();
+  });
   if (!identity.email || !identity.emailVerified) throw forbidden(ACCOUNT_MESSAGES.ssoEmailNotVerified);
 
   let user = await repo.findUserByEmail(db, identity.email);
@@ -455,12 +660,24 @@ async function ssoSignIn(rt: AccountsRuntime, body: Extract<SignInBody, { sso: t
     // otherwise its admin could assert a super admin's address and become them.
     const orgs = await repo.organizationsOfUser(db, user.id);
     if (user.userRole === 'superadmin' || orgs.some((o) => o !== provider.organizationId)) {
-      await repo.audit(db, { actorId: null, action: 'sign-in.sso-refused', entity: 'user', entityId: user.id, requestId: meta.requestId });
+      await repo.audit(db, {
+        actorId: null,
+        action: 'sign-in.sso-refused',
+        entity: 'user',
+        entityId: user.id,
+        requestId: meta.requestId,
+      });
       throw forbidden(ACCOUNT_MESSAGES.ssoAccountElsewhere);
     }
   }
   if (!user) {
-    const id = await repo.insertUser(db, { email: identity.email, passwordHash: null, firstName: identity.firstName, lastName: identity.lastName, emailVerifiedAt: new Date() });
+    const id = await repo.insertUser(db, {
+      email: identity.email,
+      passwordHash: null,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+      emailVerifiedAt: new Date(),
+    });
     user = await (id ? repo.findUserById(db, id) : repo.findUserByEmail(db, identity.email));
     if (!user) throw ssoFailed();
   } else if (!user.emailVerifiedAt) {
@@ -497,18 +714,26 @@ export async function upsertSsoProvider(deps: LinkDeps, input: SsoProviderInput)
   } catch {
     throw badRequest('issuer: Please enter a valid URL', { issuer: MESSAGES.invalidUrl });
   }
-  if (!(issuer.protocol === 'https:' || (issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname))) || issuer.search || issuer.hash) {
+  if (
+    !(issuer.protocol === 'https:' || (issuer.protocol === 'http:' && isLoopbackHost(issuer.hostname))) ||
+    issuer.search ||
+    issuer.hash
+  ) {
     throw badRequest('issuer: must be an https URL', { issuer: MESSAGES.invalidUrl });
   }
   const hosts = [...new Set(input.hosts.map(normHost).filter((h) => h !== ''))];
   const bad = hosts.find((h) => !/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/.test(h));
-  if (bad !== undefined) throw badRequest(`hosts: ${ACCOUNT_MESSAGES.invalidHost}`, { hosts: ACCOUNT_MESSAGES.invalidHost });
+  if (bad !== undefined)
+    throw badRequest(`hosts: ${ACCOUNT_MESSAGES.invalidHost}`, { hosts: ACCOUNT_MESSAGES.invalidHost });
   if (input.organizationId !== null) await assertHostsApproved(deps, input.organizationId, hosts);
   const existing = input.organizationId
     ? await repo.findSsoProviderByOrganization(db, input.organizationId)
     : await repo.findGlobalSsoProvider(db, input.issuer.trim(), input.clientId);
   const taken = await repo.hostsClaimedByOthers(db, hosts, existing?.id);
-  if (taken.length > 0) throw conflict(`hosts: ${taken.join(', ')} already use another sign-in provider`, { hosts: `${taken.join(', ')} already use another sign-in provider` });
+  if (taken.length > 0)
+    throw conflict(`hosts: ${taken.join(', ')} already use another sign-in provider`, {
+      hosts: `${taken.join(', ')} already use another sign-in provider`,
+    });
   const id = await repo.saveSsoProvider(db, existing?.id, {
     organizationId: input.organizationId,
     name: input.name.trim(),
@@ -534,14 +759,19 @@ async function assertHostsApproved(deps: LinkDeps, organizationId: string, hosts
 }
 
 /** The organisation's provider without its secret (for the organisation form), or undefined. */
-export async function ssoProviderOf(db: Db, organizationId: string): Promise<Omit<SsoProviderInput, 'clientSecret'> & { id: string } | undefined> {
+export async function ssoProviderOf(
+  db: Db,
+  organizationId: string,
+): Promise<(Omit<SsoProviderInput, 'clientSecret'> & { id: string }) | undefined> {
   const row = await repo.findSsoProviderByOrganization(db, organizationId);
   if (!row) return undefined;
   const { clientSecret: _secret, ...rest } = row;
   return rest;
 }
 
-export const removeSsoProvider = (db: Db, organizationId: string) => repo.deleteSsoProvider(db, organizationId);
+export const removeSsoProvider = (db: Db, organizationId: string) =>
+  repo.deleteSsoProvider(db, organizationId);
 
 /** Checks that the API may reach the issuer (public address, or allowed in EGRESS_ALLOW_HOSTS). */
-export const checkIssuerReachable = (issuer: string, config: AppDeps['config']) => assertEgressAllowed(new URL(issuer), config);
+export const checkIssuerReachable = (issuer: string, config: AppDeps['config']) =>
+  assertEgressAllowed(new URL(issuer), config);

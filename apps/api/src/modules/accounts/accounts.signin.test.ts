@@ -15,7 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const creds = (email: string, password = TEST_PASSWORD, host = 'localhost:3000') => ({ email, password, host });
+const creds = (email: string, password = TEST_PASSWORD, host = 'localhost:3000') => ({
+  email,
+  password,
+  host,
+});
 
 describe('POST auth with e-mail and password', () => {
   it('answers the token and its claims, and records the sign-in', async () => {
@@ -37,7 +41,12 @@ describe('POST auth with e-mail and password', () => {
     // The token works.
     const me = await t.as(token, { method: 'GET', url: `/api/v1/users/${user.id}` });
     expect(me.statusCode).toBe(200);
-    const rows = await t.deps.db.selectFrom('auditLog').selectAll().where('action', '=', 'sign-in').where('actorId', '=', user.id).execute();
+    const rows = await t.deps.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'sign-in')
+      .where('actorId', '=', user.id)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.entityId).toBe(tokenData.sid);
   });
@@ -48,8 +57,16 @@ describe('POST auth with e-mail and password', () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.json()).toEqual(wrong.json());
-    expect(wrong.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: MESSAGES.invalidCredentials });
-    const failed = await t.deps.db.selectFrom('auditLog').select('entityId').where('action', '=', 'sign-in.failed').execute();
+    expect(wrong.json()).toEqual({
+      statusCode: 401,
+      error: 'Unauthorized',
+      message: MESSAGES.invalidCredentials,
+    });
+    const failed = await t.deps.db
+      .selectFrom('auditLog')
+      .select('entityId')
+      .where('action', '=', 'sign-in.failed')
+      .execute();
     expect(failed.map((r) => r.entityId)).toContain(tenant.users.participant.id);
   });
 
@@ -71,7 +88,10 @@ describe('POST auth with e-mail and password', () => {
   });
 
   it('refuses participants on a cms. host and lets every console role in', async () => {
-    const participant = await signIn(t, creds(tenant.users.participant.email, TEST_PASSWORD, 'cms.localhost:3000'));
+    const participant = await signIn(
+      t,
+      creds(tenant.users.participant.email, TEST_PASSWORD, 'cms.localhost:3000'),
+    );
     expect(participant.statusCode).toBe(403);
     expect(participant.json().message).toBe('You are not authorized to access cms');
     for (const role of ['superadmin', 'orgAdmin', 'hubAdmin', 'eventAdmin', 'moderator'] as const) {
@@ -93,7 +113,11 @@ describe('POST auth with e-mail and password', () => {
     for (const [body, expected] of cases) {
       const res = await signIn(t, { ...creds(user.email), ...body });
       expect(res.statusCode).toBe(200);
-      const session = await t.deps.db.selectFrom('authSessions').select('loginType').where('id', '=', res.json().tokenData.sid).executeTakeFirstOrThrow();
+      const session = await t.deps.db
+        .selectFrom('authSessions')
+        .select('loginType')
+        .where('id', '=', res.json().tokenData.sid)
+        .executeTakeFirstOrThrow();
       expect(session.loginType).toBe(expected);
     }
     const bad = await signIn(t, { ...creds(user.email), loginType: 'root' });
@@ -103,7 +127,13 @@ describe('POST auth with e-mail and password', () => {
 
   describe('bad input', () => {
     const post = (payload: string, contentType = 'application/json') =>
-      t.app.inject({ method: 'POST', url: '/api/v1/auth', payload, headers: { 'content-type': contentType }, remoteAddress: randomIp() });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth',
+        payload,
+        headers: { 'content-type': contentType },
+        remoteAddress: randomIp(),
+      });
 
     it('malformed JSON is a 400', async () => {
       const res = await post('{"email": ');
@@ -114,9 +144,17 @@ describe('POST auth with e-mail and password', () => {
     it('missing fields answer Required field per field', async () => {
       const res = await post('{}');
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields).toEqual({ email: 'Required field', password: 'Required field', host: 'Required field' });
+      expect(res.json().fields).toEqual({
+        email: 'Required field',
+        password: 'Required field',
+        host: 'Required field',
+      });
       const sso = await post('{"sso": true}');
-      expect(sso.json().fields).toEqual({ token: 'Required field', state: 'Required field', host: 'Required field' });
+      expect(sso.json().fields).toEqual({
+        token: 'Required field',
+        state: 'Required field',
+        host: 'Required field',
+      });
     });
 
     it('wrong types, bad e-mail, over-long strings and bad hosts', async () => {
@@ -125,8 +163,18 @@ describe('POST auth with e-mail and password', () => {
       expect(Object.keys(wrongType.json().fields).sort()).toEqual(['email', 'password']);
       const badEmail = await post(JSON.stringify(creds('not-an-email')));
       expect(badEmail.json().fields).toEqual({ email: MESSAGES.invalidEmail });
-      const long = await post(JSON.stringify({ email: `${'a'.repeat(250)}@example.com`, password: 'x'.repeat(300), host: `${'h'.repeat(300)}.com` }));
-      expect(long.json().fields).toEqual({ email: 'Max length exceeded', password: 'Max length exceeded', host: 'Max length exceeded' });
+      const long = await post(
+        JSON.stringify({
+          email: `${'a'.repeat(250)}@example.com`,
+          password: 'x'.repeat(300),
+          host: `${'h'.repeat(300)}.com`,
+        }),
+      );
+      expect(long.json().fields).toEqual({
+        email: 'Max length exceeded',
+        password: 'Max length exceeded',
+        host: 'Max length exceeded',
+      });
       const badHost = await post(JSON.stringify(creds('a@example.com', 'x', 'evil.com/path')));
       expect(badHost.json().fields).toEqual({ host: 'Please enter a valid host name' });
       const badSso = await post(JSON.stringify({ sso: 'yes', token: 'c', state: 's', host: 'localhost' }));
@@ -163,7 +211,8 @@ describe('throttling', () => {
     const ip = randomIp();
     const user = await t.f.user();
     // Successful sign-ins give their slot back: more than the per-IP limit of them is fine.
-    for (let i = 0; i < LIMITS.signInPerIp.limit + 2; i++) expect((await signIn(t, creds(user.email), ip)).statusCode).toBe(200);
+    for (let i = 0; i < LIMITS.signInPerIp.limit + 2; i++)
+      expect((await signIn(t, creds(user.email), ip)).statusCode).toBe(200);
     for (let i = 0; i < LIMITS.signInPerIp.limit; i++) {
       expect((await signIn(t, creds(`spray-${i}@example.com`, 'Guess!123a'), ip)).statusCode).toBe(401);
     }
@@ -176,15 +225,19 @@ describe('throttling', () => {
   it('a success resets the (account, IP) counter', async () => {
     const user = await t.f.user();
     const ip = randomIp();
-    for (let i = 0; i < LIMITS.signInPerAccountAndIp.limit - 1; i++) await signIn(t, creds(user.email, 'Wrong!pass1'), ip);
+    for (let i = 0; i < LIMITS.signInPerAccountAndIp.limit - 1; i++)
+      await signIn(t, creds(user.email, 'Wrong!pass1'), ip);
     expect((await signIn(t, creds(user.email), ip)).statusCode).toBe(200);
-    for (let i = 0; i < LIMITS.signInPerAccountAndIp.limit; i++) expect((await signIn(t, creds(user.email, 'Wrong!pass1'), ip)).statusCode).toBe(401);
+    for (let i = 0; i < LIMITS.signInPerAccountAndIp.limit; i++)
+      expect((await signIn(t, creds(user.email, 'Wrong!pass1'), ip)).statusCode).toBe(401);
   });
 
   it('parallel guesses can not overtake the limit', async () => {
     const user = await t.f.user();
     const ip = randomIp();
-    const results = await Promise.all(Array.from({ length: 12 }, () => signIn(t, creds(user.email, 'Wrong!pass1'), ip)));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => signIn(t, creds(user.email, 'Wrong!pass1'), ip)),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 401)).toHaveLength(LIMITS.signInPerAccountAndIp.limit);
     expect(codes.filter((c) => c === 429)).toHaveLength(12 - LIMITS.signInPerAccountAndIp.limit);
@@ -202,7 +255,12 @@ describe('POST auth/logout and token expiry', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('Session ended');
     expect((await t.as(token, { method: 'POST', url: '/api/v1/auth/logout' })).statusCode).toBe(401);
-    const audit = await t.deps.db.selectFrom('auditLog').select('actorId').where('action', '=', 'sign-out').where('entityId', '=', tokenData.sid).execute();
+    const audit = await t.deps.db
+      .selectFrom('auditLog')
+      .select('actorId')
+      .where('action', '=', 'sign-out')
+      .where('entityId', '=', tokenData.sid)
+      .execute();
     expect(audit).toEqual([{ actorId: tokenData.userId }]);
   });
 
@@ -225,7 +283,11 @@ describe('POST auth/logout and token expiry', () => {
 
   it("answers 401 'Token expired' when the session's time is up", async () => {
     const { token, tokenData } = (await signIn(t, creds(tenant.users.participant.email))).json();
-    await t.deps.db.updateTable('authSessions').set({ expiresAt: new Date(Date.now() - 1000) }).where('id', '=', tokenData.sid).execute();
+    await t.deps.db
+      .updateTable('authSessions')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', tokenData.sid)
+      .execute();
     const res = await t.as(token, { method: 'GET', url: `/api/v1/users/${tokenData.userId}` });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Token expired');

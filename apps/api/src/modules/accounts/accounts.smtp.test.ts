@@ -20,7 +20,13 @@ describe('e-mail over SMTP (nodemailer → smtp-server on loopback)', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/users/register',
-      payload: { email, password: 'Smtp!pass2026', firstName: 'Émile', lastName: 'Zola', host: 'localhost:3000' },
+      payload: {
+        email,
+        password: 'Smtp!pass2026',
+        firstName: 'Émile',
+        lastName: 'Zola',
+        host: 'localhost:3000',
+      },
       remoteAddress: randomIp(),
     });
     expect(res.statusCode).toBe(201);
@@ -31,9 +37,18 @@ describe('e-mail over SMTP (nodemailer → smtp-server on loopback)', () => {
     const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
     expect(link).toMatch(/^http:\/\/localhost:3000\/verify-email\/[\w-]{43}$/);
     const token = new URL(link!).pathname.split('/').at(-1);
-    const verified = await t.app.inject({ method: 'POST', url: '/api/v1/users/verify-email', payload: { token, host: 'localhost:3000' } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/verify-email',
+      payload: { token, host: 'localhost:3000' },
+    });
     expect(verified.json()).toEqual({ verified: true });
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/v1/auth', payload: { email, password: 'Smtp!pass2026', host: 'localhost:3000' }, remoteAddress: randomIp() });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth',
+      payload: { email, password: 'Smtp!pass2026', host: 'localhost:3000' },
+      remoteAddress: randomIp(),
+    });
     expect(signIn.statusCode).toBe(200);
     // Sent over SMTP, not kept in the dev mailbox.
     expect(await t.deps.db.selectFrom('mailOutbox').selectAll().execute()).toEqual([]);

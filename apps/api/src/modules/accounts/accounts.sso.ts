@@ -20,17 +20,34 @@ export const ssoFailed = () => new HttpError(401, ACCOUNT_MESSAGES.ssoFailed);
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) blocked.addSubnet(net, prefix, 'ipv6');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv6');
 
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
 
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '').toLowerCase();
-const v4mapped = (address: string) => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address);
+const v4mapped = (address: string) =>
+  /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice(7) : address;
 const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
 export function isLoopbackHost(hostname: string): boolean {
@@ -50,8 +67,11 @@ async function addressesOf(hostname: string): Promise<string[]> {
 /** Refuses URLs on private addresses unless the host is allowed; refuses http unless loopback. */
 export async function assertEgressAllowed(url: URL, cfg: Pick<Config, 'EGRESS_ALLOW_HOSTS'>): Promise<void> {
   const host = bare(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(host))) throw new Error(`refused ${url.protocol} URL`);
-  const allowed = cfg.EGRESS_ALLOW_HOSTS.split(',').map((h) => bare(h.trim())).filter(Boolean);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopbackHost(host)))
+    throw new Error(`refused ${url.protocol} URL`);
+  const allowed = cfg.EGRESS_ALLOW_HOSTS.split(',')
+    .map((h) => bare(h.trim()))
+    .filter(Boolean);
   if (allowed.includes(host)) return;
   const addresses = await addressesOf(host);
   if (addresses.length === 0 || addresses.some((a) => blocked.check(a, family(a)))) {
@@ -67,8 +87,16 @@ const cache = new Map<string, Cached>();
 const CACHE_MS = 10 * 60 * 1000;
 
 /** Discovers the provider (cached for 10 minutes) and returns its client configuration. */
-export async function clientConfig(provider: SsoProviderRow, cfg: Pick<Config, 'EGRESS_ALLOW_HOSTS'>): Promise<oidc.Configuration> {
-  const key = JSON.stringify([provider.issuer, provider.clientId, provider.clientSecret, cfg.EGRESS_ALLOW_HOSTS]);
+export async function clientConfig(
+  provider: SsoProviderRow,
+  cfg: Pick<Config, 'EGRESS_ALLOW_HOSTS'>,
+): Promise<oidc.Configuration> {
+  const key = JSON.stringify([
+    provider.issuer,
+    provider.clientId,
+    provider.clientSecret,
+    cfg.EGRESS_ALLOW_HOSTS,
+  ]);
   const hit = cache.get(key);
   if (hit && hit.expires > Date.now()) return hit.config;
   const issuer = new URL(provider.issuer);
@@ -80,7 +108,8 @@ export async function clientConfig(provider: SsoProviderRow, cfg: Pick<Config, '
     return fetch(url, { ...options, redirect: 'manual' } as RequestInit);
   };
   // http only towards a loopback issuer (tests, a developer's local IdP); never otherwise.
-  const execute = isLoopbackHost(issuer.hostname) && issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
+  const execute =
+    isLoopbackHost(issuer.hostname) && issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
   let config = await oidc.discovery(issuer, provider.clientId, provider.clientSecret, undefined, {
     [oidc.customFetch]: guardedFetch,
     execute,
@@ -90,7 +119,12 @@ export async function clientConfig(provider: SsoProviderRow, cfg: Pick<Config, '
   // defaults to client_secret_post, so switch unless the provider lists only post.
   const methods = config.serverMetadata().token_endpoint_auth_methods_supported;
   if (!methods || methods.includes('client_secret_basic')) {
-    config = new oidc.Configuration(config.serverMetadata(), provider.clientId, provider.clientSecret, oidc.ClientSecretBasic(provider.clientSecret));
+    config = new oidc.Configuration(
+      config.serverMetadata(),
+      provider.clientId,
+      provider.clientSecret,
+      oidc.ClientSecretBasic(provider.clientSecret),
+    );
     config[oidc.customFetch] = guardedFetch;
     config.timeout = 10;
     for (const run of execute) run(config);
@@ -138,7 +172,14 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
  */
 export async function exchangeCode(
   config: oidc.Configuration,
-  o: { redirectUri: string; code: string; state: string; iss?: string | undefined; codeVerifier: string; nonce: string },
+  o: {
+    redirectUri: string;
+    code: string;
+    state: string;
+    iss?: string | undefined;
+    codeVerifier: string;
+    nonce: string;
+  },
 ): Promise<SsoIdentity> {
   const callback = new URL(o.redirectUri);
   callback.searchParams.set('code', o.code);
@@ -148,7 +189,8 @@ export async function exchangeCode(
   // started with (the state row names the provider). That is safe here because the client is
   // confidential: a code sent to the wrong provider can not be redeemed without our client secret.
   const metadata = config.serverMetadata();
-  const iss = o.iss ?? (metadata.authorization_response_iss_parameter_supported ? metadata.issuer : undefined);
+  const iss =
+    o.iss ?? (metadata.authorization_response_iss_parameter_supported ? metadata.issuer : undefined);
   if (iss !== undefined) callback.searchParams.set('iss', iss);
   const tokens = await oidc.authorizationCodeGrant(config, callback, {
     pkceCodeVerifier: o.codeVerifier,
@@ -159,7 +201,8 @@ export async function exchangeCode(
   const claims = tokens.claims();
   if (!claims) throw new Error('no ID token');
   let source: Record<string, unknown> = claims;
-  if (str(claims.email) === undefined) source = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+  if (str(claims.email) === undefined)
+    source = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
   const name = str(source.name) ?? '';
   return {
     subject: claims.sub,

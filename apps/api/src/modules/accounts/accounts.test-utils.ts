@@ -8,7 +8,11 @@ import type { TestContext } from '../../../test/harness.js';
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /** E-mails go out through a job after the answer: wait for the one to `to`. */
-export async function waitForMail(t: TestContext, to: string, opts: { after?: number; timeoutMs?: number } = {}): Promise<MailMessage> {
+export async function waitForMail(
+  t: TestContext,
+  to: string,
+  opts: { after?: number; timeoutMs?: number } = {},
+): Promise<MailMessage> {
   const deadline = Date.now() + (opts.timeoutMs ?? 5000);
   for (;;) {
     const mine = t.mail.sent.filter((m) => m.to === to.toLowerCase());

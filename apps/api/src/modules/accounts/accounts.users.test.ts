@@ -39,11 +39,26 @@ describe('GET users/{id}', () => {
 
   // Who may read whom: oneself, super admins, and admins whose scope holds the user.
   const matrix: Array<[target: RoleName, expected: Record<RoleName, number>]> = [
-    ['participant', { superadmin: 200, orgAdmin: 200, hubAdmin: 200, eventAdmin: 200, moderator: 404, participant: 200 }],
-    ['moderator', { superadmin: 200, orgAdmin: 200, hubAdmin: 200, eventAdmin: 200, moderator: 200, participant: 404 }],
-    ['eventAdmin', { superadmin: 200, orgAdmin: 200, hubAdmin: 200, eventAdmin: 200, moderator: 404, participant: 404 }],
-    ['hubAdmin', { superadmin: 200, orgAdmin: 200, hubAdmin: 200, eventAdmin: 404, moderator: 404, participant: 404 }],
-    ['orgAdmin', { superadmin: 200, orgAdmin: 200, hubAdmin: 404, eventAdmin: 404, moderator: 404, participant: 404 }],
+    [
+      'participant',
+      { superadmin: 200, orgAdmin: 200, hubAdmin: 200, eventAdmin: 200, moderator: 404, participant: 200 },
+    ],
+    [
+      'moderator',
+      { superadmin: 200, orgAdmin: 200, hubAdmin: 200, eventAdmin: 200, moderator: 200, participant: 404 },
+    ],
+    [
+      'eventAdmin',
+      { superadmin: 200, orgAdmin: 200, hubAdmin: 200, eventAdmin: 200, moderator: 404, participant: 404 },
+    ],
+    [
+      'hubAdmin',
+      { superadmin: 200, orgAdmin: 200, hubAdmin: 200, eventAdmin: 404, moderator: 404, participant: 404 },
+    ],
+    [
+      'orgAdmin',
+      { superadmin: 200, orgAdmin: 200, hubAdmin: 404, eventAdmin: 404, moderator: 404, participant: 404 },
+    ],
   ];
   for (const [target, expected] of matrix) {
     it(`permission matrix for reading the ${target}`, async () => {
@@ -54,7 +69,9 @@ describe('GET users/{id}', () => {
       // Another tenant's admins see nothing of this tenant, except the super admin.
       for (const caller of ROLES) {
         const res = await get(other.tokens[caller], `users/${tenant.users[target].id}`);
-        expect(res.statusCode, `other tenant's ${caller} reads ${target}`).toBe(caller === 'superadmin' ? 200 : 404);
+        expect(res.statusCode, `other tenant's ${caller} reads ${target}`).toBe(
+          caller === 'superadmin' ? 200 : 404,
+        );
       }
     });
   }
@@ -108,12 +125,20 @@ describe('GET users/{userId}/events', () => {
 
   it("carries the event's description and venue, which the participant event home shows under About this event", async () => {
     const event = await t.f.event({ eventHubId: tenant.hub.id });
-    await t.deps.db.updateTable('events').set({ description: 'Two days of talks.\nBring a laptop.', address: 'Plenary Hall, Main Street 1' }).where('id', '=', event.id).execute();
+    await t.deps.db
+      .updateTable('events')
+      .set({ description: 'Two days of talks.\nBring a laptop.', address: 'Plenary Hall, Main Street 1' })
+      .where('id', '=', event.id)
+      .execute();
     const person = await t.f.participant(event.id);
     const res = await events(await t.f.token(person), person);
     expect(res.statusCode).toBe(200);
     expect(res.json().records).toEqual([
-      expect.objectContaining({ id: event.id, description: 'Two days of talks.\nBring a laptop.', address: 'Plenary Hall, Main Street 1' }),
+      expect.objectContaining({
+        id: event.id,
+        description: 'Two days of talks.\nBring a laptop.',
+        address: 'Plenary Hall, Main Street 1',
+      }),
     ]);
   });
 
@@ -121,7 +146,11 @@ describe('GET users/{userId}/events', () => {
     const org = await t.f.organization();
     const hubA = await t.f.hub({ organizationId: org.id });
     const hubB = await t.f.hub({ organizationId: org.id });
-    const [e1, e2, e3] = [await t.f.event({ eventHubId: hubA.id, name: 'Alpha Forum' }), await t.f.event({ eventHubId: hubA.id, name: 'Beta Days' }), await t.f.event({ eventHubId: hubB.id, name: 'Gamma Con' })];
+    const [e1, e2, e3] = [
+      await t.f.event({ eventHubId: hubA.id, name: 'Alpha Forum' }),
+      await t.f.event({ eventHubId: hubA.id, name: 'Beta Days' }),
+      await t.f.event({ eventHubId: hubB.id, name: 'Gamma Con' }),
+    ];
     const outside = await t.f.event();
     const person = await t.f.user();
     await t.f.participant(e1.id, person.id);
@@ -130,17 +159,27 @@ describe('GET users/{userId}/events', () => {
     await t.f.grant(person.id, 'event', outside.id, 'admin');
     const token = await t.f.token(person.id);
     const mine = (await events(token, person.id, '?sort=name:asc')).json();
-    expect(mine.records.map((r: { id: string; role: string }) => [r.id, r.role])).toEqual([
-      [e1.id, 'moderator'],
-      [e2.id, 'participant'],
-      [outside.id, 'admin'],
-    ].sort((a, b) => [e1, e2, outside].find((e) => e.id === a[0])!.name.localeCompare([e1, e2, outside].find((e) => e.id === b[0])!.name)));
+    expect(mine.records.map((r: { id: string; role: string }) => [r.id, r.role])).toEqual(
+      [
+        [e1.id, 'moderator'],
+        [e2.id, 'participant'],
+        [outside.id, 'admin'],
+      ].sort((a, b) =>
+        [e1, e2, outside]
+          .find((e) => e.id === a[0])!
+          .name.localeCompare([e1, e2, outside].find((e) => e.id === b[0])!.name),
+      ),
+    );
 
     const hubAdmin = await t.f.user();
     await t.f.grant(hubAdmin.id, 'eventHub', hubA.id);
     await t.f.participant(e3.id, hubAdmin.id);
     const hubList = (await events(await t.f.token(hubAdmin.id), hubAdmin.id, '?sort=name:asc')).json();
-    expect(hubList.records.map((r: { name: string; role: string }) => `${r.name}:${r.role}`)).toEqual(['Alpha Forum:admin', 'Beta Days:admin', 'Gamma Con:participant']);
+    expect(hubList.records.map((r: { name: string; role: string }) => `${r.name}:${r.role}`)).toEqual([
+      'Alpha Forum:admin',
+      'Beta Days:admin',
+      'Gamma Con:participant',
+    ]);
 
     const orgAdmin = await t.f.user();
     await t.f.grant(orgAdmin.id, 'organization', org.id);
@@ -150,7 +189,10 @@ describe('GET users/{userId}/events', () => {
   });
 
   it('super admins have every event', async () => {
-    const all = await t.deps.db.selectFrom('events').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const all = await t.deps.db
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await events(tenant.tokens.superadmin, tenant.users.superadmin.id, '?limit=1000');
     expect(res.json().total).toBe(Number(all.n));
     expect(res.json().records.every((r: { role: string }) => r.role === 'admin')).toBe(true);
@@ -169,7 +211,11 @@ describe('GET users/{userId}/events', () => {
     expect(byDefault.records.map((r: { name: string }) => r.name)).toEqual([...names].reverse()); // startAt desc
     const search = (await events(token, user.id, '?search=harbour&sort=startAt:asc')).json();
     expect(search.total).toBe(3);
-    expect(search.records.map((r: { name: string }) => r.name)).toEqual(['Harbour Summit', 'Harbour Gala', '100% Harbour_Talk']);
+    expect(search.records.map((r: { name: string }) => r.name)).toEqual([
+      'Harbour Summit',
+      'Harbour Gala',
+      '100% Harbour_Talk',
+    ]);
     // LIKE wildcards match themselves.
     expect((await events(token, user.id, `?search=${encodeURIComponent('0% H')}`)).json().total).toBe(1);
     expect((await events(token, user.id, '?search=_')).json().total).toBe(1);
@@ -182,14 +228,27 @@ describe('GET users/{userId}/events', () => {
     for (const q of ['?page=0', '?limit=abc', `?search=${'s'.repeat(201)}`, '?sort=name']) {
       expect((await events(token, user.id, q)).statusCode, q).toBe(400);
     }
-    expect((await events(token, user.id, `?search=${'s'.repeat(201)}`)).json().fields).toEqual({ search: 'Max length exceeded' });
+    expect((await events(token, user.id, `?search=${'s'.repeat(201)}`)).json().fields).toEqual({
+      search: 'Max length exceeded',
+    });
   });
 
   it('permission matrix: oneself or a super admin; everyone else 404', async () => {
     const target = tenant.users.participant.id;
-    const expected: Record<RoleName, number> = { superadmin: 200, orgAdmin: 404, hubAdmin: 404, eventAdmin: 404, moderator: 404, participant: 200 };
-    for (const caller of ROLES) expect((await events(tenant.tokens[caller], target)).statusCode, caller).toBe(expected[caller]);
-    for (const caller of ROLES) expect((await events(other.tokens[caller], target)).statusCode, `other ${caller}`).toBe(caller === 'superadmin' ? 200 : 404);
+    const expected: Record<RoleName, number> = {
+      superadmin: 200,
+      orgAdmin: 404,
+      hubAdmin: 404,
+      eventAdmin: 404,
+      moderator: 404,
+      participant: 200,
+    };
+    for (const caller of ROLES)
+      expect((await events(tenant.tokens[caller], target)).statusCode, caller).toBe(expected[caller]);
+    for (const caller of ROLES)
+      expect((await events(other.tokens[caller], target)).statusCode, `other ${caller}`).toBe(
+        caller === 'superadmin' ? 200 : 404,
+      );
     expect((await get(undefined, `users/${target}/events`)).statusCode).toBe(401);
     expect((await events(tenant.tokens.superadmin, randomUUID())).statusCode).toBe(404);
     expect((await events(tenant.tokens.superadmin, 'nope')).statusCode).toBe(404);
@@ -213,12 +272,21 @@ describe('GET dev/mailbox', () => {
     const body = res.json();
     expect(body.total).toBe(MAILBOX_LIMIT + 5);
     expect(body.records).toHaveLength(MAILBOX_LIMIT);
-    expect(body.records[0]).toEqual({ id: expect.any(String), to: `m${MAILBOX_LIMIT + 4}@example.com`, subject: `Message ${MAILBOX_LIMIT + 4}`, text: `Body ${MAILBOX_LIMIT + 4}`, createdAt: '2026-01-01T00:03:24.000Z' });
+    expect(body.records[0]).toEqual({
+      id: expect.any(String),
+      to: `m${MAILBOX_LIMIT + 4}@example.com`,
+      subject: `Message ${MAILBOX_LIMIT + 4}`,
+      text: `Body ${MAILBOX_LIMIT + 4}`,
+      createdAt: '2026-01-01T00:03:24.000Z',
+    });
     expect(Object.keys(body.records[0]).sort()).toEqual(['createdAt', 'id', 'subject', 'text', 'to']);
   });
 
   it('permission matrix: super admin only (others 404, anonymous 401)', async () => {
-    for (const caller of ROLES) expect((await get(tenant.tokens[caller], 'dev/mailbox')).statusCode, caller).toBe(caller === 'superadmin' ? 200 : 404);
+    for (const caller of ROLES)
+      expect((await get(tenant.tokens[caller], 'dev/mailbox')).statusCode, caller).toBe(
+        caller === 'superadmin' ? 200 : 404,
+      );
     expect((await get(undefined, 'dev/mailbox')).statusCode).toBe(401);
   });
 });
@@ -226,7 +294,10 @@ describe('GET dev/mailbox', () => {
 describe('OpenAPI', () => {
   it('documents every accounts route with tag, summary and responses', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { tags?: string[]; summary?: string; responses?: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<string, { tags?: string[]; summary?: string; responses?: Record<string, unknown> }>
+      >;
     };
     const routes = [
       ['post', '/api/v1/auth'],

@@ -19,7 +19,10 @@ let dual: { id: string; email: string };
 beforeAll(async () => {
   t = await createTestContext();
   [own, other] = [await t.f.tenant(), await t.f.tenant()];
-  otherSecret = await session(client(t, other.tokens.eventAdmin, other.event.id), { name: 'Board meeting', virtualLink: 'https://meet.example.com/board-secret' });
+  otherSecret = await session(client(t, other.tokens.eventAdmin, other.event.id), {
+    name: 'Board meeting',
+    virtualLink: 'https://meet.example.com/board-secret',
+  });
   const user = await t.f.user();
   await t.f.participant(own.event.id, user.id);
   await t.f.participant(other.event.id, user.id);
@@ -31,7 +34,12 @@ const ADMINS = ['eventAdmin', 'hubAdmin', 'orgAdmin'] as const;
 
 /** A request as `token`'s user acting as `target`. */
 const acting = (token: string, target: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.as(token, { method, url: `/api/v1/${url}`, headers: { impersonate: target }, ...(payload ? { payload } : {}) });
+  t.as(token, {
+    method,
+    url: `/api/v1/${url}`,
+    headers: { impersonate: target },
+    ...(payload ? { payload } : {}),
+  });
 
 /** Tenant B's event routes that hold data: participants (e-mails, phones), sessions with virtual links, materials, the own profile (read and write). */
 const otherRoutes = (): Array<['GET' | 'POST', string, object?]> => [
@@ -62,7 +70,14 @@ describe.each(ADMINS)('the chain of issue 9 as the %s of tenant A', (role) => {
     const unknownEmail = await admin.post('participants/map-user', { email: 'nobody-at-all@example.com' });
     expect(byEmail.statusCode).toBe(404);
     expect(byEmail.json()).toEqual(unknownEmail.json());
-    expect(await t.deps.db.selectFrom('participants').select('id').where('eventId', '=', own.event.id).where('userId', '=', victim.id).execute()).toEqual([]);
+    expect(
+      await t.deps.db
+        .selectFrom('participants')
+        .select('id')
+        .where('eventId', '=', own.event.id)
+        .where('userId', '=', victim.id)
+        .execute(),
+    ).toEqual([]);
 
     for (const [method, url, payload] of otherRoutes()) {
       const res = await acting(own.tokens[role], victim.id, method, url, payload);
@@ -72,10 +87,21 @@ describe.each(ADMINS)('the chain of issue 9 as the %s of tenant A', (role) => {
   });
 
   it("acting as someone who takes part in both tenants reaches only A's event", async () => {
-    const mine = await acting(own.tokens[role], dual.id, 'GET', `events/${own.event.id}/participants/user-profile`);
+    const mine = await acting(
+      own.tokens[role],
+      dual.id,
+      'GET',
+      `events/${own.event.id}/participants/user-profile`,
+    );
     expect(mine.statusCode, mine.body).toBe(200);
-    for (const [method, url, payload] of otherRoutes()) expectNoData(await acting(own.tokens[role], dual.id, method, url, payload), `${method} ${url}`);
-    const inOther = await t.deps.db.selectFrom('participants').select('firstName').where('eventId', '=', other.event.id).where('userId', '=', dual.id).executeTakeFirstOrThrow();
+    for (const [method, url, payload] of otherRoutes())
+      expectNoData(await acting(own.tokens[role], dual.id, method, url, payload), `${method} ${url}`);
+    const inOther = await t.deps.db
+      .selectFrom('participants')
+      .select('firstName')
+      .where('eventId', '=', other.event.id)
+      .where('userId', '=', dual.id)
+      .executeTakeFirstOrThrow();
     expect(inOther.firstName).not.toBe('Hijacked');
     // Their list of events shows only what the actor shares with them.
     const events = await acting(own.tokens[role], dual.id, 'GET', `users/${dual.id}/events`);
@@ -98,23 +124,39 @@ describe('targets with a role of their own are refused', () => {
         const res = await acting(own.tokens[actor], target, 'GET', `events/${own.event.id}/participants`);
         expect(res.statusCode, actor).toBe(404);
         expect(res.json().message).toBe('Impersonated user not found');
-        const denied = await t.deps.db.selectFrom('auditLog').select('action').where('requestId', '=', String(res.headers['x-request-id'])).execute();
+        const denied = await t.deps.db
+          .selectFrom('auditLog')
+          .select('action')
+          .where('requestId', '=', String(res.headers['x-request-id']))
+          .execute();
         expect(denied).toEqual([{ action: 'impersonation.denied' }]);
       }
     }
   });
 
   it('admins of any scope are refused for super admins too', async () => {
-    for (const target of [own.users.orgAdmin.id, own.users.hubAdmin.id, own.users.eventAdmin.id, other.users.superadmin.id]) {
+    for (const target of [
+      own.users.orgAdmin.id,
+      own.users.hubAdmin.id,
+      own.users.eventAdmin.id,
+      other.users.superadmin.id,
+    ]) {
       expect((await acting(own.tokens.superadmin, target, 'GET', `users/${target}`)).statusCode).toBe(404);
     }
   });
 
   it('the impersonate-user-list offers exactly the people who can be impersonated', async () => {
-    const res = await t.as(own.tokens.eventAdmin, { method: 'GET', url: `/api/v1/events/${own.event.id}/participants/impersonate-user-list?limit=100` });
+    const res = await t.as(own.tokens.eventAdmin, {
+      method: 'GET',
+      url: `/api/v1/events/${own.event.id}/participants/impersonate-user-list?limit=100`,
+    });
     expect(res.statusCode).toBe(200);
     const offered: string[] = res.json().records.map((r: { userId: string }) => r.userId);
-    const everyone = await t.deps.db.selectFrom('participants').select('userId').where('eventId', '=', own.event.id).execute();
+    const everyone = await t.deps.db
+      .selectFrom('participants')
+      .select('userId')
+      .where('eventId', '=', own.event.id)
+      .execute();
     expect(offered.length).toBeGreaterThan(0);
     for (const { userId } of everyone) {
       const probe = await acting(own.tokens.eventAdmin, userId, 'GET', `users/${userId}`);
@@ -126,9 +168,16 @@ describe('targets with a role of their own are refused', () => {
 describe('super admins act only as participants', () => {
   it("act as the target's participations in every event, never as more", async () => {
     for (const eventId of [own.event.id, other.event.id]) {
-      const res = await acting(own.tokens.superadmin, dual.id, 'GET', `events/${eventId}/participants/user-profile`);
+      const res = await acting(
+        own.tokens.superadmin,
+        dual.id,
+        'GET',
+        `events/${eventId}/participants/user-profile`,
+      );
       expect(res.statusCode, res.body).toBe(200);
-      expect((await acting(own.tokens.superadmin, dual.id, 'GET', `events/${eventId}/participants`)).statusCode).toBe(403);
+      expect(
+        (await acting(own.tokens.superadmin, dual.id, 'GET', `events/${eventId}/participants`)).statusCode,
+      ).toBe(403);
     }
   });
 });

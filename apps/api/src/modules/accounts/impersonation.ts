@@ -17,7 +17,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * act as the target's participations everywhere (and may act as an account with none); anyone
  * else needs at least one event in common.
  */
-export async function impersonatedPrincipal(db: Db, actor: Principal, targetUserId: string): Promise<Principal | undefined> {
+export async function impersonatedPrincipal(
+  db: Db,
+  actor: Principal,
+  targetUserId: string,
+): Promise<Principal | undefined> {
   if (!UUID.test(targetUserId)) return undefined;
   const target = await db
     .selectFrom('users as u')
@@ -32,7 +36,9 @@ export async function impersonatedPrincipal(db: Db, actor: Principal, targetUser
     .select(['e.id', 'e.eventHubId', 'e.organizationId'])
     .where('p.userId', '=', target.id)
     .execute();
-  const eventRoles = new Map<string, EventRole>(participations.filter((e) => canAdminEvent(actor, e)).map((e) => [e.id, 'participant']));
+  const eventRoles = new Map<string, EventRole>(
+    participations.filter((e) => canAdminEvent(actor, e)).map((e) => [e.id, 'participant']),
+  );
   if (eventRoles.size === 0 && !isSuperAdmin(actor)) return undefined;
   return { userId: target.id, userRole: 'user', organizationIds: [], eventHubIds: [], eventRoles };
 }

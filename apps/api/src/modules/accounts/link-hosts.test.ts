@@ -19,21 +19,43 @@ beforeAll(async () => {
   t = await createTestContext();
   acme = await t.f.tenant();
   rival = await t.f.tenant();
-  for (const [org, host] of [[acme, ACME], [acme, `cms.${ACME}`], [rival, RIVAL]] as const) {
-    const res = await t.as(acme.tokens.superadmin, { method: 'POST', url: `/api/v1/organizations/${org.organization.id}/approved-hosts`, payload: { host } });
+  for (const [org, host] of [
+    [acme, ACME],
+    [acme, `cms.${ACME}`],
+    [rival, RIVAL],
+  ] as const) {
+    const res = await t.as(acme.tokens.superadmin, {
+      method: 'POST',
+      url: `/api/v1/organizations/${org.organization.id}/approved-hosts`,
+      payload: { host },
+    });
     expect(res.statusCode).toBe(201);
   }
 });
 afterAll(() => t.close());
 
-const sso = (hosts: string[]) => ({ issuer: 'https://login.acme.example', clientId: 'acme', clientSecret: 'secret', hosts });
+const sso = (hosts: string[]) => ({
+  issuer: 'https://login.acme.example',
+  clientId: 'acme',
+  clientSecret: 'secret',
+  hosts,
+});
 const saveSso = (tenant: Tenant, hosts: string[]) =>
-  t.as(tenant.tokens.orgAdmin, { method: 'PATCH', url: `/api/v1/organizations/${tenant.organization.id}`, payload: { sso: sso(hosts) } });
+  t.as(tenant.tokens.orgAdmin, {
+    method: 'PATCH',
+    url: `/api/v1/organizations/${tenant.organization.id}`,
+    payload: { sso: sso(hosts) },
+  });
 
 /** Requests a reset for `email` on `host`, runs the job, and answers the link it e-mailed. */
 async function resetLink(email: string, host: string): Promise<URL> {
   const before = t.mail.sent.length;
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/reset-password/request', payload: { email, host }, remoteAddress: randomIp() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/reset-password/request',
+    payload: { email, host },
+    remoteAddress: randomIp(),
+  });
   expect(res.statusCode).toBe(202);
   await t.drainJobs();
   const mails = t.mail.sent.slice(before).filter((m) => m.to === email);
@@ -43,15 +65,35 @@ async function resetLink(email: string, host: string): Promise<URL> {
 
 describe("an organisation's SSO hosts", () => {
   it('refuses hosts nobody approved for it, platform hosts and hosts approved for another organisation', async () => {
-    for (const host of ['evil.example', 'localhost', 'localhost:3000', 'cms.localhost', 'cms.localhost:3000', 'summit.localhost', '127.0.0.1', RIVAL]) {
+    for (const host of [
+      'evil.example',
+      'localhost',
+      'localhost:3000',
+      'cms.localhost',
+      'cms.localhost:3000',
+      'summit.localhost',
+      '127.0.0.1',
+      RIVAL,
+    ]) {
       const res = await saveSso(acme, [ACME, host]);
       expect(res.statusCode, host).toBe(400);
       const message = res.json().fields['sso.hosts'];
       expect(message, host).toMatch(new RegExp(`^${host.replace(/\./g, '\\.')}: `));
-      expect([TENANCY_MESSAGES.ssoHostNotApproved, TENANCY_MESSAGES.approvedHostPlatform].some((m) => message.endsWith(m)), host).toBe(true);
+      expect(
+        [TENANCY_MESSAGES.ssoHostNotApproved, TENANCY_MESSAGES.approvedHostPlatform].some((m) =>
+          message.endsWith(m),
+        ),
+        host,
+      ).toBe(true);
     }
     // Nothing of the refused saves was stored.
-    expect(await t.deps.db.selectFrom('ssoProviders').select('id').where('organizationId', '=', acme.organization.id).execute()).toHaveLength(0);
+    expect(
+      await t.deps.db
+        .selectFrom('ssoProviders')
+        .select('id')
+        .where('organizationId', '=', acme.organization.id)
+        .execute(),
+    ).toHaveLength(0);
   });
 
   it('accepts its approved hosts, a bare approval with any port', async () => {
@@ -76,11 +118,15 @@ describe('links in e-mails', () => {
     for (const who of ['orgAdmin', 'hubAdmin', 'eventAdmin', 'moderator', 'participant'] as const) {
       expect((await resetLink(acme.users[who].email, ACME)).origin, who).toBe(`http://${ACME}`);
     }
-    expect((await resetLink(acme.users.participant.email, `${ACME}:8443`)).origin).toBe(`http://${ACME}:8443`);
+    expect((await resetLink(acme.users.participant.email, `${ACME}:8443`)).origin).toBe(
+      `http://${ACME}:8443`,
+    );
   });
 
   it('platform hosts serve everyone', async () => {
-    expect((await resetLink(acme.users.superadmin.email, 'cms.summit.localhost:3000')).origin).toBe('http://cms.summit.localhost:3000');
+    expect((await resetLink(acme.users.superadmin.email, 'cms.summit.localhost:3000')).origin).toBe(
+      'http://cms.summit.localhost:3000',
+    );
     expect((await resetLink(rival.users.participant.email, 'localhost:3000')).origin).toBe(PUBLIC);
   });
 
@@ -101,21 +147,52 @@ describe('links in e-mails', () => {
 });
 
 describe('the sign-in button and SSO start', () => {
-  const providers = async (host: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/auth/sso/providers?host=${encodeURIComponent(host)}` })).json();
+  const providers = async (host: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/auth/sso/providers?host=${encodeURIComponent(host)}`,
+      })
+    ).json();
 
-  it('never resolve a shared or brand host to an organisation\'s provider, even one stored before approvals existed', async () => {
+  it("never resolve a shared or brand host to an organisation's provider, even one stored before approvals existed", async () => {
     const org = await t.f.organization();
     // A provider row from before migration 0012, claiming shared hosts and an unapproved one.
     await t.deps.db
       .insertInto('ssoProviders')
-      .values({ organizationId: org.id, name: 'Hijack', issuer: 'https://login.hijack.example', clientId: 'c', clientSecret: 's', hosts: ['localhost:3000', 'localhost', 'cms.localhost', 'summit.localhost', 'legacy.example'], updatedAt: new Date() })
+      .values({
+        organizationId: org.id,
+        name: 'Hijack',
+        issuer: 'https://login.hijack.example',
+        clientId: 'c',
+        clientSecret: 's',
+        hosts: ['localhost:3000', 'localhost', 'cms.localhost', 'summit.localhost', 'legacy.example'],
+        updatedAt: new Date(),
+      })
       .execute();
-    for (const host of ['localhost:3000', 'localhost', 'cms.localhost:3000', 'summit.localhost', 'legacy.example']) {
+    for (const host of [
+      'localhost:3000',
+      'localhost',
+      'cms.localhost:3000',
+      'summit.localhost',
+      'legacy.example',
+    ]) {
       expect(await providers(host), host).toEqual({ enabled: false });
-      expect((await t.app.inject({ method: 'GET', url: `/api/v1/auth/sso/start?host=${encodeURIComponent(host)}` })).statusCode, host).toBe(404);
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/v1/auth/sso/start?host=${encodeURIComponent(host)}`,
+          })
+        ).statusCode,
+        host,
+      ).toBe(404);
     }
     // Approving the organisation's own host brings its button back there, and only there.
-    await t.deps.db.insertInto('approvedHosts').values({ host: 'legacy.example', organizationId: org.id, approvedBy: null }).execute();
+    await t.deps.db
+      .insertInto('approvedHosts')
+      .values({ host: 'legacy.example', organizationId: org.id, approvedBy: null })
+      .execute();
     expect(await providers('legacy.example')).toEqual({ enabled: true, name: 'Hijack' });
     expect(await providers('localhost:3000')).toEqual({ enabled: false });
   });
@@ -123,12 +200,19 @@ describe('the sign-in button and SSO start', () => {
   it("serves an organisation's approved host, and revoking the approval ends it at once", async () => {
     expect(await providers(ACME)).toEqual({ enabled: true, name: acme.organization.name });
     expect(await providers(`cms.${ACME}:8443`)).toEqual({ enabled: true, name: acme.organization.name });
-    const revoked = await t.as(acme.tokens.superadmin, { method: 'DELETE', url: `/api/v1/organizations/${acme.organization.id}/approved-hosts/${ACME}` });
+    const revoked = await t.as(acme.tokens.superadmin, {
+      method: 'DELETE',
+      url: `/api/v1/organizations/${acme.organization.id}/approved-hosts/${ACME}`,
+    });
     expect(revoked.statusCode).toBe(204);
     expect(await providers(ACME)).toEqual({ enabled: false });
     expect((await resetLink(acme.users.participant.email, ACME)).origin).toBe(PUBLIC);
     // The host left the provider too; the still approved console host stays.
-    const row = await t.deps.db.selectFrom('ssoProviders').select('hosts').where('organizationId', '=', acme.organization.id).executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('ssoProviders')
+      .select('hosts')
+      .where('organizationId', '=', acme.organization.id)
+      .executeTakeFirstOrThrow();
     expect(row.hosts).toEqual([`cms.${ACME}:8443`]);
   });
 });

@@ -52,7 +52,10 @@ export async function linkOrigin(deps: LinkDeps, host: string, recipient?: LinkR
   if (recipient === undefined) return fallback;
   const organizationId = await repo.organizationOfApprovedHost(deps.db, [h, hostName(h)]);
   if (organizationId === undefined) return fallback;
-  const theirs = typeof recipient === 'string' ? await repo.organizationsOfUser(deps.db, recipient) : [recipient.organizationId];
+  const theirs =
+    typeof recipient === 'string'
+      ? await repo.organizationsOfUser(deps.db, recipient)
+      : [recipient.organizationId];
   return theirs.includes(organizationId) ? originOf(deps, h) : fallback;
 }
 
@@ -62,7 +65,9 @@ export async function linkOrigin(deps: LinkDeps, host: string, recipient?: LinkR
  */
 export function ssoProviderForHost(deps: LinkDeps, host: string): Promise<repo.SsoProviderRow | undefined> {
   const h = normHost(host);
-  return repo.findSsoProviderByHosts(deps.db, [h, hostName(h)], { organizationProviders: !isPlatformHost(deps, h) });
+  return repo.findSsoProviderByHosts(deps.db, [h, hostName(h)], {
+    organizationProviders: !isPlatformHost(deps, h),
+  });
 }
 
 /** The redirect_uri origin of an SSO attempt on `host`, a host `ssoProviderForHost` resolved. */

@@ -28,7 +28,11 @@ beforeEach(() => {
 });
 
 const changes = () => emitted.filter((e) => e.event === AGENDA_CHANGED_EVENT);
-const changed = (...sessionIds: string[]) => ({ room: `event:${eventId}`, event: AGENDA_CHANGED_EVENT, payload: { sessionIds } });
+const changed = (...sessionIds: string[]) => ({
+  room: `event:${eventId}`,
+  event: AGENDA_CHANGED_EVENT,
+  payload: { sessionIds },
+});
 const sorted = (ids: string[]) => [...ids].sort();
 
 describe('agenda.changed from the session routes', () => {
@@ -57,26 +61,45 @@ describe('agenda.changed from the session routes', () => {
 
   it('drafts that stay drafts are not announced (created, edited, deleted)', async () => {
     const draft = await session(admin, { status: 'DRAFT' });
-    expect((await admin.patch(`sessions/${draft.id}`, { name: 'Still a draft', capacity: 5 })).statusCode).toBe(200);
-    expect((await admin.patch('sessions/update-options', { ids: [draft.id], enrollable: true })).statusCode).toBe(200);
+    expect(
+      (await admin.patch(`sessions/${draft.id}`, { name: 'Still a draft', capacity: 5 })).statusCode,
+    ).toBe(200);
+    expect(
+      (await admin.patch('sessions/update-options', { ids: [draft.id], enrollable: true })).statusCode,
+    ).toBe(200);
     expect((await admin.delete(`sessions/${draft.id}`)).statusCode).toBe(204);
     expect(changes()).toEqual([]);
   });
 
   it('a bulk publish is one event naming every session participants see now; drafts left as drafts are not named', async () => {
-    const [a, b, c] = [await session(admin, { status: 'DRAFT' }), await session(admin, { status: 'DRAFT' }), await session(admin, { status: 'PUBLISHED' })];
+    const [a, b, c] = [
+      await session(admin, { status: 'DRAFT' }),
+      await session(admin, { status: 'DRAFT' }),
+      await session(admin, { status: 'PUBLISHED' }),
+    ];
     emitted.length = 0;
-    const res = await admin.patch('sessions/update-options', { ids: [a.id, b.id, c.id, a.id], status: 'PUBLISHED' });
+    const res = await admin.patch('sessions/update-options', {
+      ids: [a.id, b.id, c.id, a.id],
+      status: 'PUBLISHED',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(changes()).toHaveLength(1);
-    expect(sorted((changes()[0]!.payload as { sessionIds: string[] }).sessionIds)).toEqual(sorted([a.id, b.id, c.id]));
+    expect(sorted((changes()[0]!.payload as { sessionIds: string[] }).sessionIds)).toEqual(
+      sorted([a.id, b.id, c.id]),
+    );
 
     // A bulk change that unpublishes names them too (they disappear); a bulk change on drafts only names nothing.
     emitted.length = 0;
-    expect((await admin.patch('sessions/update-options', { ids: [a.id, b.id], status: 'DRAFT' })).statusCode).toBe(200);
-    expect(sorted((changes()[0]!.payload as { sessionIds: string[] }).sessionIds)).toEqual(sorted([a.id, b.id]));
+    expect(
+      (await admin.patch('sessions/update-options', { ids: [a.id, b.id], status: 'DRAFT' })).statusCode,
+    ).toBe(200);
+    expect(sorted((changes()[0]!.payload as { sessionIds: string[] }).sessionIds)).toEqual(
+      sorted([a.id, b.id]),
+    );
     emitted.length = 0;
-    expect((await admin.patch('sessions/update-options', { ids: [a.id, b.id], enrollable: false })).statusCode).toBe(200);
+    expect(
+      (await admin.patch('sessions/update-options', { ids: [a.id, b.id], enrollable: false })).statusCode,
+    ).toBe(200);
     expect(changes()).toEqual([]);
   });
 
@@ -114,10 +137,17 @@ describe('agenda.changed from elsewhere', () => {
     const up = await uploaded(admin, 'Session', 'sessions.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
     expect((await verified(admin, up.id)).status).toBe('VERIFIED');
     expect((await committed(admin, up.id)).counts).toMatchObject({ created: 2, updated: 2 });
-    const created = await t.deps.db.selectFrom('sessions').select('id').where('eventId', '=', eventId).where('name', '=', 'Imported new').executeTakeFirstOrThrow();
+    const created = await t.deps.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('eventId', '=', eventId)
+      .where('name', '=', 'Imported new')
+      .executeTakeFirstOrThrow();
     // notify runs after the import's commit, by the job runner.
     await vi.waitFor(() => expect(changes()).toHaveLength(1));
-    expect(sorted((changes()[0]!.payload as { sessionIds: string[] }).sessionIds)).toEqual(sorted([existing.id, created.id]));
+    expect(sorted((changes()[0]!.payload as { sessionIds: string[] }).sessionIds)).toEqual(
+      sorted([existing.id, created.id]),
+    );
   });
 
   it("the event's time zone change announces its published sessions (their times moved)", async () => {
@@ -130,9 +160,13 @@ describe('agenda.changed from elsewhere', () => {
     const ids = (changes()[0]!.payload as { sessionIds: string[] }).sessionIds;
     expect(ids).toContain(shown.id);
     expect(ids).not.toContain(draft.id);
-    const published = await t.deps.db.selectFrom('sessions').select('id').where('eventId', '=', eventId).where('status', '=', 'PUBLISHED').execute();
+    const published = await t.deps.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('eventId', '=', eventId)
+      .where('status', '=', 'PUBLISHED')
+      .execute();
     expect(sorted(ids)).toEqual(sorted(published.map((p) => p.id)));
-
   });
 
   it('the same zone again (or another field) asks for no announcement; a new one does, once the update is committed', async () => {
@@ -142,7 +176,13 @@ describe('agenda.changed from elsewhere', () => {
       calls.push(id);
     };
     const ctx: WriteContext = {
-      principal: { userId: ten.users.eventAdmin.id, userRole: 'superadmin', organizationIds: [], eventHubIds: [], eventRoles: new Map() },
+      principal: {
+        userId: ten.users.eventAdmin.id,
+        userRole: 'superadmin',
+        organizationIds: [],
+        eventHubIds: [],
+        eventRoles: new Map(),
+      },
       actorId: ten.users.eventAdmin.id,
       impersonatedUserId: null,
       requestId: 'agenda-changed-test',
@@ -152,7 +192,14 @@ describe('agenda.changed from elsewhere', () => {
     await updateEvent(t.deps.db, ctx, eventId, { timezone: zone, name: 'Same zone' }, undefined, hook);
     await updateEvent(t.deps.db, ctx, eventId, { name: 'Another field' }, undefined, hook);
     expect(calls).toEqual([]);
-    await updateEvent(t.deps.db, ctx, eventId, { timezone: zone === 'Asia/Tokyo' ? 'Europe/Lisbon' : 'Asia/Tokyo' }, undefined, hook);
+    await updateEvent(
+      t.deps.db,
+      ctx,
+      eventId,
+      { timezone: zone === 'Asia/Tokyo' ? 'Europe/Lisbon' : 'Asia/Tokyo' },
+      undefined,
+      hook,
+    );
     expect(calls).toEqual([eventId]);
   });
 });

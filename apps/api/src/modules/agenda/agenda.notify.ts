@@ -13,10 +13,15 @@ export { AGENDA_CHANGED_EVENT };
 type Status = 'DRAFT' | 'PUBLISHED';
 
 /** Participants could see the session before or after the write (a draft that stays a draft is nobody's business). */
-export const shownToParticipants = (before: Status | undefined, after: Status | undefined): boolean => before === 'PUBLISHED' || after === 'PUBLISHED';
+export const shownToParticipants = (before: Status | undefined, after: Status | undefined): boolean =>
+  before === 'PUBLISHED' || after === 'PUBLISHED';
 
 /** After the commit: one `agenda.changed` for the write, ids coalesced; nothing when none was visible. */
-export function announceAgendaChange(deps: Pick<AppDeps, 'realtime'>, eventId: string, sessionIds: readonly string[]): void {
+export function announceAgendaChange(
+  deps: Pick<AppDeps, 'realtime'>,
+  eventId: string,
+  sessionIds: readonly string[],
+): void {
   const unique = [...new Set(sessionIds)];
   if (unique.length === 0) return;
   deps.realtime.emit(rooms.event(eventId), AGENDA_CHANGED_EVENT, { sessionIds: unique });
@@ -37,9 +42,18 @@ export interface AgendaScope {
  * it touches (as committed) and announces them. Fire and forget, like the seat broadcast: a missed
  * one is repaired by the next or by a reload.
  */
-export function announceAgendaChangeOf(deps: Pick<AppDeps, 'db' | 'realtime'>, eventId: string, scope: AgendaScope): void {
+export function announceAgendaChangeOf(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  eventId: string,
+  scope: AgendaScope,
+): void {
   const ids = (list: readonly string[] | undefined) => (list && list.length > 0 ? [...list] : null);
-  const [locations, collections, breakouts, materials] = [ids(scope.locationIds), ids(scope.collectionIds), ids(scope.breakoutIds), ids(scope.materialIds)];
+  const [locations, collections, breakouts, materials] = [
+    ids(scope.locationIds),
+    ids(scope.collectionIds),
+    ids(scope.breakoutIds),
+    ids(scope.materialIds),
+  ];
   if (!scope.all && !locations && !collections && !breakouts && !materials) return;
   const none = sql`false`;
   sql<{ id: string }>`
@@ -52,7 +66,13 @@ export function announceAgendaChangeOf(deps: Pick<AppDeps, 'db' | 'realtime'>, e
       OR ${materials ? sql`EXISTS (SELECT 1 FROM session_materials sm WHERE sm.session_id = s.id AND sm.material_id = ANY(${materials}::uuid[]))` : none})
     ORDER BY s.id`
     .execute(deps.db)
-    .then(({ rows }) => announceAgendaChange(deps, eventId, rows.map((r) => r.id)))
+    .then(({ rows }) =>
+      announceAgendaChange(
+        deps,
+        eventId,
+        rows.map((r) => r.id),
+      ),
+    )
     .catch(() => {
       // The write itself is committed; the next change or a reload shows it.
     });

@@ -34,12 +34,29 @@ export const attendeeList = defineList({
     db
       .selectFrom(placesOf(scope.sessionId).as('x'))
       .innerJoin('participants as p', 'p.id', 'x.participantId')
-      .leftJoin('enrollments as e', (j) => j.onRef('e.participantId', '=', 'p.id').on('e.sessionId', '=', scope.sessionId))
-      .leftJoin('sessionCheckIns as ci', (j) => j.onRef('ci.participantId', '=', 'p.id').on('ci.sessionId', '=', scope.sessionId))
-      .select(['p.id as participantId', 'p.firstName', 'p.lastName', 'p.email', 'p.company', 'e.state', 'e.createdAt as enrolledAt', 'e.queuedSeq', 'ci.checkedInAt', sql<string>`${scope.sessionId}::uuid`.as('sessionId')])
+      .leftJoin('enrollments as e', (j) =>
+        j.onRef('e.participantId', '=', 'p.id').on('e.sessionId', '=', scope.sessionId),
+      )
+      .leftJoin('sessionCheckIns as ci', (j) =>
+        j.onRef('ci.participantId', '=', 'p.id').on('ci.sessionId', '=', scope.sessionId),
+      )
+      .select([
+        'p.id as participantId',
+        'p.firstName',
+        'p.lastName',
+        'p.email',
+        'p.company',
+        'e.state',
+        'e.createdAt as enrolledAt',
+        'e.queuedSeq',
+        'ci.checkedInAt',
+        sql<string>`${scope.sessionId}::uuid`.as('sessionId'),
+      ])
       .where('p.eventId', '=', scope.eventId),
   pageColumns: {
-    waitlistPosition: sql<number | null>`(CASE WHEN list_page.state = 'WAITLISTED' THEN (SELECT count(*)::int FROM enrollments w
+    waitlistPosition: sql<
+      number | null
+    >`(CASE WHEN list_page.state = 'WAITLISTED' THEN (SELECT count(*)::int FROM enrollments w
       WHERE w.session_id = list_page.session_id AND w.state = 'WAITLISTED' AND w.queued_seq <= list_page.queued_seq) END)`,
   },
   record: (row) => ({
@@ -55,14 +72,27 @@ export const attendeeList = defineList({
   }),
   id: sql.ref('p.id'),
   fields: {
-    firstName: { sql: sql.ref('p.firstName'), sortable: sql`lower(p.first_name)`, searchable: NAME_SEARCH, label: 'First name' },
+    firstName: {
+      sql: sql.ref('p.firstName'),
+      sortable: sql`lower(p.first_name)`,
+      searchable: NAME_SEARCH,
+      label: 'First name',
+    },
     lastName: { sql: sql.ref('p.lastName'), sortable: sql`lower(p.last_name)`, label: 'Last name' },
     email: { sql: sql.ref('p.email'), sortable: true, searchable: true, label: 'E-mail' },
     company: { sql: sql.ref('p.company'), sortable: sql`lower(p.company)`, label: 'Company' },
     state: { label: 'State' },
     waitlistPosition: { label: 'Waitlist position' },
-    enrolledAt: { sql: sql.ref('e.createdAt'), sortable: sql`coalesce(e.created_at, ${never})`, label: 'Enrolled at' },
-    checkedInAt: { sql: sql.ref('ci.checkedInAt'), sortable: sql`coalesce(ci.checked_in_at, ${never})`, label: 'Checked in at' },
+    enrolledAt: {
+      sql: sql.ref('e.createdAt'),
+      sortable: sql`coalesce(e.created_at, ${never})`,
+      label: 'Enrolled at',
+    },
+    checkedInAt: {
+      sql: sql.ref('ci.checkedInAt'),
+      sortable: sql`coalesce(ci.checked_in_at, ${never})`,
+      label: 'Checked in at',
+    },
   },
   filters: {
     state: (states) => {
@@ -92,7 +122,9 @@ export const enrollableList = defineList({
       .select(['p.id as participantId', 'p.userId', 'p.firstName', 'p.lastName', 'p.email', 'p.company'])
       .where('p.eventId', '=', scope.eventId)
       .where(scope.inAudience)
-      .where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM enrollments e WHERE e.session_id = ${scope.sessionId} AND e.participant_id = p.id)`),
+      .where(
+        sql<SqlBool>`NOT EXISTS (SELECT 1 FROM enrollments e WHERE e.session_id = ${scope.sessionId} AND e.participant_id = p.id)`,
+      ),
   record: (row) => row,
   id: sql.ref('p.id'),
   fields: {
@@ -107,7 +139,10 @@ export const enrollableList = defineList({
 
 /** Places and check-ins of the event's sessions, one row per participant and session. */
 const attendanceRows = (eventId: string) =>
-  sql<{ sessionId: string; participantId: string }>`(SELECT session_id, participant_id FROM enrollments WHERE event_id = ${eventId}
+  sql<{
+    sessionId: string;
+    participantId: string;
+  }>`(SELECT session_id, participant_id FROM enrollments WHERE event_id = ${eventId}
     UNION SELECT session_id, participant_id FROM session_check_ins WHERE event_id = ${eventId})`;
 
 export interface AttendanceRecord {
@@ -132,8 +167,12 @@ export const attendanceList = defineList({
       .innerJoin('sessions as s', 's.id', 'x.sessionId')
       .innerJoin('events as ev', 'ev.id', 's.eventId')
       .innerJoin('participants as p', 'p.id', 'x.participantId')
-      .leftJoin('enrollments as e', (j) => j.onRef('e.sessionId', '=', 'x.sessionId').onRef('e.participantId', '=', 'x.participantId'))
-      .leftJoin('sessionCheckIns as ci', (j) => j.onRef('ci.sessionId', '=', 'x.sessionId').onRef('ci.participantId', '=', 'x.participantId'))
+      .leftJoin('enrollments as e', (j) =>
+        j.onRef('e.sessionId', '=', 'x.sessionId').onRef('e.participantId', '=', 'x.participantId'),
+      )
+      .leftJoin('sessionCheckIns as ci', (j) =>
+        j.onRef('ci.sessionId', '=', 'x.sessionId').onRef('ci.participantId', '=', 'x.participantId'),
+      )
       .select([
         's.name as sessionName',
         's.startAt',
@@ -167,7 +206,12 @@ export const attendanceList = defineList({
   fields: {
     sessionName: { sql: sql.ref('s.name'), sortable: sql`lower(s.name)`, searchable: true, label: 'Session' },
     sessionStart: { sql: sql.ref('s.startAt'), sortable: sql`s.start_at`, label: 'Start' },
-    firstName: { sql: sql.ref('p.firstName'), sortable: sql`lower(p.first_name)`, searchable: NAME_SEARCH, label: 'First name' },
+    firstName: {
+      sql: sql.ref('p.firstName'),
+      sortable: sql`lower(p.first_name)`,
+      searchable: NAME_SEARCH,
+      label: 'First name',
+    },
     lastName: { sql: sql.ref('p.lastName'), sortable: sql`lower(p.last_name)`, label: 'Last name' },
     email: { sql: sql.ref('p.email'), sortable: true, searchable: true, label: 'E-mail' },
     company: { label: 'Company' },

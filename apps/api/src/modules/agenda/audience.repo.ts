@@ -12,12 +12,25 @@ export interface LabelRef {
 /** Labels of the event among `ids` (unknown and other events' ids are left out). */
 export async function labelsOf(db: Db, eventId: string, ids: readonly string[]): Promise<LabelRef[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('labels').select(['id', 'name', 'color']).where('eventId', '=', eventId).where('id', 'in', [...new Set(ids)]).execute();
+  return db
+    .selectFrom('labels')
+    .select(['id', 'name', 'color'])
+    .where('eventId', '=', eventId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
 }
 
 /** Participants of the event for whom `condition` (over `participants p`) holds. */
-export async function countParticipants(db: Db, eventId: string, condition: RawBuilder<SqlBool>): Promise<number> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM participants p WHERE p.event_id = ${eventId} AND ${condition}`.execute(db);
+export async function countParticipants(
+  db: Db,
+  eventId: string,
+  condition: RawBuilder<SqlBool>,
+): Promise<number> {
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM participants p WHERE p.event_id = ${eventId} AND ${condition}`.execute(
+    db,
+  );
   return rows[0]?.n ?? 0;
 }
 
@@ -29,7 +42,11 @@ export const holdsAnyLabel = (labelIds: readonly string[]): RawBuilder<SqlBool> 
 
 /** The viewer's labels (text, for `?|` against an audience's labelIds). */
 export async function labelIdsOfParticipant(db: Db, participantId: string): Promise<string[]> {
-  const rows = await db.selectFrom('participantLabels').select('labelId').where('participantId', '=', participantId).execute();
+  const rows = await db
+    .selectFrom('participantLabels')
+    .select('labelId')
+    .where('participantId', '=', participantId)
+    .execute();
   return rows.map((r) => r.labelId);
 }
 
@@ -47,16 +64,28 @@ export const ruleSetsOf = (eventId: string) => sql<{ key: string; rules: unknown
       SELECT md5((audience->'rules')::text), audience->'rules' FROM collections WHERE event_id = ${eventId} AND audience->>'type' = 'RULES'
     ) r)`;
 
-export async function ruleAudiencesOfEvent(db: Db, eventId: string): Promise<Array<{ key: string; rules: unknown }>> {
-  const { rows } = await sql<{ key: string; rules: unknown }>`SELECT key, rules FROM ${ruleSetsOf(eventId)} rs`.execute(db);
+export async function ruleAudiencesOfEvent(
+  db: Db,
+  eventId: string,
+): Promise<Array<{ key: string; rules: unknown }>> {
+  const { rows } = await sql<{
+    key: string;
+    rules: unknown;
+  }>`SELECT key, rules FROM ${ruleSetsOf(eventId)} rs`.execute(db);
   return rows;
 }
 
 /** Which of `conditions` (over `participants p`) hold for one participant: one statement. */
-export async function conditionsHolding(db: Db, participantId: string, conditions: readonly RawBuilder<SqlBool>[]): Promise<boolean[]> {
+export async function conditionsHolding(
+  db: Db,
+  participantId: string,
+  conditions: readonly RawBuilder<SqlBool>[],
+): Promise<boolean[]> {
   if (conditions.length === 0) return [];
   const { rows } = await sql<Record<string, boolean>>`
-    SELECT ${sql.join(conditions.map((c, i) => sql`(${c}) AS ${sql.id(`c${i}`)}`))} FROM participants p WHERE p.id = ${participantId}`.execute(db);
+    SELECT ${sql.join(conditions.map((c, i) => sql`(${c}) AS ${sql.id(`c${i}`)}`))} FROM participants p WHERE p.id = ${participantId}`.execute(
+    db,
+  );
   const row = rows[0];
   return conditions.map((_, i) => row?.[`c${i}`] === true);
 }

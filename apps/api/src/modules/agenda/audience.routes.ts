@@ -13,12 +13,14 @@ export function audienceRoutes(app: ZodApp, { db }: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'What an audience may name',
-        description: 'Labels (with their member counts) and participant fields (standard and custom, with the rule operators their type allows and ENUM values). Admins only.',
+        description:
+          'Labels (with their member counts) and participant fields (standard and custom, with the rule operators their type allows and ENUM values). Admins only.',
         params: eventParams,
         response: { 200: audienceOptionsSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => audienceOptions(db, (await eventAccess(db, request, request.params.eventId, 'admin')).event.id),
+    async (request) =>
+      audienceOptions(db, (await eventAccess(db, request, request.params.eventId, 'admin')).event.id),
   );
 
   app.post(
@@ -35,6 +37,11 @@ export function audienceRoutes(app: ZodApp, { db }: AppDeps): void {
         response: { 200: audienceCheckResultSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => checkAudience(db, (await eventAccess(db, request, request.params.eventId, 'admin')).event.id, request.body.audience),
+    async (request) =>
+      checkAudience(
+        db,
+        (await eventAccess(db, request, request.params.eventId, 'admin')).event.id,
+        request.body.audience,
+      ),
   );
 }

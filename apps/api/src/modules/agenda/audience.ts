@@ -35,7 +35,12 @@ export type StoredAudience = AudienceJson;
 export const EVERYONE_STORED: StoredAudience = { type: 'EVERYONE', labelIds: [], rules: [] };
 
 /** Checks labels (of this event) and rules (fields, operators, values of the event's fields). */
-export async function validateAudience(db: Db, eventId: string, input: AudienceInput, path = 'audience'): Promise<StoredAudience> {
+export async function validateAudience(
+  db: Db,
+  eventId: string,
+  input: AudienceInput,
+  path = 'audience',
+): Promise<StoredAudience> {
   if (input.type === 'EVERYONE') return EVERYONE_STORED;
   if (input.type === 'LABELS') {
     const wanted = [...new Set(input.labelIds)];
@@ -46,14 +51,28 @@ export async function validateAudience(db: Db, eventId: string, input: AudienceI
   }
   const check = checkRules(input.rules, asDefs(await listFields(db, eventId)));
   if (Object.keys(check.fields).length > 0) {
-    throw fieldsError(Object.fromEntries(Object.entries(check.fields).map(([p, message]) => [`${path}.rules.${p}`, message])));
+    throw fieldsError(
+      Object.fromEntries(Object.entries(check.fields).map(([p, message]) => [`${path}.rules.${p}`, message])),
+    );
   }
   return { type: 'RULES', labelIds: [], rules: check.rules };
 }
 
 /** Stored audiences → records (labels with names; a label deleted since is left out). */
-export async function audienceRecords(db: Db, eventId: string, stored: readonly StoredAudience[]): Promise<Audience[]> {
-  const labels = new Map((await repo.labelsOf(db, eventId, stored.flatMap((a) => a.labelIds))).map((l) => [l.id, l]));
+export async function audienceRecords(
+  db: Db,
+  eventId: string,
+  stored: readonly StoredAudience[],
+): Promise<Audience[]> {
+  const labels = new Map(
+    (
+      await repo.labelsOf(
+        db,
+        eventId,
+        stored.flatMap((a) => a.labelIds),
+      )
+    ).map((l) => [l.id, l]),
+  );
   return stored.map((a) => audienceRecord(a, labels));
 }
 
@@ -76,7 +95,11 @@ export function audienceCondition(a: StoredAudience, fields: readonly CustomFiel
 }
 
 /** Custom field definitions, read only when some audience has rules. */
-async function fieldsFor(db: Db, eventId: string, stored: readonly StoredAudience[]): Promise<CustomFieldDef[]> {
+async function fieldsFor(
+  db: Db,
+  eventId: string,
+  stored: readonly StoredAudience[],
+): Promise<CustomFieldDef[]> {
   return stored.some((a) => a.type === 'RULES') ? asDefs(await listFields(db, eventId)) : [];
 }
 
@@ -85,7 +108,11 @@ export async function countAudience(db: Db, eventId: string, a: StoredAudience):
 }
 
 /** Counts of many audiences (equal ones counted once). */
-export async function countAudiences(db: Db, eventId: string, stored: readonly StoredAudience[]): Promise<number[]> {
+export async function countAudiences(
+  db: Db,
+  eventId: string,
+  stored: readonly StoredAudience[],
+): Promise<number[]> {
   const fields = await fieldsFor(db, eventId, stored);
   const byKey = new Map<string, Promise<number>>();
   return Promise.all(
@@ -108,12 +135,23 @@ export interface Viewer {
 
 /** The viewer's labels and the event's rule audiences they match: 2 statements (3 with rules). */
 export async function viewerOf(db: Db, eventId: string, participantId: string): Promise<Viewer> {
-  const [labelIds, ruleSets] = await Promise.all([repo.labelIdsOfParticipant(db, participantId), repo.ruleAudiencesOfEvent(db, eventId)]);
+  const [labelIds, ruleSets] = await Promise.all([
+    repo.labelIdsOfParticipant(db, participantId),
+    repo.ruleAudiencesOfEvent(db, eventId),
+  ]);
   return viewerFrom(db, eventId, { participantId, labelIds, ruleSets });
 }
 
 /** The viewer from what the caller read already (labels, the event's rule sets): 1 statement when there are rule sets. */
-export async function viewerFrom(db: Db, eventId: string, read: { participantId: string; labelIds: string[]; ruleSets: ReadonlyArray<{ key: string; rules: unknown }> }): Promise<Viewer> {
+export async function viewerFrom(
+  db: Db,
+  eventId: string,
+  read: {
+    participantId: string;
+    labelIds: string[];
+    ruleSets: ReadonlyArray<{ key: string; rules: unknown }>;
+  },
+): Promise<Viewer> {
   const { participantId, labelIds, ruleSets } = read;
   if (ruleSets.length === 0) return { participantId, labelIds, ruleKeys: [] };
   const fields = asDefs(await listFields(db, eventId));
@@ -139,7 +177,14 @@ export async function audienceOptions(db: Db, eventId: string): Promise<Audience
   const [labels, fields] = await Promise.all([
     db
       .selectFrom('labels as l')
-      .select(['l.id', 'l.name', 'l.color', sql<number>`(SELECT count(*)::int FROM participant_labels pl WHERE pl.label_id = l.id)`.as('memberCount')])
+      .select([
+        'l.id',
+        'l.name',
+        'l.color',
+        sql<number>`(SELECT count(*)::int FROM participant_labels pl WHERE pl.label_id = l.id)`.as(
+          'memberCount',
+        ),
+      ])
       .where('l.eventId', '=', eventId)
       .orderBy(sql`lower(l.name)`)
       .orderBy('l.id')
@@ -149,7 +194,12 @@ export async function audienceOptions(db: Db, eventId: string): Promise<Audience
   return {
     labels,
     fields: [
-      ...STANDARD_FIELDS.map((field) => ({ field, name: STANDARD_FIELD_LABELS[field], dataType: standardFieldType(field), operators: [...operatorsFor(standardFieldType(field))] })),
+      ...STANDARD_FIELDS.map((field) => ({
+        field,
+        name: STANDARD_FIELD_LABELS[field],
+        dataType: standardFieldType(field),
+        operators: [...operatorsFor(standardFieldType(field))],
+      })),
       ...fields.map((f) => ({
         field: f.id,
         name: f.name,
@@ -162,6 +212,10 @@ export async function audienceOptions(db: Db, eventId: string): Promise<Audience
 }
 
 /** `POST target-audiences/check`: how many participants the audience reaches. */
-export async function checkAudience(db: Db, eventId: string, input: AudienceInput): Promise<{ count: number }> {
+export async function checkAudience(
+  db: Db,
+  eventId: string,
+  input: AudienceInput,
+): Promise<{ count: number }> {
   return { count: await countAudience(db, eventId, await validateAudience(db, eventId, input)) };
 }

@@ -19,7 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Call = [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, payload?: unknown, who?: 'participant'];
+type Call = [
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  payload?: unknown,
+  who?: 'participant',
+];
 
 const CALLS = (s: string): Call[] => [
   ['GET', 'sessions?limit=0'],
@@ -31,9 +36,35 @@ const CALLS = (s: string): Call[] => [
   ['GET', 'sessions/export?format=csv&columns=nope'],
   ['POST', 'sessions', { name: 5 }],
   ['POST', 'sessions', []],
-  ['POST', 'sessions', { name: 'x', startDate: '2030-02-30', startTime: '10:00 AM', endDate: '2030-02-30', endTime: '11:00 AM' }],
-  ['POST', 'sessions', { name: 'x', startDate: '2030-06-01', startTime: '10:00 AM', endDate: '2030-06-01', endTime: '11:00 AM', audience: { type: 'RULES', rules: [{ field: 'company', operator: 'NOPE', value: 'x' }] } }],
-  ['POST', 'sessions', { name: 'x', startDate: '2030-06-01', startTime: '10:00 AM', endDate: '2030-06-01', endTime: '11:00 AM', speakerIds: 'abc' }],
+  [
+    'POST',
+    'sessions',
+    { name: 'x', startDate: '2030-02-30', startTime: '10:00 AM', endDate: '2030-02-30', endTime: '11:00 AM' },
+  ],
+  [
+    'POST',
+    'sessions',
+    {
+      name: 'x',
+      startDate: '2030-06-01',
+      startTime: '10:00 AM',
+      endDate: '2030-06-01',
+      endTime: '11:00 AM',
+      audience: { type: 'RULES', rules: [{ field: 'company', operator: 'NOPE', value: 'x' }] },
+    },
+  ],
+  [
+    'POST',
+    'sessions',
+    {
+      name: 'x',
+      startDate: '2030-06-01',
+      startTime: '10:00 AM',
+      endDate: '2030-06-01',
+      endTime: '11:00 AM',
+      speakerIds: 'abc',
+    },
+  ],
   ['GET', 'sessions/nope'],
   ['PATCH', `sessions/${s}`, { capacity: 'ten' }],
   ['PATCH', `sessions/${s}`, { status: 'LIVE' }],
@@ -74,11 +105,19 @@ describe('bad input on the agenda routes', () => {
     const got: string[] = [];
     for (const [method, path, payload, who] of CALLS(sessionId)) {
       const token = who === 'participant' ? participant : ten.tokens.eventAdmin;
-      const res = await t.as(token, { method, url: `/api/v1/events/${ten.event.id}/${path}`, ...(payload !== undefined ? { payload: payload as object } : {}) });
+      const res = await t.as(token, {
+        method,
+        url: `/api/v1/events/${ten.event.id}/${path}`,
+        ...(payload !== undefined ? { payload: payload as object } : {}),
+      });
       const body = res.json() as { message?: string; fields?: Record<string, string> };
-      got.push(`${method} ${path}: ${res.statusCode}${typeof body.message === 'string' && body.message.length > 0 ? '' : ' without message'}`);
+      got.push(
+        `${method} ${path}: ${res.statusCode}${typeof body.message === 'string' && body.message.length > 0 ? '' : ' without message'}`,
+      );
     }
     expect(got).toEqual(CALLS(sessionId).map(([method, path]) => `${method} ${path}: 400`));
-    expect((await t.as('not-a-token', { method: 'GET', url: `/api/v1/events/nope/sessions` })).statusCode).toBe(401);
+    expect(
+      (await t.as('not-a-token', { method: 'GET', url: `/api/v1/events/nope/sessions` })).statusCode,
+    ).toBe(401);
   });
 });

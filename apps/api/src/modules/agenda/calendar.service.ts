@@ -12,7 +12,13 @@ import { lookerOf, toView } from './views.service.js';
  * UTC, SUMMARY, DESCRIPTION (with the virtual link when the caller may see it), LOCATION and the
  * session's URL in the participant app.
  */
-async function calendarOf(deps: Pick<AppDeps, 'db' | 'config' | 'brands'>, access: EventAccess, rows: ViewRow[], timezone: string, name: string): Promise<string> {
+async function calendarOf(
+  deps: Pick<AppDeps, 'db' | 'config' | 'brands'>,
+  access: EventAccess,
+  rows: ViewRow[],
+  timezone: string,
+  name: string,
+): Promise<string> {
   const origin = await linkOrigin(deps, access.ctx.host.replace(/^cms\./i, ''), access.ctx.principal.userId);
   const host = new URL(origin).hostname;
   const cal = ical({ name, prodId: { company: 'Plenary', product: 'Agenda', language: 'EN' } });
@@ -31,14 +37,21 @@ async function calendarOf(deps: Pick<AppDeps, 'db' | 'config' | 'brands'>, acces
   return cal.toString();
 }
 
-export async function sessionCalendar(deps: Pick<AppDeps, 'db' | 'config' | 'brands'>, access: EventAccess, sessionId: string): Promise<string> {
+export async function sessionCalendar(
+  deps: Pick<AppDeps, 'db' | 'config' | 'brands'>,
+  access: EventAccess,
+  sessionId: string,
+): Promise<string> {
   const { timezone, viewer } = await lookerOf(deps.db, access);
   const rows = await agendaRows(deps.db, access.event.id, viewer, { sessionId });
   if (rows.length === 0) throw notFound();
   return calendarOf(deps, access, rows, timezone, rows[0]!.name);
 }
 
-export async function myAgendaCalendar(deps: Pick<AppDeps, 'db' | 'config' | 'brands'>, access: EventAccess): Promise<string> {
+export async function myAgendaCalendar(
+  deps: Pick<AppDeps, 'db' | 'config' | 'brands'>,
+  access: EventAccess,
+): Promise<string> {
   const { timezone, viewer } = await lookerOf(deps.db, access);
   const rows = await agendaRows(deps.db, access.event.id, viewer, { mine: true });
   return calendarOf(deps, access, rows, timezone, `${access.event.name} — My Agenda`);

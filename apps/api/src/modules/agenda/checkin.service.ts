@@ -1,5 +1,11 @@
 import QRCode from 'qrcode';
-import { AGENDA_MESSAGES, ATTENDEE_MESSAGES, encodeQrPayload, parseQrPayload, type QrExportSize } from '@plenary/domain';
+import {
+  AGENDA_MESSAGES,
+  ATTENDEE_MESSAGES,
+  encodeQrPayload,
+  parseQrPayload,
+  type QrExportSize,
+} from '@plenary/domain';
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { publish } from '../../platform/domain-events.js';
@@ -13,9 +19,19 @@ import { idsInEvent } from './sessions.repo.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The session's QR code: a PNG of exactly size × size pixels holding the SESSION_QR_CODE payload. */
-export async function sessionQrPng(db: Db, eventId: string, sessionId: string, size: QrExportSize): Promise<Buffer> {
+export async function sessionQrPng(
+  db: Db,
+  eventId: string,
+  sessionId: string,
+  size: QrExportSize,
+): Promise<Buffer> {
   if (!(await idsInEvent(db, 'sessions', eventId, [sessionId])).has(sessionId)) throw notFound();
-  return QRCode.toBuffer(encodeQrPayload({ type: 'SESSION_QR_CODE', eventId, sessionId }), { type: 'png', width: size, margin: 4, errorCorrectionLevel: 'M' });
+  return QRCode.toBuffer(encodeQrPayload({ type: 'SESSION_QR_CODE', eventId, sessionId }), {
+    type: 'png',
+    width: size,
+    margin: 4,
+    errorCorrectionLevel: 'M',
+  });
 }
 
 /**
@@ -34,12 +50,23 @@ export async function scanCheckIn(deps: NotifyDeps, access: ParticipantAccess, q
   const result = await db.transaction().execute(async (tx) => {
     const s = await repo.lockSession(tx, event.id, payload.sessionId);
     if (!s) throw notFound();
-    if (s.accessControl === 'ENROLLED_ONLY' && (await repo.stateOf(tx, s.id, participantId)) !== 'ENROLLED') throw forbidden(AGENDA_MESSAGES.checkInNotEnrolled);
-    if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId)) throw forbidden(ATTENDEE_MESSAGES.notParticipant);
+    if (s.accessControl === 'ENROLLED_ONLY' && (await repo.stateOf(tx, s.id, participantId)) !== 'ENROLLED')
+      throw forbidden(AGENDA_MESSAGES.checkInNotEnrolled);
+    if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId))
+      throw forbidden(ATTENDEE_MESSAGES.notParticipant);
     const done = await repo.checkIn(tx, s, participantId, 'QR', ctx.actorId);
     if (!done.already) await audit(tx, ctx, 'create', 'session-check-in', `${s.id}:${participantId}`);
-    if (!done.already) await publish(tx, { name: 'session.checkedIn', payload: { eventId: event.id, sessionId: s.id, participantId, method: 'QR' } });
-    return { sessionId: s.id, sessionName: s.name, checkedInAt: done.checkedInAt, alreadyCheckedIn: done.already };
+    if (!done.already)
+      await publish(tx, {
+        name: 'session.checkedIn',
+        payload: { eventId: event.id, sessionId: s.id, participantId, method: 'QR' },
+      });
+    return {
+      sessionId: s.id,
+      sessionName: s.name,
+      checkedInAt: done.checkedInAt,
+      alreadyCheckedIn: done.already,
+    };
   });
   broadcastSeats(deps, event.id, [result.sessionId]);
   return result;

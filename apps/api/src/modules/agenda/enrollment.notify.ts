@@ -27,8 +27,23 @@ export function promotionMail(p: Promotion, link: string): MailMessage {
  * agenda's promotion notice (promotion-notice.ts) queues their e-mail and sends the realtime toast
  * once the event is delivered.
  */
-export async function queuePromotionMails(tx: Db, host: string, promotions: readonly Promotion[]): Promise<void> {
-  await publishAll(tx, promotions.map((p) => ({ name: 'enrollment.promoted', payload: { eventId: p.eventId, sessionId: p.sessionId, participantId: p.participantId, originHost: host } })));
+export async function queuePromotionMails(
+  tx: Db,
+  host: string,
+  promotions: readonly Promotion[],
+): Promise<void> {
+  await publishAll(
+    tx,
+    promotions.map((p) => ({
+      name: 'enrollment.promoted',
+      payload: {
+        eventId: p.eventId,
+        sessionId: p.sessionId,
+        participantId: p.participantId,
+        originHost: host,
+      },
+    })),
+  );
 }
 
 /**
@@ -43,8 +58,17 @@ export function afterSeatChange(deps: NotifyDeps, eventId: string, sessionIds: r
  * `session.seats` on the event room, coalesced per session (a busy session's counter changes many
  * times a second): the counts as committed, read when the message goes out; published sessions only.
  */
-export function broadcastSeats(deps: Pick<AppDeps, 'db' | 'realtime'>, eventId: string, sessionIds: readonly string[]): void {
+export function broadcastSeats(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  eventId: string,
+  sessionIds: readonly string[],
+): void {
   for (const sessionId of new Set(sessionIds)) {
-    deps.realtime.publishLatest(rooms.event(eventId), SEATS_EVENT, sessionId, async () => (await seatCounts(deps.db, [sessionId], { publishedOnly: true }))[0]);
+    deps.realtime.publishLatest(
+      rooms.event(eventId),
+      SEATS_EVENT,
+      sessionId,
+      async () => (await seatCounts(deps.db, [sessionId], { publishedOnly: true }))[0],
+    );
   }
 }

@@ -36,7 +36,11 @@ export interface LockedSession {
 }
 
 /** Locks the session row of the event (undefined: no such session in the event). */
-export async function lockSession(db: Db, eventId: string, sessionId: string): Promise<LockedSession | undefined> {
+export async function lockSession(
+  db: Db,
+  eventId: string,
+  sessionId: string,
+): Promise<LockedSession | undefined> {
   const { rows } = await sql<LockedSession>`
     SELECT s.id, s.event_id, s.name, s.status, s.access_control, s.start_at, s.end_at, s.breakout_id,
       coalesce(b.enrollable, false) AS breakout_enrollable,
@@ -59,7 +63,11 @@ export async function lockBreakout(db: Db, breakoutId: string): Promise<void> {
  * Locks, in id order, the sessions of the event where the participant holds a place or checked in;
  * answers them with their enrollable breakout (null when the breakout is not enrollable).
  */
-export async function lockSessionsHeldBy(db: Db, eventId: string, participantId: string): Promise<Array<{ id: string; enrollableBreakoutId: string | null }>> {
+export async function lockSessionsHeldBy(
+  db: Db,
+  eventId: string,
+  participantId: string,
+): Promise<Array<{ id: string; enrollableBreakoutId: string | null }>> {
   const { rows } = await sql<{ id: string; enrollableBreakoutId: string | null }>`
     SELECT s.id, CASE WHEN b.enrollable THEN b.id END AS enrollable_breakout_id
     FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id
@@ -78,7 +86,9 @@ export async function lockSessionsHeldBy(db: Db, eventId: string, participantId:
 export async function sessionIdsHeldBy(db: Db, eventId: string, participantId: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     SELECT e.session_id AS id FROM enrollments e WHERE e.event_id = ${eventId} AND e.participant_id = ${participantId}
-    UNION SELECT c.session_id FROM session_check_ins c WHERE c.event_id = ${eventId} AND c.participant_id = ${participantId}`.execute(db);
+    UNION SELECT c.session_id FROM session_check_ins c WHERE c.event_id = ${eventId} AND c.participant_id = ${participantId}`.execute(
+    db,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -87,8 +97,15 @@ export async function sessionIdsHeldBy(db: Db, eventId: string, participantId: s
  * after the sessions and breakouts: a new place or check-in of theirs (its foreign key takes FOR
  * KEY SHARE on the row) can not commit any more once this returns.
  */
-export async function lockParticipantForRemoval(db: Db, eventId: string, participantId: string): Promise<boolean> {
-  const { rows } = await sql`SELECT id FROM participants WHERE event_id = ${eventId} AND id = ${participantId} FOR UPDATE`.execute(db);
+export async function lockParticipantForRemoval(
+  db: Db,
+  eventId: string,
+  participantId: string,
+): Promise<boolean> {
+  const { rows } =
+    await sql`SELECT id FROM participants WHERE event_id = ${eventId} AND id = ${participantId} FOR UPDATE`.execute(
+      db,
+    );
   return rows.length > 0;
 }
 
@@ -97,23 +114,35 @@ export async function lockParticipantForRemoval(db: Db, eventId: string, partici
  * breakout) locks, and answers those still there: a place is written only for a participant that
  * exists until the commit — one removed meanwhile is refused instead of failing on the foreign key.
  */
-export async function lockParticipantsToPlace(db: Db, eventId: string, ids: readonly string[]): Promise<Set<string>> {
+export async function lockParticipantsToPlace(
+  db: Db,
+  eventId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const { rows } = await sql<{ id: string }>`
-    SELECT id FROM participants WHERE event_id = ${eventId} AND id = ANY(${[...new Set(ids)]}::uuid[]) ORDER BY id FOR KEY SHARE`.execute(db);
+    SELECT id FROM participants WHERE event_id = ${eventId} AND id = ANY(${[...new Set(ids)]}::uuid[]) ORDER BY id FOR KEY SHARE`.execute(
+    db,
+  );
   return new Set(rows.map((r) => r.id));
 }
 
 /** Removes the participant's check-in of a locked session and lowers its attended count; answers whether there was one. */
 export async function removeCheckIn(db: Db, sessionId: string, participantId: string): Promise<boolean> {
   const { rows } = await sql<{ sessionId: string }>`
-    DELETE FROM session_check_ins WHERE session_id = ${sessionId} AND participant_id = ${participantId} RETURNING session_id`.execute(db);
+    DELETE FROM session_check_ins WHERE session_id = ${sessionId} AND participant_id = ${participantId} RETURNING session_id`.execute(
+    db,
+  );
   if (rows.length > 0) await addToCounts(db, sessionId, 0, 0, -rows.length);
   return rows.length > 0;
 }
 
 /** Whether someone holding one of `sessionIds` holds two or more sessions of the breakout (its one-of rule broken). */
-export async function heldTwiceInBreakout(db: Db, breakoutId: string, sessionIds: readonly string[]): Promise<boolean> {
+export async function heldTwiceInBreakout(
+  db: Db,
+  breakoutId: string,
+  sessionIds: readonly string[],
+): Promise<boolean> {
   if (sessionIds.length === 0) return false;
   const { rows } = await sql<{ participantId: string }>`
     SELECT e.participant_id FROM enrollments e JOIN sessions s ON s.id = e.session_id
@@ -125,25 +154,47 @@ export async function heldTwiceInBreakout(db: Db, breakoutId: string, sessionIds
 }
 
 /** Participants among `ids` who hold (enrolled or waitlisted) a session of the breakout other than `exceptSessionId`. */
-export async function holdersInBreakout(db: Db, breakoutId: string, exceptSessionId: string, ids: readonly string[]): Promise<Set<string>> {
+export async function holdersInBreakout(
+  db: Db,
+  breakoutId: string,
+  exceptSessionId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const { rows } = await sql<{ participantId: string }>`
     SELECT DISTINCT e.participant_id FROM enrollments e JOIN sessions s ON s.id = e.session_id
-    WHERE s.breakout_id = ${breakoutId} AND e.session_id <> ${exceptSessionId} AND e.participant_id = ANY(${[...ids]}::uuid[])`.execute(db);
+    WHERE s.breakout_id = ${breakoutId} AND e.session_id <> ${exceptSessionId} AND e.participant_id = ANY(${[...ids]}::uuid[])`.execute(
+    db,
+  );
   return new Set(rows.map((r) => r.participantId));
 }
 
-export async function stateOf(db: Db, sessionId: string, participantId: string): Promise<EnrollmentState | undefined> {
-  const row = await db.selectFrom('enrollments').select('state').where('sessionId', '=', sessionId).where('participantId', '=', participantId).executeTakeFirst();
+export async function stateOf(
+  db: Db,
+  sessionId: string,
+  participantId: string,
+): Promise<EnrollmentState | undefined> {
+  const row = await db
+    .selectFrom('enrollments')
+    .select('state')
+    .where('sessionId', '=', sessionId)
+    .where('participantId', '=', participantId)
+    .executeTakeFirst();
   return row?.state;
 }
 
 /** 1-based waitlist place of the participant (null when not waitlisted). */
-export async function waitlistPosition(db: Db, sessionId: string, participantId: string): Promise<number | null> {
+export async function waitlistPosition(
+  db: Db,
+  sessionId: string,
+  participantId: string,
+): Promise<number | null> {
   const { rows } = await sql<{ position: number | null }>`
     SELECT (SELECT count(*)::int FROM enrollments w WHERE w.session_id = me.session_id AND w.state = 'WAITLISTED'
       AND w.queued_seq <= me.queued_seq) AS position
-    FROM enrollments me WHERE me.session_id = ${sessionId} AND me.participant_id = ${participantId} AND me.state = 'WAITLISTED'`.execute(db);
+    FROM enrollments me WHERE me.session_id = ${sessionId} AND me.participant_id = ${participantId} AND me.state = 'WAITLISTED'`.execute(
+    db,
+  );
   return rows[0]?.position ?? null;
 }
 
@@ -151,11 +202,21 @@ export async function waitlistPosition(db: Db, sessionId: string, participantId:
  * Places for `participantIds` (in this order; under the session lock): ENROLLED while seats are
  * free (`freeSeats` null: no limit), then WAITLISTED. Counts on the session follow.
  */
-export async function insertPlaces(db: Db, session: { id: string; eventId: string }, participantIds: readonly string[], freeSeats: number | null, waitlist: boolean, by: string | null): Promise<{ enrolled: string[]; waitlisted: string[] }> {
+export async function insertPlaces(
+  db: Db,
+  session: { id: string; eventId: string },
+  participantIds: readonly string[],
+  freeSeats: number | null,
+  waitlist: boolean,
+  by: string | null,
+): Promise<{ enrolled: string[]; waitlisted: string[] }> {
   const seats = freeSeats === null ? participantIds.length : Math.max(0, freeSeats);
   const enrolled = participantIds.slice(0, seats);
   const waitlisted = waitlist ? participantIds.slice(seats) : [];
-  const rows = [...enrolled.map((id) => [id, 'ENROLLED'] as const), ...waitlisted.map((id) => [id, 'WAITLISTED'] as const)];
+  const rows = [
+    ...enrolled.map((id) => [id, 'ENROLLED'] as const),
+    ...waitlisted.map((id) => [id, 'WAITLISTED'] as const),
+  ];
   if (rows.length === 0) return { enrolled, waitlisted };
   // Inserted in the given order (ORDER BY: the default `queued_seq` is taken row by row as they come),
   // so the waitlist order of a batch is the order given; `created_at` one microsecond apart likewise.
@@ -168,16 +229,28 @@ export async function insertPlaces(db: Db, session: { id: string; eventId: strin
   return { enrolled, waitlisted };
 }
 
-export async function addToCounts(db: Db, sessionId: string, enrolled: number, waitlisted: number, attended = 0): Promise<void> {
+export async function addToCounts(
+  db: Db,
+  sessionId: string,
+  enrolled: number,
+  waitlisted: number,
+  attended = 0,
+): Promise<void> {
   if (enrolled === 0 && waitlisted === 0 && attended === 0) return;
   await sql`UPDATE sessions SET enrolled_count = enrolled_count + ${enrolled}, waitlisted_count = waitlisted_count + ${waitlisted},
     attended_count = attended_count + ${attended} WHERE id = ${sessionId}`.execute(db);
 }
 
 /** Removes the participant's place (under the session lock); answers the state it had. */
-export async function removePlace(db: Db, sessionId: string, participantId: string): Promise<EnrollmentState | undefined> {
+export async function removePlace(
+  db: Db,
+  sessionId: string,
+  participantId: string,
+): Promise<EnrollmentState | undefined> {
   const { rows } = await sql<{ state: EnrollmentState }>`
-    DELETE FROM enrollments WHERE session_id = ${sessionId} AND participant_id = ${participantId} RETURNING state`.execute(db);
+    DELETE FROM enrollments WHERE session_id = ${sessionId} AND participant_id = ${participantId} RETURNING state`.execute(
+    db,
+  );
   const state = rows[0]?.state;
   if (state) await addToCounts(db, sessionId, state === 'ENROLLED' ? -1 : 0, state === 'WAITLISTED' ? -1 : 0);
   return state;
@@ -221,7 +294,9 @@ export async function promoteWaitlisted(db: Db, sessionId: string): Promise<Prom
       WHERE id = ${sessionId} AND EXISTS (SELECT 1 FROM up)
     )
     SELECT s.id AS session_id, s.name AS session_name, s.event_id, ev.name AS event_name, p.id AS participant_id, p.user_id, p.email, p.first_name
-    FROM up JOIN participants p ON p.id = up.participant_id CROSS JOIN s JOIN events ev ON ev.id = s.event_id`.execute(db);
+    FROM up JOIN participants p ON p.id = up.participant_id CROSS JOIN s JOIN events ev ON ev.id = s.event_id`.execute(
+    db,
+  );
   return rows;
 }
 
@@ -235,19 +310,31 @@ export interface SeatCounts {
 }
 
 /** Seat counts of sessions; `publishedOnly` for the broadcast (participants can not see drafts). */
-export async function seatCounts(db: Db, sessionIds: readonly string[], { publishedOnly = false } = {}): Promise<SeatCounts[]> {
+export async function seatCounts(
+  db: Db,
+  sessionIds: readonly string[],
+  { publishedOnly = false } = {},
+): Promise<SeatCounts[]> {
   if (sessionIds.length === 0) return [];
   const { rows } = await sql<SeatCounts>`
     SELECT s.id AS session_id, s.enrolled_count, s.waitlisted_count, CASE WHEN b.enrollable THEN b.capacity ELSE s.capacity END AS capacity, s.waitlist
     FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id
-    WHERE s.id = ANY(${[...sessionIds]}::uuid[])${publishedOnly ? sql` AND s.status = 'PUBLISHED'` : sql``}`.execute(db);
+    WHERE s.id = ANY(${[...sessionIds]}::uuid[])${publishedOnly ? sql` AND s.status = 'PUBLISHED'` : sql``}`.execute(
+    db,
+  );
   return rows;
 }
 
 // ——— Check-in ———
 
 /** Checks in (idempotent): the time of the check-in and whether it already existed. */
-export async function checkIn(db: Db, session: { id: string; eventId: string }, participantId: string, method: 'QR' | 'ADMIN', by: string | null): Promise<{ checkedInAt: Date; already: boolean }> {
+export async function checkIn(
+  db: Db,
+  session: { id: string; eventId: string },
+  participantId: string,
+  method: 'QR' | 'ADMIN',
+  by: string | null,
+): Promise<{ checkedInAt: Date; already: boolean }> {
   const { rows } = await sql<{ checkedInAt: Date }>`
     INSERT INTO session_check_ins (session_id, participant_id, event_id, method, checked_in_by)
     VALUES (${session.id}, ${participantId}, ${session.eventId}, ${method}, ${by})
@@ -256,13 +343,23 @@ export async function checkIn(db: Db, session: { id: string; eventId: string }, 
     await addToCounts(db, session.id, 0, 0, 1);
     return { checkedInAt: rows[0].checkedInAt, already: false };
   }
-  const existing = await db.selectFrom('sessionCheckIns').select('checkedInAt').where('sessionId', '=', session.id).where('participantId', '=', participantId).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('sessionCheckIns')
+    .select('checkedInAt')
+    .where('sessionId', '=', session.id)
+    .where('participantId', '=', participantId)
+    .executeTakeFirstOrThrow();
   return { checkedInAt: existing.checkedInAt, already: true };
 }
 
 /** The caller's participant row in the event. */
 export async function participantOf(db: Db, eventId: string, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('participants').select('id').where('eventId', '=', eventId).where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('participants')
+    .select('id')
+    .where('eventId', '=', eventId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return row?.id;
 }
 

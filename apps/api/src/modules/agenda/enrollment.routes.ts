@@ -15,7 +15,15 @@ import { notFound } from '../../platform/errors.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
 import { asDefs, listFields } from '../attendees/custom-fields.repo.js';
 import { eventAccess } from '../attendees/attendees.access.js';
-import { attendeeParams, errors, eventParams, noContent, parseOr400, sessionParams, TAG } from './agenda.http.js';
+import {
+  attendeeParams,
+  errors,
+  eventParams,
+  noContent,
+  parseOr400,
+  sessionParams,
+  TAG,
+} from './agenda.http.js';
 import { attendanceList, attendeeList, enrollableList } from './attendees.list.js';
 import { audienceCondition, type StoredAudience } from './audience.js';
 import * as service from './enrollment.service.js';
@@ -28,7 +36,9 @@ type SessionRequest = FastifyRequest<{ Params: { eventId: string; sessionId: str
 /** The session (404 unless the event's) and its effective audience. */
 async function sessionAudience(db: Db, eventId: string, sessionId: string): Promise<StoredAudience> {
   const { rows } = await sql<{ audience: StoredAudience }>`
-    SELECT ${effectiveAudience} AS audience FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id WHERE s.event_id = ${eventId} AND s.id = ${sessionId}`.execute(db);
+    SELECT ${effectiveAudience} AS audience FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id WHERE s.event_id = ${eventId} AND s.id = ${sessionId}`.execute(
+    db,
+  );
   if (!rows[0]) throw notFound();
   return rows[0].audience;
 }
@@ -60,7 +70,12 @@ export function enrollmentRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: enrollResultSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.enroll(deps, await service.participantAccess(db, request, request.params.eventId), request.params.sessionId),
+    async (request) =>
+      service.enroll(
+        deps,
+        await service.participantAccess(db, request, request.params.eventId),
+        request.params.sessionId,
+      ),
   );
 
   app.delete(
@@ -69,12 +84,18 @@ export function enrollmentRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'Leave a session (seat or waitlist)',
-        description: 'A freed seat goes to the oldest waitlisted participant in the same transaction; they get an e-mail and `enrollment.promoted` in their user room.',
+        description:
+          'A freed seat goes to the oldest waitlisted participant in the same transaction; they get an e-mail and `enrollment.promoted` in their user room.',
         params: sessionParams,
         response: { 200: enrollResultSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.leave(deps, await service.participantAccess(db, request, request.params.eventId), request.params.sessionId),
+    async (request) =>
+      service.leave(
+        deps,
+        await service.participantAccess(db, request, request.params.eventId),
+        request.params.sessionId,
+      ),
   );
 
   listRoute(app, `${BASE}/v2/:sessionId/attendees`, {
@@ -106,7 +127,13 @@ export function enrollmentRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: addSessionAttendeesResultSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.addAttendees(deps, await eventAccess(db, request, request.params.eventId, 'admin'), request.params.sessionId, request.body),
+    async (request) =>
+      service.addAttendees(
+        deps,
+        await eventAccess(db, request, request.params.eventId, 'admin'),
+        request.params.sessionId,
+        request.body,
+      ),
   );
 
   app.delete(
@@ -121,7 +148,12 @@ export function enrollmentRoutes(app: ZodApp, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      await service.removeAttendee(deps, await eventAccess(db, request, request.params.eventId, 'admin'), request.params.sessionId, request.params.participantId);
+      await service.removeAttendee(
+        deps,
+        await eventAccess(db, request, request.params.eventId, 'admin'),
+        request.params.sessionId,
+        request.params.participantId,
+      );
       return reply.status(204).send(null);
     },
   );
@@ -133,12 +165,19 @@ export function enrollmentRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'Check a participant in (admin)',
-        description: 'Idempotent: a second call answers the first check-in with alreadyCheckedIn. Admins only.',
+        description:
+          'Idempotent: a second call answers the first check-in with alreadyCheckedIn. Admins only.',
         params: attendeeParams,
         response: { 200: sessionCheckInResultSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.adminCheckIn(db, await eventAccess(db, request, request.params.eventId, 'admin'), request.params.sessionId, request.params.participantId),
+    async (request) =>
+      service.adminCheckIn(
+        db,
+        await eventAccess(db, request, request.params.eventId, 'admin'),
+        request.params.sessionId,
+        request.params.participantId,
+      ),
   );
 
   listRoute(app, `${BASE}/:sessionId/enrollable-users`, {
@@ -162,6 +201,7 @@ export function enrollmentRoutes(app: ZodApp, deps: AppDeps): void {
     list: attendanceList,
     tags: [TAG],
     filename: 'attendance',
-    scope: async (request) => (await eventAccess(db, request, parseOr400(eventParams, request.params).eventId, 'read')).event.id,
+    scope: async (request) =>
+      (await eventAccess(db, request, parseOr400(eventParams, request.params).eventId, 'read')).event.id,
   });
 }

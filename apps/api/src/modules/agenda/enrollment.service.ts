@@ -17,7 +17,11 @@ export interface ParticipantAccess extends EventAccess {
   participantId: string;
 }
 
-export async function participantAccess(db: Db, request: FastifyRequest, eventId: string): Promise<ParticipantAccess> {
+export async function participantAccess(
+  db: Db,
+  request: FastifyRequest,
+  eventId: string,
+): Promise<ParticipantAccess> {
   const access = await eventAccess(db, request, eventId, 'member');
   const participantId = await repo.participantOf(db, access.event.id, access.ctx.principal.userId);
   if (!participantId) throw forbidden(ATTENDEE_MESSAGES.notParticipant);
@@ -25,17 +29,28 @@ export async function participantAccess(db: Db, request: FastifyRequest, eventId
 }
 
 /** 404 unless the participant may see the session (published, in its audience); answers the viewer. */
-export async function visibleSessionFor(db: Db, eventId: string, sessionId: string, participantId: string): Promise<Viewer> {
+export async function visibleSessionFor(
+  db: Db,
+  eventId: string,
+  sessionId: string,
+  participantId: string,
+): Promise<Viewer> {
   const viewer = await viewerOf(db, eventId, participantId);
   if (!(await isVisible(db, eventId, sessionId, viewer))) throw notFound();
   return viewer;
 }
 
-async function resultOf(db: Db, session: repo.LockedSession, participantId: string, enrolledCount: number): Promise<EnrollResult> {
+async function resultOf(
+  db: Db,
+  session: repo.LockedSession,
+  participantId: string,
+  enrolledCount: number,
+): Promise<EnrollResult> {
   const state = (await repo.stateOf(db, session.id, participantId)) ?? null;
   return {
     state,
-    waitlistPosition: state === 'WAITLISTED' ? await repo.waitlistPosition(db, session.id, participantId) : null,
+    waitlistPosition:
+      state === 'WAITLISTED' ? await repo.waitlistPosition(db, session.id, participantId) : null,
     enrolledCount,
     capacity: session.capacity,
   };
@@ -46,7 +61,11 @@ async function resultOf(db: Db, session: repo.LockedSession, participantId: stri
  * (when the session keeps one), else 409. Under the session lock (and the breakout's, whose
  * one-of rule is checked there). Enrolling again answers the place already held.
  */
-export async function enroll(deps: NotifyDeps, access: ParticipantAccess, sessionId: string): Promise<EnrollResult> {
+export async function enroll(
+  deps: NotifyDeps,
+  access: ParticipantAccess,
+  sessionId: string,
+): Promise<EnrollResult> {
   const { db } = deps;
   const { event, participantId, ctx } = access;
   await visibleSessionFor(db, event.id, sessionId, participantId);
@@ -58,15 +77,26 @@ export async function enroll(deps: NotifyDeps, access: ParticipantAccess, sessio
     if (await repo.stateOf(tx, s.id, participantId)) return resultOf(tx, s, participantId, s.enrolledCount);
     if (s.breakoutEnrollable && s.breakoutId) {
       await repo.lockBreakout(tx, s.breakoutId);
-      if ((await repo.holdersInBreakout(tx, s.breakoutId, s.id, [participantId])).size > 0) throw conflict(AGENDA_MESSAGES.breakoutTaken);
+      if ((await repo.holdersInBreakout(tx, s.breakoutId, s.id, [participantId])).size > 0)
+        throw conflict(AGENDA_MESSAGES.breakoutTaken);
     }
     // Removed from the event meanwhile (places.service.ts removeWithPlaces): refused, not a foreign-key failure.
-    if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId)) throw forbidden(ATTENDEE_MESSAGES.notParticipant);
+    if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId))
+      throw forbidden(ATTENDEE_MESSAGES.notParticipant);
     const free = s.capacity === null ? null : s.capacity - s.enrolledCount;
     if (free !== null && free <= 0 && !s.waitlist) throw conflict(AGENDA_MESSAGES.sessionFull);
     const placed = await repo.insertPlaces(tx, s, [participantId], free, s.waitlist, ctx.actorId);
     await repo.auditPlaces(tx, ctx, 'create', s.id, [participantId]);
-    await publish(tx, { name: 'session.enrolled', payload: { eventId: event.id, sessionId: s.id, participantId, state: placed.enrolled.length > 0 ? 'ENROLLED' : 'WAITLISTED', by: 'PARTICIPANT' } });
+    await publish(tx, {
+      name: 'session.enrolled',
+      payload: {
+        eventId: event.id,
+        sessionId: s.id,
+        participantId,
+        state: placed.enrolled.length > 0 ? 'ENROLLED' : 'WAITLISTED',
+        by: 'PARTICIPANT',
+      },
+    });
     return resultOf(tx, s, participantId, s.enrolledCount + placed.enrolled.length);
   });
   afterSeatChange(deps, event.id, [sessionId]);
@@ -74,7 +104,13 @@ export async function enroll(deps: NotifyDeps, access: ParticipantAccess, sessio
 }
 
 /** Leaves a seat or the waitlist; a freed seat goes to the oldest waitlisted, in the same transaction. */
-async function release(deps: NotifyDeps, { event, ctx }: EventAccess, sessionId: string, participantId: string, missing: 'ok' | '404'): Promise<EnrollResult> {
+async function release(
+  deps: NotifyDeps,
+  { event, ctx }: EventAccess,
+  sessionId: string,
+  participantId: string,
+  missing: 'ok' | '404',
+): Promise<EnrollResult> {
   const { db } = deps;
   const { result, promotions } = await db.transaction().execute(async (tx) => {
     const s = await repo.lockSession(tx, event.id, sessionId);
@@ -84,21 +120,43 @@ async function release(deps: NotifyDeps, { event, ctx }: EventAccess, sessionId:
     const promotions = state === 'ENROLLED' ? await repo.promoteWaitlisted(tx, s.id) : [];
     await queuePromotionMails(tx, ctx.host, promotions);
     if (state) await repo.auditPlaces(tx, ctx, 'delete', s.id, [participantId]);
-    if (state) await publish(tx, { name: 'session.left', payload: { eventId: event.id, sessionId: s.id, participantId, state, by: missing === 'ok' ? 'PARTICIPANT' : 'ADMIN' } });
+    if (state)
+      await publish(tx, {
+        name: 'session.left',
+        payload: {
+          eventId: event.id,
+          sessionId: s.id,
+          participantId,
+          state,
+          by: missing === 'ok' ? 'PARTICIPANT' : 'ADMIN',
+        },
+      });
     const enrolledCount = s.enrolledCount - (state === 'ENROLLED' ? 1 : 0) + promotions.length;
-    return { result: { state: null, waitlistPosition: null, enrolledCount, capacity: s.capacity }, promotions };
+    return {
+      result: { state: null, waitlistPosition: null, enrolledCount, capacity: s.capacity },
+      promotions,
+    };
   });
   afterSeatChange(deps, event.id, [sessionId]);
   return result;
 }
 
 /** DELETE sessions/v2/{sessionId}/enroll (idempotent: leaving a session one does not hold answers the counts). */
-export async function leave(deps: NotifyDeps, access: ParticipantAccess, sessionId: string): Promise<EnrollResult> {
+export async function leave(
+  deps: NotifyDeps,
+  access: ParticipantAccess,
+  sessionId: string,
+): Promise<EnrollResult> {
   return release(deps, access, sessionId, access.participantId, 'ok');
 }
 
 /** DELETE sessions/v2/{sessionId}/attendees/{participantId} (admins): 404 when the participant holds no place. */
-export async function removeAttendee(deps: NotifyDeps, access: EventAccess, sessionId: string, participantId: string): Promise<void> {
+export async function removeAttendee(
+  deps: NotifyDeps,
+  access: EventAccess,
+  sessionId: string,
+  participantId: string,
+): Promise<void> {
   await release(deps, access, sessionId, participantId, '404');
 }
 
@@ -108,7 +166,12 @@ export async function removeAttendee(deps: NotifyDeps, access: EventAccess, sess
  * Already placed, holding another session of the enrollable breakout, or no seat and no waitlist:
  * skipped. The audience does not limit admins.
  */
-export async function addAttendees(deps: NotifyDeps, { event, ctx }: EventAccess, sessionId: string, body: { participantIds: string[]; overrideCapacity: boolean }) {
+export async function addAttendees(
+  deps: NotifyDeps,
+  { event, ctx }: EventAccess,
+  sessionId: string,
+  body: { participantIds: string[]; overrideCapacity: boolean },
+) {
   const { db } = deps;
   const ids = [...new Set(body.participantIds)];
   const known = await idsInEvent(db, 'participants', event.id, ids);
@@ -117,7 +180,12 @@ export async function addAttendees(deps: NotifyDeps, { event, ctx }: EventAccess
   const result = await db.transaction().execute(async (tx) => {
     const s = await repo.lockSession(tx, event.id, sessionId);
     if (!s) throw notFound();
-    const held = await tx.selectFrom('enrollments').select('participantId').where('sessionId', '=', s.id).where('participantId', 'in', ids).execute();
+    const held = await tx
+      .selectFrom('enrollments')
+      .select('participantId')
+      .where('sessionId', '=', s.id)
+      .where('participantId', 'in', ids)
+      .execute();
     const placed = new Set(held.map((r) => r.participantId));
     let candidates = ids.filter((id) => !placed.has(id));
     if (s.breakoutEnrollable && s.breakoutId && candidates.length) {
@@ -130,23 +198,51 @@ export async function addAttendees(deps: NotifyDeps, { event, ctx }: EventAccess
     const free = body.overrideCapacity || s.capacity === null ? null : s.capacity - s.enrolledCount;
     const done = await repo.insertPlaces(tx, s, candidates, free, s.waitlist, ctx.actorId);
     await repo.auditPlaces(tx, ctx, 'create', s.id, [...done.enrolled, ...done.waitlisted]);
-    await publishAll(tx, [...done.enrolled.map((id) => ['ENROLLED', id] as const), ...done.waitlisted.map((id) => ['WAITLISTED', id] as const)].map(([state, participantId]) => ({ name: 'session.enrolled', payload: { eventId: event.id, sessionId: s.id, participantId, state, by: 'ADMIN' } })));
-    return { enrolled: done.enrolled.length, waitlisted: done.waitlisted.length, skipped: body.participantIds.length - done.enrolled.length - done.waitlisted.length };
+    await publishAll(
+      tx,
+      [
+        ...done.enrolled.map((id) => ['ENROLLED', id] as const),
+        ...done.waitlisted.map((id) => ['WAITLISTED', id] as const),
+      ].map(([state, participantId]) => ({
+        name: 'session.enrolled',
+        payload: { eventId: event.id, sessionId: s.id, participantId, state, by: 'ADMIN' },
+      })),
+    );
+    return {
+      enrolled: done.enrolled.length,
+      waitlisted: done.waitlisted.length,
+      skipped: body.participantIds.length - done.enrolled.length - done.waitlisted.length,
+    };
   });
   afterSeatChange(deps, event.id, [sessionId]);
   return result;
 }
 
 /** POST sessions/v2/{sessionId}/attendees/{participantId}/check-in (admins): idempotent. */
-export async function adminCheckIn(db: Db, { event, ctx }: EventAccess, sessionId: string, participantId: string) {
+export async function adminCheckIn(
+  db: Db,
+  { event, ctx }: EventAccess,
+  sessionId: string,
+  participantId: string,
+) {
   if (!(await idsInEvent(db, 'participants', event.id, [participantId])).has(participantId)) throw notFound();
   return db.transaction().execute(async (tx) => {
     const s = await repo.lockSession(tx, event.id, sessionId);
     if (!s) throw notFound();
-    if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId)) throw notFound();
+    if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId))
+      throw notFound();
     const done = await repo.checkIn(tx, s, participantId, 'ADMIN', ctx.actorId);
     if (!done.already) await audit(tx, ctx, 'create', 'session-check-in', `${s.id}:${participantId}`);
-    if (!done.already) await publish(tx, { name: 'session.checkedIn', payload: { eventId: event.id, sessionId: s.id, participantId, method: 'ADMIN' } });
-    return { sessionId: s.id, sessionName: s.name, checkedInAt: done.checkedInAt, alreadyCheckedIn: done.already };
+    if (!done.already)
+      await publish(tx, {
+        name: 'session.checkedIn',
+        payload: { eventId: event.id, sessionId: s.id, participantId, method: 'ADMIN' },
+      });
+    return {
+      sessionId: s.id,
+      sessionName: s.name,
+      checkedInAt: done.checkedInAt,
+      alreadyCheckedIn: done.already,
+    };
   });
 }

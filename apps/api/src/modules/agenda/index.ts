@@ -27,10 +27,21 @@ export {
 export { visibleTo } from './visibility.js';
 
 /** For the event's time zone (tenancy) and the content module (locations, collections, breakouts, materials): `agenda.changed` after their commit. */
-export { AGENDA_CHANGED_EVENT, announceAgendaChange, announceAgendaChangeOf, type AgendaScope } from './agenda.notify.js';
+export {
+  AGENDA_CHANGED_EVENT,
+  announceAgendaChange,
+  announceAgendaChangeOf,
+  type AgendaScope,
+} from './agenda.notify.js';
 
 /** For attendees: a participant who is removed gives up their places first (counters, waitlist). */
-export { afterReleasingPlaces, HeldPlacesGrew, releaseAllPlaces, removeWithPlaces, type ReleasedPlaces } from './places.service.js';
+export {
+  afterReleasingPlaces,
+  HeldPlacesGrew,
+  releaseAllPlaces,
+  removeWithPlaces,
+  type ReleasedPlaces,
+} from './places.service.js';
 
 /** Agenda: sessions, enrollment, participant views, QR check-in, calendars, target audiences. */
 export const agendaRoutes =

@@ -17,8 +17,14 @@ export async function endOpenLinks(db: Db, eventId: string, userId: string): Pro
     .execute();
 }
 
-export async function insertLink(db: Db, values: { eventId: string; userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
-  await db.insertInto('oneTimeTokens').values({ ...values, purpose: MODERATOR_LINK_PURPOSE }).execute();
+export async function insertLink(
+  db: Db,
+  values: { eventId: string; userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('oneTimeTokens')
+    .values({ ...values, purpose: MODERATOR_LINK_PURPOSE })
+    .execute();
 }
 
 /**
@@ -26,7 +32,11 @@ export async function insertLink(db: Db, values: { eventId: string; userId: stri
  * session still lists its user as a moderator: answers the user and event, or undefined (the
  * token stays as it was).
  */
-export async function consume(db: Db, tokenHash: string, sessionId: string): Promise<{ userId: string; eventId: string } | undefined> {
+export async function consume(
+  db: Db,
+  tokenHash: string,
+  sessionId: string,
+): Promise<{ userId: string; eventId: string } | undefined> {
   const { rows } = await sql<{ userId: string; eventId: string }>`
     UPDATE one_time_tokens t SET used_at = now()
     WHERE t.token_hash = ${tokenHash} AND t.purpose = ${MODERATOR_LINK_PURPOSE} AND t.used_at IS NULL AND t.expires_at > now()
@@ -48,10 +58,16 @@ export function findLink(db: Db, tokenHash: string) {
 }
 
 export async function sessionEventId(db: Db, sessionId: string): Promise<string | undefined> {
-  return (await db.selectFrom('sessions').select('eventId').where('id', '=', sessionId).executeTakeFirst())?.eventId;
+  return (await db.selectFrom('sessions').select('eventId').where('id', '=', sessionId).executeTakeFirst())
+    ?.eventId;
 }
 
 export async function isSessionModerator(db: Db, sessionId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('sessionModerators').select('userId').where('sessionId', '=', sessionId).where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('sessionModerators')
+    .select('userId')
+    .where('sessionId', '=', sessionId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }

@@ -1,11 +1,25 @@
-import { ACCOUNT_MESSAGES, AGENDA_MESSAGES, CMS_HOST_PREFIX, isCmsHost, MAGIC_LINK_TTL_HOURS, type SessionRecord, type SignInResponse } from '@plenary/domain';
+import {
+  ACCOUNT_MESSAGES,
+  AGENDA_MESSAGES,
+  CMS_HOST_PREFIX,
+  isCmsHost,
+  MAGIC_LINK_TTL_HOURS,
+  type SessionRecord,
+  type SignInResponse,
+} from '@plenary/domain';
 import { audit } from '../../platform/audit.js';
 import { hashSecret, newOneTimeSecret } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { forbidden, HttpError, notFound } from '../../platform/errors.js';
-import { finishSignIn, linkOrigin, loginTypeFor, TOKEN_LIFETIME_MS, type RequestMeta } from '../accounts/accounts.service.js';
+import {
+  finishSignIn,
+  linkOrigin,
+  loginTypeFor,
+  TOKEN_LIFETIME_MS,
+  type RequestMeta,
+} from '../accounts/accounts.service.js';
 import type { EventAccess } from '../attendees/attendees.access.js';
 import * as repo from './moderators.repo.js';
 import { addModerator, idsInEvent } from './sessions.repo.js';
@@ -18,13 +32,22 @@ export { MODERATOR_LINK_PURPOSE } from './moderators.repo.js';
  * the admin called from. The host must be ours or approved for `organizationId` (accounts'
  * linkOrigin: the invited person moderates one of its events), else PUBLIC_URL's console twin.
  */
-export async function consoleOrigin(deps: Pick<AppDeps, 'db' | 'config' | 'brands'>, host: string, organizationId: string): Promise<string> {
-  const origin = new URL(await linkOrigin(deps, isCmsHost(host) ? host : `${CMS_HOST_PREFIX}${host}`, { organizationId }));
+export async function consoleOrigin(
+  deps: Pick<AppDeps, 'db' | 'config' | 'brands'>,
+  host: string,
+  organizationId: string,
+): Promise<string> {
+  const origin = new URL(
+    await linkOrigin(deps, isCmsHost(host) ? host : `${CMS_HOST_PREFIX}${host}`, { organizationId }),
+  );
   if (!isCmsHost(origin.hostname)) origin.hostname = `${CMS_HOST_PREFIX}${origin.hostname}`;
   return origin.origin;
 }
 
-function moderatorMail(to: string, o: { firstName: string; session: string; event: string; link: string }): MailMessage {
+function moderatorMail(
+  to: string,
+  o: { firstName: string; session: string; event: string; link: string },
+): MailMessage {
   const greeting = o.firstName.trim() ? `Hello ${o.firstName.trim()},` : 'Hello,';
   return {
     to,
@@ -49,30 +72,66 @@ export async function inviteModerator(
 ): Promise<SessionRecord> {
   const { db } = deps;
   if (!(await idsInEvent(db, 'sessions', event.id, [sessionId])).has(sessionId)) throw notFound();
-  const session = await db.selectFrom('sessions').select('name').where('id', '=', sessionId).executeTakeFirstOrThrow();
+  const session = await db
+    .selectFrom('sessions')
+    .select('name')
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
   const origin = await consoleOrigin(deps, ctx.host, event.organizationId);
   const { secret, hash } = newOneTimeSecret();
   const email = body.email.trim().toLowerCase();
   await db.transaction().execute(async (tx: Db) => {
-    let user = await tx.selectFrom('users').select(['id', 'firstName']).where('email', '=', email).executeTakeFirst();
+    let user = await tx
+      .selectFrom('users')
+      .select(['id', 'firstName'])
+      .where('email', '=', email)
+      .executeTakeFirst();
     if (!user) {
       user = await tx
         .insertInto('users')
-        .values({ email, firstName: body.firstName, lastName: body.lastName, passwordHash: null, updatedAt: new Date() })
+        .values({
+          email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          passwordHash: null,
+          updatedAt: new Date(),
+        })
         .returning(['id', 'firstName'])
         .executeTakeFirstOrThrow();
       await audit(tx, ctx, 'create', 'user', user.id);
     }
-    const role = await tx.selectFrom('memberships').select('role').where('userId', '=', user.id).where('scope', '=', 'event').where('scopeId', '=', event.id).executeTakeFirst();
+    const role = await tx
+      .selectFrom('memberships')
+      .select('role')
+      .where('userId', '=', user.id)
+      .where('scope', '=', 'event')
+      .where('scopeId', '=', event.id)
+      .executeTakeFirst();
     if (!role) {
-      await tx.insertInto('memberships').values({ userId: user.id, scope: 'event', scopeId: event.id, role: 'moderator' }).execute();
+      await tx
+        .insertInto('memberships')
+        .values({ userId: user.id, scope: 'event', scopeId: event.id, role: 'moderator' })
+        .execute();
       await audit(tx, ctx, 'create', 'membership', user.id);
     }
     await addModerator(tx, sessionId, user.id);
     await repo.endOpenLinks(tx, event.id, user.id);
-    await repo.insertLink(tx, { eventId: event.id, userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS['moderator-link']) });
+    await repo.insertLink(tx, {
+      eventId: event.id,
+      userId: user.id,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS['moderator-link']),
+    });
     await audit(tx, ctx, 'update', 'session', sessionId);
-    await deps.mail.enqueue(tx, moderatorMail(email, { firstName: user.firstName || body.firstName, session: session.name, event: event.name, link: `${origin}/moderate/${sessionId}/${secret}` }));
+    await deps.mail.enqueue(
+      tx,
+      moderatorMail(email, {
+        firstName: user.firstName || body.firstName,
+        session: session.name,
+        event: event.name,
+        link: `${origin}/moderate/${sessionId}/${secret}`,
+      }),
+    );
   });
   deps.mail.wake();
   return getSession(db, event.id, sessionId);
@@ -94,11 +153,24 @@ export async function signInWithModeratorLink(
   const tokenHash = hashSecret(body.token);
   const used = await db.transaction().execute(async (tx) => {
     const row = await repo.consume(tx, tokenHash, sessionId);
-    if (row) await tx.updateTable('users').set({ emailVerifiedAt: new Date() }).where('id', '=', row.userId).where('emailVerifiedAt', 'is', null).execute();
+    if (row)
+      await tx
+        .updateTable('users')
+        .set({ emailVerifiedAt: new Date() })
+        .where('id', '=', row.userId)
+        .where('emailVerifiedAt', 'is', null)
+        .execute();
     return row;
   });
   if (!used) throw await refusal(db, tokenHash, sessionId);
-  const answer = await finishSignIn(deps, { id: used.userId }, body.host, loginTypeFor(body.host, undefined), meta, 'sign-in.moderator-link');
+  const answer = await finishSignIn(
+    deps,
+    { id: used.userId },
+    body.host,
+    loginTypeFor(body.host, undefined),
+    meta,
+    'sign-in.moderator-link',
+  );
   return { ...answer, eventId: used.eventId };
 }
 
@@ -107,6 +179,9 @@ async function refusal(db: Db, tokenHash: string, sessionId: string): Promise<Ht
   if (!link) return new HttpError(410, ACCOUNT_MESSAGES.linkInvalid);
   if (link.usedAt) return new HttpError(410, ACCOUNT_MESSAGES.linkUsed);
   if (link.expiresAt.getTime() <= Date.now()) return new HttpError(410, ACCOUNT_MESSAGES.linkExpired);
-  if (link.eventId === null || link.eventId !== (await repo.sessionEventId(db, sessionId))) return forbidden(AGENDA_MESSAGES.moderatorLinkOtherSession);
-  return (await repo.isSessionModerator(db, sessionId, link.userId)) ? new HttpError(410, ACCOUNT_MESSAGES.linkUsed) : forbidden(AGENDA_MESSAGES.notSessionModerator);
+  if (link.eventId === null || link.eventId !== (await repo.sessionEventId(db, sessionId)))
+    return forbidden(AGENDA_MESSAGES.moderatorLinkOtherSession);
+  return (await repo.isSessionModerator(db, sessionId, link.userId))
+    ? new HttpError(410, ACCOUNT_MESSAGES.linkUsed)
+    : forbidden(AGENDA_MESSAGES.notSessionModerator);
 }

@@ -24,13 +24,25 @@ afterAll(() => t.close());
 
 let n = 0;
 /** Invites a new address to moderate `sessionId`: the link from the e-mail and the account's id. */
-async function invite(sessionId: string, headers: Record<string, string> = {}): Promise<{ link: URL; token: string; userId: string; email: string }> {
+async function invite(
+  sessionId: string,
+  headers: Record<string, string> = {},
+): Promise<{ link: URL; token: string; userId: string; email: string }> {
   const email = `moderator-${++n}-${Date.now()}@example.com`;
-  const res = await admin.call('POST', `sessions/${sessionId}/invite-moderator`, { email, firstName: 'Mo', lastName: 'Derator' }, headers);
+  const res = await admin.call(
+    'POST',
+    `sessions/${sessionId}/invite-moderator`,
+    { email, firstName: 'Mo', lastName: 'Derator' },
+    headers,
+  );
   expect(res.statusCode, res.body).toBe(200);
   await t.drainJobs();
   const link = t.mail.linkTo(email);
-  const user = await t.deps.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  const user = await t.deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
   return { link, token: link.pathname.split('/').pop() ?? '', userId: user.id, email };
 }
 
@@ -38,25 +50,38 @@ const signIn = (sessionId: string, token: string, host = 'cms.localhost:3000') =
   t.as(undefined, { method: 'POST', url: `/api/v1/moderate/${sessionId}/sign-in`, payload: { token, host } });
 
 describe('moderator links', () => {
-  it('sign the moderator in once, on the console, with the event\'s moderator role', async () => {
+  it("sign the moderator in once, on the console, with the event's moderator role", async () => {
     const inv = await invite(keynote.id);
     // The console's origin (a cms. host), though the admin called from the participant host.
     expect(inv.link.origin).toBe('http://cms.localhost'); // URL drops the default port
     expect(inv.link.pathname).toBe(`/moderate/${keynote.id}/${inv.token}`);
     // Stored hashed: the secret itself is nowhere in the table.
-    const rows = await t.deps.db.selectFrom('oneTimeTokens').select(['tokenHash', 'purpose', 'eventId']).where('userId', '=', inv.userId).execute();
-    expect(rows).toEqual([{ tokenHash: hashSecret(inv.token), purpose: 'moderator-link', eventId: ten.event.id }]);
+    const rows = await t.deps.db
+      .selectFrom('oneTimeTokens')
+      .select(['tokenHash', 'purpose', 'eventId'])
+      .where('userId', '=', inv.userId)
+      .execute();
+    expect(rows).toEqual([
+      { tokenHash: hashSecret(inv.token), purpose: 'moderator-link', eventId: ten.event.id },
+    ]);
     expect(rows[0]?.tokenHash).not.toContain(inv.token);
 
     const res = await signIn(keynote.id, inv.token);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.eventId).toBe(ten.event.id);
-    expect(body.tokenData).toMatchObject({ userId: inv.userId, eventUserRoles: [{ eventId: ten.event.id, role: 'moderator' }] });
+    expect(body.tokenData).toMatchObject({
+      userId: inv.userId,
+      eventUserRoles: [{ eventId: ten.event.id, role: 'moderator' }],
+    });
     // The token works: the moderator reads the session (moderators read the agenda).
     const read = await client(t, body.token, ten.event.id).get(`sessions/${keynote.id}`);
     expect(read.statusCode, read.body).toBe(200);
-    const session = await t.deps.db.selectFrom('authSessions').select('loginType').where('userId', '=', inv.userId).executeTakeFirstOrThrow();
+    const session = await t.deps.db
+      .selectFrom('authSessions')
+      .select('loginType')
+      .where('userId', '=', inv.userId)
+      .executeTakeFirstOrThrow();
     expect(session.loginType).toBe('cms');
 
     const again = await signIn(keynote.id, inv.token);
@@ -64,7 +89,7 @@ describe('moderator links', () => {
     expect(again.json().message).toBe(ACCOUNT_MESSAGES.linkUsed);
   });
 
-  it('refuse expired, unknown and other sessions\' links, leaving a valid link unused', async () => {
+  it("refuse expired, unknown and other sessions' links, leaving a valid link unused", async () => {
     const inv = await invite(keynote.id);
     // Another event's session: 403, and the link still works where it belongs.
     const other = await signIn(elsewhere.id, inv.token);
@@ -78,7 +103,11 @@ describe('moderator links', () => {
     expect(unknown.statusCode).toBe(410);
     expect(unknown.json().message).toBe(ACCOUNT_MESSAGES.linkInvalid);
 
-    await t.deps.db.updateTable('oneTimeTokens').set({ expiresAt: new Date(Date.now() - 1000) }).where('tokenHash', '=', hashSecret(inv.token)).execute();
+    await t.deps.db
+      .updateTable('oneTimeTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('tokenHash', '=', hashSecret(inv.token))
+      .execute();
     const expired = await signIn(keynote.id, inv.token);
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe(ACCOUNT_MESSAGES.linkExpired);
@@ -93,7 +122,7 @@ describe('moderator links', () => {
     expect(refused.json().message).toBe(AGENDA_MESSAGES.notSessionModerator);
   });
 
-  it('points the link at PUBLIC_URL\'s console when the admin\'s host is not ours', async () => {
+  it("points the link at PUBLIC_URL's console when the admin's host is not ours", async () => {
     const inv = await invite(workshop.id, { host: 'evil.example.net' });
     expect(inv.link.origin).toBe('http://cms.localhost:3000');
   });

@@ -16,7 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const people = async (n: number) => (await Promise.all(Array.from({ length: n }, () => participantToken(t, eventId)))).map((p) => p.participantId);
+const people = async (n: number) =>
+  (await Promise.all(Array.from({ length: n }, () => participantToken(t, eventId)))).map(
+    (p) => p.participantId,
+  );
 const place = async (sessionId: string, participantIds: string[], overrideCapacity = false) => {
   const res = await admin.post(`sessions/v2/${sessionId}/attendees`, { participantIds, overrideCapacity });
   expect(res.statusCode, res.body).toBe(200);
@@ -26,7 +29,12 @@ const breakout = async (body: Record<string, unknown>) => {
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string };
 };
-const row = (id: string) => t.deps.db.selectFrom('sessions').select(['breakoutId', 'enrolledCount', 'waitlistedCount']).where('id', '=', id).executeTakeFirstOrThrow();
+const row = (id: string) =>
+  t.deps.db
+    .selectFrom('sessions')
+    .select(['breakoutId', 'enrolledCount', 'waitlistedCount'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
 describe('capacity edits after an admin over-filled a session', () => {
   it('passes an unchanged (or raised) capacity and refuses one lowered below the seats taken', async () => {
@@ -93,7 +101,10 @@ describe('bulk moves (update-options)', () => {
     const tooFull = await session(admin, { capacity: 5 });
     await place(fits.id, await people(1));
     await place(tooFull.id, await people(2));
-    const res = await admin.patch('sessions/update-options', { ids: [fits.id, tooFull.id], breakoutId: small.id });
+    const res = await admin.patch('sessions/update-options', {
+      ids: [fits.id, tooFull.id],
+      breakoutId: small.id,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ breakoutId: AGENDA_MESSAGES.breakoutCapacityBelowEnrolled });
     expect((await row(fits.id)).breakoutId).toBeNull();

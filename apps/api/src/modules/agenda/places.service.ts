@@ -33,17 +33,27 @@ export class HeldPlacesGrew extends Error {
  * waitlist where a seat freed and queues the promotion e-mails. Answers undefined when the
  * participant is gone already.
  */
-export async function releaseAllPlaces(deps: NotifyDeps, tx: Db, host: string, eventId: string, participantId: string): Promise<ReleasedPlaces | undefined> {
+export async function releaseAllPlaces(
+  deps: NotifyDeps,
+  tx: Db,
+  host: string,
+  eventId: string,
+  participantId: string,
+): Promise<ReleasedPlaces | undefined> {
   const sessions = await repo.lockSessionsHeldBy(tx, eventId, participantId);
-  const breakoutIds = [...new Set(sessions.flatMap((s) => (s.enrollableBreakoutId ? [s.enrollableBreakoutId] : [])))].sort();
+  const breakoutIds = [
+    ...new Set(sessions.flatMap((s) => (s.enrollableBreakoutId ? [s.enrollableBreakoutId] : []))),
+  ].sort();
   for (const id of breakoutIds) await repo.lockBreakout(tx, id);
   if (!(await repo.lockParticipantForRemoval(tx, eventId, participantId))) return undefined;
   const locked = new Set(sessions.map((s) => s.id));
-  if ((await repo.sessionIdsHeldBy(tx, eventId, participantId)).some((id) => !locked.has(id))) throw new HeldPlacesGrew();
+  if ((await repo.sessionIdsHeldBy(tx, eventId, participantId)).some((id) => !locked.has(id)))
+    throw new HeldPlacesGrew();
   const promotions: repo.Promotion[] = [];
   for (const s of sessions) {
     await repo.removeCheckIn(tx, s.id, participantId);
-    if ((await repo.removePlace(tx, s.id, participantId)) === 'ENROLLED') promotions.push(...(await repo.promoteWaitlisted(tx, s.id)));
+    if ((await repo.removePlace(tx, s.id, participantId)) === 'ENROLLED')
+      promotions.push(...(await repo.promoteWaitlisted(tx, s.id)));
   }
   await queuePromotionMails(tx, host, promotions);
   return { eventId, sessionIds: sessions.map((s) => s.id), promotions };
@@ -57,7 +67,13 @@ const REMOVAL_ATTEMPTS = 10;
  * audit) with the participant row still locked; again from the start on `HeldPlacesGrew`. False
  * when the participant is gone. After the commit, `afterReleasingPlaces`.
  */
-export async function removeWithPlaces(deps: NotifyDeps, host: string, eventId: string, participantId: string, remove: (tx: Db) => Promise<void>): Promise<boolean> {
+export async function removeWithPlaces(
+  deps: NotifyDeps,
+  host: string,
+  eventId: string,
+  participantId: string,
+  remove: (tx: Db) => Promise<void>,
+): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
       const released = await deps.db.transaction().execute(async (tx) => {

@@ -21,11 +21,16 @@ export function subscribePromotionNotice(deps: NotifyDeps & Pick<AppDeps, 'event
       if (!notice) return;
       // A participant of the event: linkOrigin decides whether the host the write came through is theirs.
       const origin = await linkOrigin({ ...deps, db: tx }, originHost.replace(/^cms\./i, ''), notice.userId);
-      await deps.mail.enqueue(tx, [promotionMail(notice, `${origin}/event/${notice.eventId}/agenda/${notice.sessionId}`)]);
+      await deps.mail.enqueue(tx, [
+        promotionMail(notice, `${origin}/event/${notice.eventId}/agenda/${notice.sessionId}`),
+      ]);
       told = notice;
     });
     if (!told) return;
     deps.mail.wake();
-    deps.realtime.emit(rooms.user(told.userId), PROMOTED_EVENT, { sessionId: told.sessionId, sessionName: told.sessionName });
+    deps.realtime.emit(rooms.user(told.userId), PROMOTED_EVENT, {
+      sessionId: told.sessionId,
+      sessionName: told.sessionName,
+    });
   });
 }

@@ -16,6 +16,9 @@ export function sessionRoomCheck(db: Db): RoomCheck {
     if (!event) return false;
     if (canModerateEvent(principal, event)) return true;
     const participantId = await participantOf(db, event.id, principal.userId);
-    return participantId !== undefined && isVisible(db, event.id, sessionId, await viewerOf(db, event.id, participantId));
+    return (
+      participantId !== undefined &&
+      isVisible(db, event.id, sessionId, await viewerOf(db, event.id, participantId))
+    );
   };
 }

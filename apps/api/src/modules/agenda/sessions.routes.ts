@@ -13,7 +13,14 @@ import {
 } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { registerExport, sendList, type ListDefinition, type ListField, type ListPage, type ZodApp } from '../../platform/list.js';
+import {
+  registerExport,
+  sendList,
+  type ListDefinition,
+  type ListField,
+  type ListPage,
+  type ZodApp,
+} from '../../platform/list.js';
 import { eventAccess, type EventNeed } from '../attendees/attendees.access.js';
 import { errors, eventParams, noContent, parseOr400, sessionParams, TAG } from './agenda.http.js';
 import { filterOptions, moderatorOptions, sessionList, type SessionRow } from './sessions.repo.js';
@@ -22,8 +29,13 @@ import * as service from './sessions.service.js';
 const BASE = '/events/:eventId/sessions';
 
 /** The list's pages and batches with what SQL leaves to the service (label names, rule-audience counts). */
-async function recordsPage(db: Db, eventId: string, page: ListPage<SessionRow>): Promise<ListPage<SessionRecord>> {
-  if ('records' in page) return { total: page.total, records: await service.toRecords(db, eventId, page.records) };
+async function recordsPage(
+  db: Db,
+  eventId: string,
+  page: ListPage<SessionRow>,
+): Promise<ListPage<SessionRecord>> {
+  if ('records' in page)
+    return { total: page.total, records: await service.toRecords(db, eventId, page.records) };
   const stream = page.stream;
   return {
     total: page.total,
@@ -38,13 +50,29 @@ type Query = Parameters<typeof sessionList.rows>[2];
 const exportList = {
   ...sessionList,
   fields: sessionList.fields as unknown as Record<string, ListField<SessionRecord>>,
-  async *rows(db: Db, eventId: string, q: Query, opts?: { offset?: number; max?: number; batchSize?: number }) {
-    for await (const batch of sessionList.rows(db, eventId, q, opts)) yield await service.toRecords(db, eventId, batch);
+  async *rows(
+    db: Db,
+    eventId: string,
+    q: Query,
+    opts?: { offset?: number; max?: number; batchSize?: number },
+  ) {
+    for await (const batch of sessionList.rows(db, eventId, q, opts))
+      yield await service.toRecords(db, eventId, batch);
   },
-} as unknown as ListDefinition<typeof sessionList extends ListDefinition<infer Q, string, unknown, SessionRow> ? Q : never, string, unknown, SessionRecord>;
+} as unknown as ListDefinition<
+  typeof sessionList extends ListDefinition<infer Q, string, unknown, SessionRow> ? Q : never,
+  string,
+  unknown,
+  SessionRecord
+>;
 exportList.fields.audience = {
   label: 'Audience',
-  cell: (r) => (r.audience.type === 'LABELS' ? r.audience.labels.map((l) => l.name).join(', ') : r.audience.type === 'RULES' ? `${r.audience.rules.length} rule(s)` : 'Everyone'),
+  cell: (r) =>
+    r.audience.type === 'LABELS'
+      ? r.audience.labels.map((l) => l.name).join(', ')
+      : r.audience.type === 'RULES'
+        ? `${r.audience.rules.length} rule(s)`
+        : 'Everyone',
 };
 
 /**
@@ -53,7 +81,8 @@ exportList.fields.audience = {
  */
 export function sessionRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
-  const access = (request: FastifyRequest<{ Params: { eventId: string } }>, need: EventNeed) => eventAccess(db, request, request.params.eventId, need);
+  const access = (request: FastifyRequest<{ Params: { eventId: string } }>, need: EventNeed) =>
+    eventAccess(db, request, request.params.eventId, need);
 
   app.get(
     BASE,
@@ -64,8 +93,8 @@ export function sessionRoutes(app: ZodApp, deps: AppDeps): void {
         description:
           `Search (${sessionList.searchFields.join(', ')}), filters (status, type, collectionId, locationId, breakoutId, enrollable, startAtFrom, startAtTo), ` +
           `sort (${sessionList.sortFields.join(', ')}; default startAt:asc, ties by id), pages (limit above 1000: View All, streamed). ` +
-          'Times: instants (startAt, endAt) and the wall-clock date and time in the event\'s time zone (startDate, startTime, endDate, endTime, timeSlot). ' +
-          'audienceCount: participants the audience reaches (the breakout\'s when it is enrollable). Admins and moderators.',
+          "Times: instants (startAt, endAt) and the wall-clock date and time in the event's time zone (startDate, startTime, endDate, endTime, timeSlot). " +
+          "audienceCount: participants the audience reaches (the breakout's when it is enrollable). Admins and moderators.",
         params: eventParams,
         querystring: sessionList.query,
         response: { 200: listResponse(sessionSchema), ...errors(400, 401, 403, 404) },
@@ -83,7 +112,8 @@ export function sessionRoutes(app: ZodApp, deps: AppDeps): void {
     list: exportList,
     tags: [TAG],
     filename: 'sessions',
-    scope: async (request) => (await eventAccess(db, request, parseOr400(eventParams, request.params).eventId, 'read')).event.id,
+    scope: async (request) =>
+      (await eventAccess(db, request, parseOr400(eventParams, request.params).eventId, 'read')).event.id,
   });
 
   app.post(
@@ -94,15 +124,16 @@ export function sessionRoutes(app: ZodApp, deps: AppDeps): void {
         tags: [TAG],
         summary: 'Create a session',
         description:
-          'Dates YYYY-MM-DD and times hh:mm AM/PM, wall-clock in the event\'s time zone; the order messages of spec part 5 on the fields. ' +
-          'Speakers are participants of the event; moderators hold the event\'s moderator or admin role (new ones: invite-moderator). ' +
-          'Location, breakout, collections and materials must be the event\'s. Admins only.',
+          "Dates YYYY-MM-DD and times hh:mm AM/PM, wall-clock in the event's time zone; the order messages of spec part 5 on the fields. " +
+          "Speakers are participants of the event; moderators hold the event's moderator or admin role (new ones: invite-moderator). " +
+          "Location, breakout, collections and materials must be the event's. Admins only.",
         params: eventParams,
         body: createSessionSchema,
         response: { 201: sessionSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createSession(deps, await access(request, 'admin'), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createSession(deps, await access(request, 'admin'), request.body)),
   );
 
   app.get(
@@ -111,7 +142,8 @@ export function sessionRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'Options of the session list filters',
-        description: 'Collections, locations, breakouts and the speakers of the event\'s sessions. Admins and moderators.',
+        description:
+          "Collections, locations, breakouts and the speakers of the event's sessions. Admins and moderators.",
         params: eventParams,
         response: { 200: sessionFiltersSchema, ...errors(400, 401, 403, 404) },
       },
@@ -124,7 +156,7 @@ export function sessionRoutes(app: ZodApp, deps: AppDeps): void {
     {
       schema: {
         tags: [TAG],
-        summary: 'Accounts that may moderate the event\'s sessions (the moderator picker)',
+        summary: "Accounts that may moderate the event's sessions (the moderator picker)",
         description:
           'Accounts with a moderator or admin membership of the event (userId, firstName, lastName, email), by last and first name; ' +
           'search matches first name, last name or e-mail; limit 1–100 (default 20). Admins.',
@@ -133,7 +165,9 @@ export function sessionRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: moderatorOptionsSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ options: await moderatorOptions(db, (await access(request, 'admin')).event.id, request.query) }),
+    async (request) => ({
+      options: await moderatorOptions(db, (await access(request, 'admin')).event.id, request.query),
+    }),
   );
 
   app.patch(
@@ -142,7 +176,8 @@ export function sessionRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'Change many sessions at once',
-        description: 'Status, enrollable, location, breakout, collections to add or remove, for up to 10,000 session ids (others are skipped). One transaction. Admins only.',
+        description:
+          'Status, enrollable, location, breakout, collections to add or remove, for up to 10,000 session ids (others are skipped). One transaction. Admins only.',
         params: eventParams,
         body: sessionBulkUpdateSchema,
         response: { 200: bulkUpdateResultSchema, ...errors(400, 401, 403, 404) },
@@ -162,7 +197,8 @@ export function sessionRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: sessionSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.getSession(db, (await access(request, 'read')).event.id, request.params.sessionId),
+    async (request) =>
+      service.getSession(db, (await access(request, 'read')).event.id, request.params.sessionId),
   );
 
   app.patch(
@@ -179,7 +215,8 @@ export function sessionRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: sessionSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.updateSession(deps, await access(request, 'admin'), request.params.sessionId, request.body),
+    async (request) =>
+      service.updateSession(deps, await access(request, 'admin'), request.params.sessionId, request.body),
   );
 
   app.delete(

@@ -59,7 +59,11 @@ describe('sessions: create, read, update, delete', () => {
 
     const upd = await c.patch(`sessions/${s.id}`, { name: 'Opening talk', audience: { type: 'EVERYONE' } });
     expect(upd.statusCode, upd.body).toBe(200);
-    expect(upd.json()).toMatchObject({ name: 'Opening talk', audience: { type: 'EVERYONE' }, startAt: '2030-06-01T07:00:00.000Z' });
+    expect(upd.json()).toMatchObject({
+      name: 'Opening talk',
+      audience: { type: 'EVERYONE' },
+      startAt: '2030-06-01T07:00:00.000Z',
+    });
     expect(upd.json().audienceCount).toBeGreaterThan(0);
 
     expect((await c.delete(`sessions/${s.id}`)).statusCode).toBe(204);
@@ -72,23 +76,49 @@ describe('sessions: create, read, update, delete', () => {
       expect(res.statusCode, res.body).toBe(400);
       return res.json().fields as Record<string, string>;
     };
-    const base = { name: 'X', startDate: '2030-06-01', startTime: '10:00 AM', endDate: '2030-06-01', endTime: '11:00 AM' };
+    const base = {
+      name: 'X',
+      startDate: '2030-06-01',
+      startTime: '10:00 AM',
+      endDate: '2030-06-01',
+      endTime: '11:00 AM',
+    };
     expect(await bad({ ...base, name: '' })).toHaveProperty('name');
-    expect(await bad({ ...base, startDate: '2030-06-02' })).toEqual({ startDate: MESSAGES.startDateAfterEndDate, endDate: MESSAGES.endDateBeforeStartDate });
-    expect(await bad({ ...base, startTime: '11:00 AM' })).toEqual({ startTime: MESSAGES.startTimeAfterEndTime, endTime: MESSAGES.endTimeBeforeStartTime });
+    expect(await bad({ ...base, startDate: '2030-06-02' })).toEqual({
+      startDate: MESSAGES.startDateAfterEndDate,
+      endDate: MESSAGES.endDateBeforeStartDate,
+    });
+    expect(await bad({ ...base, startTime: '11:00 AM' })).toEqual({
+      startTime: MESSAGES.startTimeAfterEndTime,
+      endTime: MESSAGES.endTimeBeforeStartTime,
+    });
     expect(await bad({ ...base, startTime: '25:00' })).toEqual({ startTime: MESSAGES.timeFormat });
     expect(await bad({ ...base, capacity: -1 })).toHaveProperty('capacity');
     expect(await bad({ ...base, capacity: 1.5 })).toHaveProperty('capacity');
     expect(await bad({ ...base, virtualLink: 'not a url' })).toHaveProperty('virtualLink');
     expect(await bad({ ...base, type: 'PARTY' })).toHaveProperty('type');
-    expect(await bad({ ...base, speakerIds: [ten.users.participant.id] })).toEqual({ 'speakerIds.0': AGENDA_MESSAGES.unknownSpeaker });
-    expect(await bad({ ...base, moderatorUserIds: [ten.users.participant.id] })).toEqual({ 'moderatorUserIds.0': AGENDA_MESSAGES.unknownModerator });
-    expect(await bad({ ...base, locationId: ten.event.id })).toEqual({ locationId: AGENDA_MESSAGES.unknownLocation });
-    expect(await bad({ ...base, breakoutId: ten.event.id })).toEqual({ breakoutId: AGENDA_MESSAGES.unknownBreakout });
+    expect(await bad({ ...base, speakerIds: [ten.users.participant.id] })).toEqual({
+      'speakerIds.0': AGENDA_MESSAGES.unknownSpeaker,
+    });
+    expect(await bad({ ...base, moderatorUserIds: [ten.users.participant.id] })).toEqual({
+      'moderatorUserIds.0': AGENDA_MESSAGES.unknownModerator,
+    });
+    expect(await bad({ ...base, locationId: ten.event.id })).toEqual({
+      locationId: AGENDA_MESSAGES.unknownLocation,
+    });
+    expect(await bad({ ...base, breakoutId: ten.event.id })).toEqual({
+      breakoutId: AGENDA_MESSAGES.unknownBreakout,
+    });
     expect(await bad({ ...base, collectionIds: ['nope'] })).toHaveProperty(['collectionIds.0']);
-    expect(await bad({ ...base, audience: { type: 'LABELS', labelIds: [] } })).toEqual({ 'audience.labelIds': MESSAGES.pleaseSelectValue });
+    expect(await bad({ ...base, audience: { type: 'LABELS', labelIds: [] } })).toEqual({
+      'audience.labelIds': MESSAGES.pleaseSelectValue,
+    });
     const s = await session(c, { capacity: 5 });
-    expect(await bad({ startDate: '2030-06-01' }, 'patch', `sessions/${s.id}`)).toEqual({ startTime: MESSAGES.required, endDate: MESSAGES.required, endTime: MESSAGES.required });
+    expect(await bad({ startDate: '2030-06-01' }, 'patch', `sessions/${s.id}`)).toEqual({
+      startTime: MESSAGES.required,
+      endDate: MESSAGES.required,
+      endTime: MESSAGES.required,
+    });
     expect((await c.patch('sessions/not-a-uuid', { name: 'x' })).statusCode).toBe(400);
     expect((await c.get('sessions?sort=nope:asc')).statusCode).toBe(400);
     expect((await c.get('sessions?status=NOPE')).statusCode).toBe(400);
@@ -110,11 +140,21 @@ describe('sessions: create, read, update, delete', () => {
 describe("sessions: only within the event's days", () => {
   it('refuses dates before or after the event (in its zone) on create and update, with the message on the date fields', async () => {
     // 10–12 June 2030, 09:00–18:00 in Berlin.
-    const event = await t.f.event({ eventHubId: ten.hub.id, startAt: new Date('2030-06-10T07:00:00Z'), endAt: new Date('2030-06-12T16:00:00Z') });
+    const event = await t.f.event({
+      eventHubId: ten.hub.id,
+      startAt: new Date('2030-06-10T07:00:00Z'),
+      endAt: new Date('2030-06-12T16:00:00Z'),
+    });
     const hub = client(t, ten.tokens.hubAdmin, event.id);
     const message = 'The session must take place during the event (2030-06-10 to 2030-06-12)';
     expect(sessionOutsideEventMessage('2030-06-10', '2030-06-12')).toBe(message);
-    const at = (startDate: string, endDate = startDate) => ({ name: 'Talk', startDate, startTime: '08:00 AM', endDate, endTime: '10:00 AM' });
+    const at = (startDate: string, endDate = startDate) => ({
+      name: 'Talk',
+      startDate,
+      startTime: '08:00 AM',
+      endDate,
+      endTime: '10:00 AM',
+    });
 
     const before = await hub.post('sessions', at('2030-06-09'));
     expect(before.statusCode, before.body).toBe(400);
@@ -130,12 +170,17 @@ describe("sessions: only within the event's days", () => {
     const moved = await hub.patch(`sessions/${last.json().id}`, at('2030-06-13'));
     expect(moved.statusCode).toBe(400);
     expect(moved.json().fields).toEqual({ startDate: message, endDate: message });
-    expect((await hub.get(`sessions/${last.json().id}`)).json()).toMatchObject({ startDate: '2030-06-12', endDate: '2030-06-12' });
+    expect((await hub.get(`sessions/${last.json().id}`)).json()).toMatchObject({
+      startDate: '2030-06-12',
+      endDate: '2030-06-12',
+    });
     expect((await hub.get('sessions')).json().total).toBe(2);
   });
 
   it('names the one day of a one-day event', () => {
-    expect(sessionOutsideEventMessage('2030-06-10', '2030-06-10')).toBe('The session must take place on the day of the event (2030-06-10)');
+    expect(sessionOutsideEventMessage('2030-06-10', '2030-06-10')).toBe(
+      'The session must take place on the day of the event (2030-06-10)',
+    );
   });
 });
 
@@ -143,7 +188,13 @@ describe('sessions: list, filters, bulk update, export', () => {
   it('searches, filters, sorts and exports', async () => {
     const own = await t.f.event({ eventHubId: ten.hub.id });
     const e = client(t, ten.tokens.hubAdmin, own.id);
-    const a = await session(e, { name: 'Alpha keynote', type: 'KEYNOTE', startDate: '2030-06-02', endDate: '2030-06-02', description: 'about llamas' });
+    const a = await session(e, {
+      name: 'Alpha keynote',
+      type: 'KEYNOTE',
+      startDate: '2030-06-02',
+      endDate: '2030-06-02',
+      description: 'about llamas',
+    });
     const b = await session(e, { name: 'Beta workshop', type: 'WORKSHOP', status: 'DRAFT', capacity: 3 });
     const names = async (q: string) => {
       const res = await e.get(`sessions?${q}`);
@@ -158,7 +209,10 @@ describe('sessions: list, filters, bulk update, export', () => {
     expect(await names('type=KEYNOTE,WORKSHOP')).toEqual(['Beta workshop', 'Alpha keynote']);
     expect(await names('startAtFrom=2030-06-02')).toEqual(['Alpha keynote']);
 
-    const bulk = await e.patch('sessions/update-options', { ids: [a.id, b.id, ten.event.id], status: 'PUBLISHED' });
+    const bulk = await e.patch('sessions/update-options', {
+      ids: [a.id, b.id, ten.event.id],
+      status: 'PUBLISHED',
+    });
     expect(bulk.statusCode, bulk.body).toBe(200);
     expect(bulk.json()).toEqual({ updated: 2 });
     expect(await names('status=DRAFT')).toEqual([]);
@@ -183,8 +237,15 @@ describe('sessions: list, filters, bulk update, export', () => {
 describe('sessions: start-date filter', () => {
   it('reads a plain date as a day in the event zone (Europe/Berlin), not in UTC', async () => {
     // 00:30 on 2 July in Berlin is 22:30 on 1 July in UTC.
-    const late = await session(c, { name: 'Night owl', startDate: '2031-07-02', startTime: '12:30 AM', endDate: '2031-07-02', endTime: '01:30 AM' });
-    const ids = async (q: string) => ((await c.get(`sessions?${q}`)).json() as { records: Array<{ id: string }> }).records.map((r) => r.id);
+    const late = await session(c, {
+      name: 'Night owl',
+      startDate: '2031-07-02',
+      startTime: '12:30 AM',
+      endDate: '2031-07-02',
+      endTime: '01:30 AM',
+    });
+    const ids = async (q: string) =>
+      ((await c.get(`sessions?${q}`)).json() as { records: Array<{ id: string }> }).records.map((r) => r.id);
     expect(await ids('startAtFrom=2031-07-02&startAtTo=2031-07-02')).toEqual([late.id]);
     expect(await ids('startAtFrom=2031-07-01&startAtTo=2031-07-01')).toEqual([]);
     expect(await ids('startAtFrom=2031-07-01T22:00:00Z&startAtTo=2031-07-01T23:00:00Z')).toEqual([late.id]);
@@ -198,13 +259,17 @@ describe('sessions: moderator options', () => {
     const ids = async (q = '') => {
       const res = await c.get(`sessions/moderator-options${q}`);
       expect(res.statusCode, res.body).toBe(200);
-      return (res.json() as { options: Array<{ userId: string; email: string }> }).options.map((o) => o.userId);
+      return (res.json() as { options: Array<{ userId: string; email: string }> }).options.map(
+        (o) => o.userId,
+      );
     };
     const all = await ids();
     expect(all).toEqual(expect.arrayContaining([ten.users.eventAdmin.id, ten.users.moderator.id]));
     expect(all).not.toContain(ten.users.participant.id);
     expect(all).not.toContain(other.users.moderator.id);
-    expect(await ids(`?search=${encodeURIComponent(ten.users.moderator.email.toUpperCase())}`)).toEqual([ten.users.moderator.id]);
+    expect(await ids(`?search=${encodeURIComponent(ten.users.moderator.email.toUpperCase())}`)).toEqual([
+      ten.users.moderator.id,
+    ]);
     expect(await ids('?limit=1')).toHaveLength(1);
     expect((await c.get('sessions/moderator-options?limit=0')).statusCode).toBe(400);
   });
@@ -214,7 +279,9 @@ describe('OpenAPI', () => {
   it('documents every agenda route', async () => {
     const res = await t.as(undefined, { method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
-    const paths = Object.keys(res.json().paths as Record<string, unknown>).filter((p) => p.includes('/sessions') || p.includes('/target-audiences'));
+    const paths = Object.keys(res.json().paths as Record<string, unknown>).filter(
+      (p) => p.includes('/sessions') || p.includes('/target-audiences'),
+    );
     for (const path of [
       '/api/v1/events/{eventId}/sessions',
       '/api/v1/events/{eventId}/sessions/export',

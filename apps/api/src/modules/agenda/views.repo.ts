@@ -4,7 +4,14 @@ import type { Db } from '../../platform/db/index.js';
 import { containsPattern } from '../../platform/list.js';
 import { ruleSetsOf } from './audience.repo.js';
 import type { Viewer } from './audience.js';
-import { collectionsJson, effectiveCapacity, effectiveEnrollable, locationPinsJson, materialsJson, speakersJson } from './sessions.repo.js';
+import {
+  collectionsJson,
+  effectiveCapacity,
+  effectiveEnrollable,
+  locationPinsJson,
+  materialsJson,
+  speakersJson,
+} from './sessions.repo.js';
 import { visibleTo } from './visibility.js';
 
 /** Who is looking, in one statement: the event's zone, their participant row, labels, and the event's rule sets. */
@@ -15,7 +22,11 @@ export interface ViewerContext {
   ruleSets: Array<{ key: string; rules: unknown }>;
 }
 
-export async function viewerContext(db: Db, eventId: string, userId: string): Promise<ViewerContext | undefined> {
+export async function viewerContext(
+  db: Db,
+  eventId: string,
+  userId: string,
+): Promise<ViewerContext | undefined> {
   const { rows } = await sql<ViewerContext>`
     SELECT e.timezone, p.id AS participant_id,
       coalesce((SELECT array_agg(pl.label_id::text) FROM participant_labels pl WHERE pl.participant_id = p.id), '{}') AS label_ids,
@@ -68,12 +79,21 @@ export type AgendaRow = Omit<ViewRow, 'location' | 'breakout' | 'speakers' | 'co
  */
 export function agendaQuery(eventId: string, viewer: Viewer | 'all', f: AgendaFilter): RawBuilder<AgendaRow> {
   const me = viewer === 'all' ? null : viewer.participantId;
-  const where: RawBuilder<SqlBool>[] = [sql<SqlBool>`s.event_id = ${eventId}`, viewer === 'all' ? sql<SqlBool>`s.status = 'PUBLISHED'` : visibleTo(viewer)];
+  const where: RawBuilder<SqlBool>[] = [
+    sql<SqlBool>`s.event_id = ${eventId}`,
+    viewer === 'all' ? sql<SqlBool>`s.status = 'PUBLISHED'` : visibleTo(viewer),
+  ];
   if (f.sessionId) where.push(sql<SqlBool>`s.id = ${f.sessionId}`);
   if (f.from) where.push(sql<SqlBool>`s.start_at >= ${f.from}`);
   if (f.to) where.push(sql<SqlBool>`s.start_at < ${f.to}`);
-  if (f.search) where.push(sql<SqlBool>`(s.name ILIKE ${containsPattern(f.search)} OR s.description ILIKE ${containsPattern(f.search)})`);
-  if (f.collectionId?.length) where.push(sql<SqlBool>`EXISTS (SELECT 1 FROM session_collections fc WHERE fc.session_id = s.id AND fc.collection_id = ANY(${f.collectionId}::uuid[]))`);
+  if (f.search)
+    where.push(
+      sql<SqlBool>`(s.name ILIKE ${containsPattern(f.search)} OR s.description ILIKE ${containsPattern(f.search)})`,
+    );
+  if (f.collectionId?.length)
+    where.push(
+      sql<SqlBool>`EXISTS (SELECT 1 FROM session_collections fc WHERE fc.session_id = s.id AND fc.collection_id = ANY(${f.collectionId}::uuid[]))`,
+    );
   if (f.locationId?.length) where.push(sql<SqlBool>`s.location_id = ANY(${f.locationId}::uuid[])`);
   if (f.type?.length) where.push(sql<SqlBool>`s.type = ANY(${f.type}::text[])`);
   if (f.mine) where.push(me ? sql<SqlBool>`e.participant_id IS NOT NULL` : sql<SqlBool>`false`);
@@ -96,31 +116,72 @@ export function agendaQuery(eventId: string, viewer: Viewer | 'all', f: AgendaFi
     ORDER BY s.start_at, s.end_at, lower(s.name), s.id`;
 }
 
-export async function agendaRowsRaw(db: Db, eventId: string, viewer: Viewer | 'all', f: AgendaFilter): Promise<AgendaRow[]> {
+export async function agendaRowsRaw(
+  db: Db,
+  eventId: string,
+  viewer: Viewer | 'all',
+  f: AgendaFilter,
+): Promise<AgendaRow[]> {
   return (await agendaQuery(eventId, viewer, f).execute(db)).rows;
 }
 
 /** The rows with their lists parsed (one session, calendars). */
-export async function agendaRows(db: Db, eventId: string, viewer: Viewer | 'all', f: AgendaFilter): Promise<ViewRow[]> {
+export async function agendaRows(
+  db: Db,
+  eventId: string,
+  viewer: Viewer | 'all',
+  f: AgendaFilter,
+): Promise<ViewRow[]> {
   const rows = await agendaRowsRaw(db, eventId, viewer, f);
-  return rows.map(({ locationId, locationName, locationPins, breakoutId, breakoutName, breakoutEnrollable, speakers, collections, materials, ...r }) => ({
-    ...r,
-    speakers: JSON.parse(speakers) as ViewRow['speakers'],
-    collections: JSON.parse(collections) as ViewRow['collections'],
-    materials: JSON.parse(materials) as ViewRow['materials'],
-    location: locationId && locationName !== null ? { id: locationId, name: locationName, pins: JSON.parse(locationPins) as NonNullable<ViewRow['location']>['pins'] } : null,
-    breakout: breakoutId && breakoutName !== null ? { id: breakoutId, name: breakoutName, enrollable: breakoutEnrollable === true } : null,
-  }));
+  return rows.map(
+    ({
+      locationId,
+      locationName,
+      locationPins,
+      breakoutId,
+      breakoutName,
+      breakoutEnrollable,
+      speakers,
+      collections,
+      materials,
+      ...r
+    }) => ({
+      ...r,
+      speakers: JSON.parse(speakers) as ViewRow['speakers'],
+      collections: JSON.parse(collections) as ViewRow['collections'],
+      materials: JSON.parse(materials) as ViewRow['materials'],
+      location:
+        locationId && locationName !== null
+          ? {
+              id: locationId,
+              name: locationName,
+              pins: JSON.parse(locationPins) as NonNullable<ViewRow['location']>['pins'],
+            }
+          : null,
+      breakout:
+        breakoutId && breakoutName !== null
+          ? { id: breakoutId, name: breakoutName, enrollable: breakoutEnrollable === true }
+          : null,
+    }),
+  );
 }
 
 /** The filter options a viewer gets: over the sessions they see. */
 export async function visibleFacets(db: Db, eventId: string, viewer: Viewer | 'all') {
   const visible = viewer === 'all' ? sql<SqlBool>`s.status = 'PUBLISHED'` : visibleTo(viewer);
-  const { rows } = await sql<{ kind: string; id: string | null; name: string | null; color: string | null; startAt: Date | null }>`
+  const { rows } = await sql<{
+    kind: string;
+    id: string | null;
+    name: string | null;
+    color: string | null;
+    startAt: Date | null;
+  }>`
     WITH v AS (SELECT s.id, s.start_at, s.type, s.location_id FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id WHERE s.event_id = ${eventId} AND ${visible})
     SELECT 'start' AS kind, NULL::uuid AS id, NULL AS name, NULL AS color, v.start_at FROM v
     UNION ALL SELECT DISTINCT 'type', NULL::uuid, v.type, NULL, NULL::timestamptz FROM v
     UNION ALL SELECT DISTINCT 'location', l.id, l.name, NULL, NULL::timestamptz FROM v JOIN locations l ON l.id = v.location_id
-    UNION ALL SELECT DISTINCT 'collection', c.id, c.name, c.color, NULL::timestamptz FROM v JOIN session_collections sc ON sc.session_id = v.id JOIN collections c ON c.id = sc.collection_id`.execute(db);
+    UNION ALL SELECT DISTINCT 'collection', c.id, c.name, c.color, NULL::timestamptz FROM v JOIN session_collections sc ON sc.session_id = v.id JOIN collections c ON c.id = sc.collection_id`.execute(
+    db,
+  );
   return rows;
 }

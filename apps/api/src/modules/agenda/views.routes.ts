@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { agendaFiltersSchema, agendaViewQuerySchema, agendaViewSchema, sessionViewSchema } from '@plenary/domain';
+import {
+  agendaFiltersSchema,
+  agendaViewQuerySchema,
+  agendaViewSchema,
+  sessionViewSchema,
+} from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import type { ZodApp } from '../../platform/list.js';
 import { eventAccess } from '../attendees/attendees.access.js';
@@ -11,12 +16,13 @@ const BASE = '/events/:eventId/sessions/v2';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 const VISIBILITY =
-  'Participants see PUBLISHED sessions whose audience includes them (the breakout\'s audience when the breakout is enrollable; every collection\'s audience too); ' +
+  "Participants see PUBLISHED sessions whose audience includes them (the breakout's audience when the breakout is enrollable; every collection's audience too); " +
   'the virtual link only when accessControl is OPEN or they are enrolled. Admins and moderators who do not take part see every published session, with no place.';
 
 /** The participant app's agenda: by day in the event's zone, one session, upcoming, filter options. */
 export function viewRoutes(app: ZodApp, { db }: AppDeps): void {
-  const member = (request: FastifyRequest<{ Params: { eventId: string } }>) => eventAccess(db, request, request.params.eventId, 'member');
+  const member = (request: FastifyRequest<{ Params: { eventId: string } }>) =>
+    eventAccess(db, request, request.params.eventId, 'member');
 
   app.get(
     `${BASE}/view`,
@@ -25,14 +31,17 @@ export function viewRoutes(app: ZodApp, { db }: AppDeps): void {
         tags: [TAG],
         summary: 'The agenda as the caller sees it',
         description:
-          '`day` (YYYY-MM-DD, a day in the event\'s time zone; all days when absent), `search` (name, description), `collectionId`, `locationId`, `type` ' +
+          "`day` (YYYY-MM-DD, a day in the event's time zone; all days when absent), `search` (name, description), `collectionId`, `locationId`, `type` " +
           `(comma-separated: any of), \`mine\` (true: only sessions the caller is enrolled or waitlisted in — My Agenda). Ordered by start. ${VISIBILITY}`,
         params: eventParams,
         querystring: agendaViewQuerySchema,
         response: { 200: agendaViewSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.type(JSON_TYPE).send((await service.agendaView(db, await member(request), request.query)) as never),
+    async (request, reply) =>
+      reply
+        .type(JSON_TYPE)
+        .send((await service.agendaView(db, await member(request), request.query)) as never),
   );
 
   app.get(
@@ -47,7 +56,10 @@ export function viewRoutes(app: ZodApp, { db }: AppDeps): void {
         response: { 200: agendaViewSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.type(JSON_TYPE).send((await service.upcomingView(db, await member(request), request.query)) as never),
+    async (request, reply) =>
+      reply
+        .type(JSON_TYPE)
+        .send((await service.upcomingView(db, await member(request), request.query)) as never),
   );
 
   app.get(

@@ -29,7 +29,14 @@ export async function lookerOf(db: Db, { event, ctx }: EventAccess): Promise<Loo
   const c = await repo.viewerContext(db, event.id, ctx.principal.userId);
   if (!c) throw notFound();
   if (!c.participantId) return { timezone: c.timezone, viewer: 'all' };
-  return { timezone: c.timezone, viewer: await viewerFrom(db, event.id, { participantId: c.participantId, labelIds: c.labelIds, ruleSets: c.ruleSets }) };
+  return {
+    timezone: c.timezone,
+    viewer: await viewerFrom(db, event.id, {
+      participantId: c.participantId,
+      labelIds: c.labelIds,
+      ruleSets: c.ruleSets,
+    }),
+  };
 }
 
 /** A row as the participant sees it: the virtual link only for those allowed (ENROLLED_ONLY: enrolled). */
@@ -56,7 +63,10 @@ export function sessionViewJson(r: repo.AgendaRow, timezone: string): string {
     day: dayInZone(r.startAt, timezone),
     timeSlot: timeSlotText(r.startAt, r.endAt, timezone),
     virtualLink: r.accessControl === 'ENROLLED_ONLY' && r.myState !== 'ENROLLED' ? null : r.virtualLink,
-    breakout: r.breakoutId && r.breakoutName !== null ? { id: r.breakoutId, name: r.breakoutName, enrollable: r.breakoutEnrollable === true } : null,
+    breakout:
+      r.breakoutId && r.breakoutName !== null
+        ? { id: r.breakoutId, name: r.breakoutName, enrollable: r.breakoutEnrollable === true }
+        : null,
     enrollable: r.enrollable,
     capacity: r.capacity,
     enrolledCount: r.enrolledCount,
@@ -66,7 +76,10 @@ export function sessionViewJson(r: repo.AgendaRow, timezone: string): string {
     waitlistPosition: r.waitlistPosition,
     checkedIn: r.checkedIn,
   });
-  const location = r.locationId && r.locationName !== null ? `{"id":${JSON.stringify(r.locationId)},"name":${JSON.stringify(r.locationName)},"pins":${r.locationPins}}` : 'null';
+  const location =
+    r.locationId && r.locationName !== null
+      ? `{"id":${JSON.stringify(r.locationId)},"name":${JSON.stringify(r.locationName)},"pins":${r.locationPins}}`
+      : 'null';
   return `${head.slice(0, -1)},"location":${location},"collections":${r.collections},"speakers":${r.speakers},"materials":${r.materials}}`;
 }
 
@@ -82,7 +95,10 @@ export function agendaJson(rows: readonly repo.AgendaRow[], timezone: string): s
 /** The event-zone day [start, end) as instants. */
 function dayBounds(day: string, timezone: string): { from: Date; to: Date } {
   const next = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-  return { from: wallClockToInstant(day, '12:00 AM', timezone), to: wallClockToInstant(next, '12:00 AM', timezone) };
+  return {
+    from: wallClockToInstant(day, '12:00 AM', timezone),
+    to: wallClockToInstant(next, '12:00 AM', timezone),
+  };
 }
 
 type AgendaQuery = z.output<typeof agendaViewQuerySchema>;
@@ -90,13 +106,31 @@ type AgendaQuery = z.output<typeof agendaViewQuerySchema>;
 /** GET sessions/v2/view as JSON text (agendaViewSchema). */
 export async function agendaView(db: Db, access: EventAccess, q: AgendaQuery): Promise<string> {
   const { timezone, viewer } = await lookerOf(db, access);
-  return agendaJson(await repo.agendaRowsRaw(db, access.event.id, viewer, { ...q, ...(q.day ? dayBounds(q.day, timezone) : {}) }), timezone);
+  return agendaJson(
+    await repo.agendaRowsRaw(db, access.event.id, viewer, {
+      ...q,
+      ...(q.day ? dayBounds(q.day, timezone) : {}),
+    }),
+    timezone,
+  );
 }
 
 /** Spec part 5: from now up to and including 13 days ahead. */
-export async function upcomingView(db: Db, access: EventAccess, q: Omit<AgendaQuery, 'day'>, now = new Date()): Promise<string> {
+export async function upcomingView(
+  db: Db,
+  access: EventAccess,
+  q: Omit<AgendaQuery, 'day'>,
+  now = new Date(),
+): Promise<string> {
   const { timezone, viewer } = await lookerOf(db, access);
-  return agendaJson(await repo.agendaRowsRaw(db, access.event.id, viewer, { ...q, from: now, to: new Date(now.getTime() + UPCOMING_WINDOW_DAYS * DAY_MS + 1) }), timezone);
+  return agendaJson(
+    await repo.agendaRowsRaw(db, access.event.id, viewer, {
+      ...q,
+      from: now,
+      to: new Date(now.getTime() + UPCOMING_WINDOW_DAYS * DAY_MS + 1),
+    }),
+    timezone,
+  );
 }
 
 export async function sessionView(db: Db, access: EventAccess, sessionId: string): Promise<SessionView> {
@@ -119,7 +153,8 @@ export async function viewFilters(db: Db, access: EventAccess) {
     if (r.kind === 'start' && r.startAt) days.add(dayInZone(r.startAt, timezone));
     else if (r.kind === 'type' && r.name) types.add(r.name);
     else if (r.kind === 'location' && r.id && r.name !== null) locations.push({ id: r.id, name: r.name });
-    else if (r.kind === 'collection' && r.id && r.name !== null) collections.push({ id: r.id, name: r.name, color: r.color ?? '' });
+    else if (r.kind === 'collection' && r.id && r.name !== null)
+      collections.push({ id: r.id, name: r.name, color: r.color ?? '' });
   }
   return {
     timezone,

@@ -38,7 +38,9 @@ async function peopleAgainstIdOrder(n: number): Promise<Person[]> {
 async function fullSession(): Promise<{ id: string; seated: Person }> {
   const s = await session(admin, { capacity: 1, enrollable: true });
   const [seated] = await peopleAgainstIdOrder(1);
-  expect((await client(t, seated!.token, eventId).post(`sessions/v2/${s.id}/enroll`)).json()).toMatchObject({ state: 'ENROLLED' });
+  expect((await client(t, seated!.token, eventId).post(`sessions/v2/${s.id}/enroll`)).json()).toMatchObject({
+    state: 'ENROLLED',
+  });
   return { id: s.id, seated: seated! };
 }
 
@@ -58,7 +60,9 @@ async function ownPositions(sessionId: string, people: Person[]): Promise<Array<
   for (const p of people) {
     const c = client(t, p.token, eventId);
     const view = (await c.get(`sessions/v2/${sessionId}/view`)).json() as { waitlistPosition: number | null };
-    const again = (await c.post(`sessions/v2/${sessionId}/enroll`)).json() as { waitlistPosition: number | null };
+    const again = (await c.post(`sessions/v2/${sessionId}/enroll`)).json() as {
+      waitlistPosition: number | null;
+    };
     expect(again.waitlistPosition).toBe(view.waitlistPosition);
     out.push(view.waitlistPosition);
   }
@@ -66,15 +70,25 @@ async function ownPositions(sessionId: string, people: Person[]): Promise<Array<
 }
 
 /** Same created_at for the whole session: only the queue order can tell them apart. */
-const tieTimestamps = (sessionId: string) => sql`UPDATE enrollments SET created_at = timestamptz '2030-01-01 00:00Z' WHERE session_id = ${sessionId}`.execute(t.deps.db);
+const tieTimestamps = (sessionId: string) =>
+  sql`UPDATE enrollments SET created_at = timestamptz '2030-01-01 00:00Z' WHERE session_id = ${sessionId}`.execute(
+    t.deps.db,
+  );
 
 /** Frees the seat `n` times (the seated leaves, then each promoted one): answers who got it, in turn. */
 async function promotions(sessionId: string, seated: Person, people: Person[], n: number): Promise<string[]> {
   const got: string[] = [];
   let holder = seated;
   for (let i = 0; i < n; i++) {
-    expect((await client(t, holder.token, eventId).delete(`sessions/v2/${sessionId}/enroll`)).statusCode).toBe(200);
-    const row = await t.deps.db.selectFrom('enrollments').select('participantId').where('sessionId', '=', sessionId).where('state', '=', 'ENROLLED').executeTakeFirstOrThrow();
+    expect(
+      (await client(t, holder.token, eventId).delete(`sessions/v2/${sessionId}/enroll`)).statusCode,
+    ).toBe(200);
+    const row = await t.deps.db
+      .selectFrom('enrollments')
+      .select('participantId')
+      .where('sessionId', '=', sessionId)
+      .where('state', '=', 'ENROLLED')
+      .executeTakeFirstOrThrow();
     got.push(row.participantId);
     holder = people.find((p) => p.participantId === row.participantId)!;
   }
@@ -93,7 +107,12 @@ describe('waitlist order', () => {
   it('keeps a SessionUser import in file order: positions and promotions', async () => {
     const s = await fullSession();
     const people = await peopleAgainstIdOrder(5);
-    const up = await uploaded(admin, 'SessionUser', 'waitlist.xlsx', await sheet(people.map((p) => [p.email, null, s.id])));
+    const up = await uploaded(
+      admin,
+      'SessionUser',
+      'waitlist.xlsx',
+      await sheet(people.map((p) => [p.email, null, s.id])),
+    );
     expect((await verified(admin, up.id)).counts).toMatchObject({ valid: 5, errors: 0 });
     expect((await committed(admin, up.id)).counts).toMatchObject({ created: 5 });
     await tieTimestamps(s.id);
@@ -106,7 +125,9 @@ describe('waitlist order', () => {
   it("keeps an admin's batch in the order given", async () => {
     const s = await fullSession();
     const people = await peopleAgainstIdOrder(4);
-    const add = await admin.post(`sessions/v2/${s.id}/attendees`, { participantIds: people.map((p) => p.participantId) });
+    const add = await admin.post(`sessions/v2/${s.id}/attendees`, {
+      participantIds: people.map((p) => p.participantId),
+    });
     expect(add.json()).toEqual({ enrolled: 0, waitlisted: 4, skipped: 0 });
     await tieTimestamps(s.id);
     const ids = people.map((p) => p.participantId);
@@ -118,11 +139,17 @@ describe('waitlist order', () => {
   it('sends someone who leaves the waitlist and joins again to the end', async () => {
     const s = await fullSession();
     const people = await peopleAgainstIdOrder(3);
-    for (const p of people) expect((await client(t, p.token, eventId).post(`sessions/v2/${s.id}/enroll`)).json()).toMatchObject({ state: 'WAITLISTED' });
+    for (const p of people)
+      expect((await client(t, p.token, eventId).post(`sessions/v2/${s.id}/enroll`)).json()).toMatchObject({
+        state: 'WAITLISTED',
+      });
     const [first, second, third] = people as [Person, Person, Person];
     const c = client(t, first.token, eventId);
     expect((await c.delete(`sessions/v2/${s.id}/enroll`)).statusCode).toBe(200);
-    expect((await c.post(`sessions/v2/${s.id}/enroll`)).json()).toMatchObject({ state: 'WAITLISTED', waitlistPosition: 3 });
+    expect((await c.post(`sessions/v2/${s.id}/enroll`)).json()).toMatchObject({
+      state: 'WAITLISTED',
+      waitlistPosition: 3,
+    });
     const order = [second, third, first];
     expect(await waitlist(s.id)).toEqual(order.map((p) => p.participantId));
     expect(await ownPositions(s.id, order)).toEqual([1, 2, 3]);
@@ -166,16 +193,25 @@ describe('0010_waitlist_order', () => {
       const ev = '00000000-0000-4000-8000-000000000002';
       const p = (n: number) => `00000000-0000-4000-8000-00000000010${n}`;
       // Only the enrollments matter here: without their parents (the replica role skips the FK triggers, for this script).
-      const withoutParents = (insert: string) => handle.execScript(`SET session_replication_role = replica; ${insert}; RESET session_replication_role;`);
+      const withoutParents = (insert: string) =>
+        handle.execScript(
+          `SET session_replication_role = replica; ${insert}; RESET session_replication_role;`,
+        );
       await withoutParents(`
         INSERT INTO enrollments (session_id, participant_id, event_id, state, created_at) VALUES
           ('${session}', '${p(3)}', '${ev}', 'WAITLISTED', '2030-01-01 10:00Z'),
           ('${session}', '${p(1)}', '${ev}', 'WAITLISTED', '2030-01-01 10:05Z'),
           ('${session}', '${p(2)}', '${ev}', 'WAITLISTED', '2030-01-01 10:00Z'),
           ('${session}', '${p(4)}', '${ev}', 'ENROLLED', '2029-12-31 09:00Z')`);
-      expect(await migrate(handle)).toEqual(migrations.slice(migrations.findIndex((m) => m.name === '0010_waitlist_order')).map((m) => m.name));
-      await withoutParents(`INSERT INTO enrollments (session_id, participant_id, event_id, state, created_at) VALUES ('${session}', '${p(5)}', '${ev}', 'WAITLISTED', '2000-01-01 00:00Z')`);
-      const { rows } = await handle.executeSql(`SELECT participant_id::text AS id, queued_seq::int AS seq FROM enrollments ORDER BY queued_seq`);
+      expect(await migrate(handle)).toEqual(
+        migrations.slice(migrations.findIndex((m) => m.name === '0010_waitlist_order')).map((m) => m.name),
+      );
+      await withoutParents(
+        `INSERT INTO enrollments (session_id, participant_id, event_id, state, created_at) VALUES ('${session}', '${p(5)}', '${ev}', 'WAITLISTED', '2000-01-01 00:00Z')`,
+      );
+      const { rows } = await handle.executeSql(
+        `SELECT participant_id::text AS id, queued_seq::int AS seq FROM enrollments ORDER BY queued_seq`,
+      );
       expect(rows).toEqual([
         { id: p(4), seq: 1 },
         { id: p(2), seq: 2 },

@@ -5,14 +5,22 @@ import type { Db } from '../../platform/db/index.js';
 /** Audit entity of photo changes (a participant's other updates are entity 'participant'). */
 export const PHOTO_ENTITY = 'participant-photo';
 
-const name = (alias: string) => sql.raw(`CASE WHEN ${alias}.id IS NULL THEN NULL ELSE trim(${alias}.first_name || ' ' || ${alias}.last_name) END`);
+const name = (alias: string) =>
+  sql.raw(
+    `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE trim(${alias}.first_name || ' ' || ${alias}.last_name) END`,
+  );
 
 /**
  * A participant's activity, newest first: audit rows about it (created, updated, photo changed or
  * removed) and its magic links (sent, used). Reads the audit log by (entity_id, entity) and the
  * links by participant: both indexed.
  */
-export async function participantActivity(db: Db, eventId: string, participantId: string, limit: number): Promise<{ records: ParticipantActivity[]; total: number }> {
+export async function participantActivity(
+  db: Db,
+  eventId: string,
+  participantId: string,
+  limit: number,
+): Promise<{ records: ParticipantActivity[]; total: number }> {
   const { rows } = await sql<ParticipantActivity & { total: number }>`
     WITH p AS (SELECT id, user_id FROM participants WHERE id = ${participantId} AND event_id = ${eventId}),
     x AS (

@@ -53,7 +53,11 @@ function readEvent(db: Db, request: FastifyRequest, eventId: string): Promise<Ev
   const events = requestEvents(request);
   let event = events.get(eventId);
   if (!event) {
-    event = db.selectFrom('events').select(['id', 'name', 'eventHubId', 'organizationId']).where('id', '=', eventId).executeTakeFirst();
+    event = db
+      .selectFrom('events')
+      .select(['id', 'name', 'eventHubId', 'organizationId'])
+      .where('id', '=', eventId)
+      .executeTakeFirst();
     events.set(eventId, event);
   }
   return event;
@@ -66,7 +70,12 @@ function check(request: FastifyRequest, event: EventRef | undefined, need: Event
   return { ctx, event };
 }
 
-export async function eventAccess(db: Db, request: FastifyRequest, eventId: string, need: EventNeed): Promise<EventAccess> {
+export async function eventAccess(
+  db: Db,
+  request: FastifyRequest,
+  eventId: string,
+  need: EventNeed,
+): Promise<EventAccess> {
   writeContext(request); // 401 before any query
   return check(request, await readEvent(db, request, eventId), need);
 }
@@ -75,7 +84,12 @@ export async function eventAccess(db: Db, request: FastifyRequest, eventId: stri
  * eventAccess and the event's custom fields (definitions, in their order) in one statement: the
  * participants list needs both on every request.
  */
-export async function eventAccessWithFields(db: Db, request: FastifyRequest, eventId: string, need: EventNeed): Promise<EventAccess & { fields: CustomFieldDef[] }> {
+export async function eventAccessWithFields(
+  db: Db,
+  request: FastifyRequest,
+  eventId: string,
+  need: EventNeed,
+): Promise<EventAccess & { fields: CustomFieldDef[] }> {
   writeContext(request);
   const row = await db
     .selectFrom('events as e')
@@ -85,12 +99,22 @@ export async function eventAccessWithFields(db: Db, request: FastifyRequest, eve
       'e.eventHubId',
       'e.organizationId',
       jsonArrayFrom(
-        eb.selectFrom('customFields as cf').select(['cf.id', 'cf.name', 'cf.dataType', 'cf.settings']).whereRef('cf.eventId', '=', 'e.id').orderBy('cf.position').orderBy('cf.id'),
+        eb
+          .selectFrom('customFields as cf')
+          .select(['cf.id', 'cf.name', 'cf.dataType', 'cf.settings'])
+          .whereRef('cf.eventId', '=', 'e.id')
+          .orderBy('cf.position')
+          .orderBy('cf.id'),
       ).as('fields'),
     ])
     .where('e.id', '=', eventId)
     .executeTakeFirst();
-  const event = row && { id: row.id, name: row.name, eventHubId: row.eventHubId, organizationId: row.organizationId };
+  const event = row && {
+    id: row.id,
+    name: row.name,
+    eventHubId: row.eventHubId,
+    organizationId: row.organizationId,
+  };
   remember(request, eventId, event);
   return { ...check(request, event, need), fields: row ? row.fields.map(toDef) : [] };
 }

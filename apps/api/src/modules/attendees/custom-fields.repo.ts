@@ -5,7 +5,13 @@ import type { CustomFieldsTable } from '../../platform/db/schema.js';
 
 export type CustomFieldRow = Selectable<CustomFieldsTable>;
 
-const DEFAULT_SETTINGS = { required: false, isCustomField: true, isEnumMultiple: false, enumValues: [] as string[], special: false };
+const DEFAULT_SETTINGS = {
+  required: false,
+  isCustomField: true,
+  isEnumMultiple: false,
+  enumValues: [] as string[],
+  special: false,
+};
 
 export function toRecord(row: CustomFieldRow): CustomFieldRecord {
   return {
@@ -26,7 +32,13 @@ export function toRecord(row: CustomFieldRow): CustomFieldRecord {
 
 /** The event's custom fields in their order. */
 export async function listFields(db: Db, eventId: string): Promise<CustomFieldRecord[]> {
-  const rows = await db.selectFrom('customFields').selectAll().where('eventId', '=', eventId).orderBy('position').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('customFields')
+    .selectAll()
+    .where('eventId', '=', eventId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   return rows.map(toRecord);
 }
 
@@ -35,7 +47,9 @@ export const asDefs = (fields: readonly CustomFieldRecord[]): CustomFieldDef[] =
   fields.map((f) => ({ id: f.id, name: f.name, dataType: f.dataType, settings: f.settings }));
 
 /** A definition straight from the columns it needs (e.g. read as JSON beside the event). */
-export const toDef = (row: Pick<CustomFieldRow, 'id' | 'name' | 'dataType' | 'settings'>): CustomFieldDef => ({
+export const toDef = (
+  row: Pick<CustomFieldRow, 'id' | 'name' | 'dataType' | 'settings'>,
+): CustomFieldDef => ({
   id: row.id,
   name: row.name,
   dataType: row.dataType,
@@ -43,7 +57,12 @@ export const toDef = (row: Pick<CustomFieldRow, 'id' | 'name' | 'dataType' | 'se
 });
 
 export async function findField(db: Db, eventId: string, id: string): Promise<CustomFieldRecord | undefined> {
-  const row = await db.selectFrom('customFields').selectAll().where('eventId', '=', eventId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('customFields')
+    .selectAll()
+    .where('eventId', '=', eventId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && toRecord(row);
 }
 
@@ -59,12 +78,19 @@ export async function nameTaken(db: Db, eventId: string, name: string, exceptId?
 }
 
 export async function countFields(db: Db, eventId: string): Promise<number> {
-  const row = await db.selectFrom('customFields').select(sql<number>`count(*)::int`.as('n')).where('eventId', '=', eventId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('customFields')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('eventId', '=', eventId)
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
 /** Inserted last in the event's order. */
-export async function insertField(db: Db, values: Omit<Insertable<CustomFieldsTable>, 'position' | 'updatedAt'>): Promise<string> {
+export async function insertField(
+  db: Db,
+  values: Omit<Insertable<CustomFieldsTable>, 'position' | 'updatedAt'>,
+): Promise<string> {
   const row = await db
     .insertInto('customFields')
     .values({
@@ -77,8 +103,16 @@ export async function insertField(db: Db, values: Omit<Insertable<CustomFieldsTa
   return row.id;
 }
 
-export async function updateField(db: Db, id: string, values: Omit<Updateable<CustomFieldsTable>, 'updatedAt'>): Promise<void> {
-  await db.updateTable('customFields').set({ ...values, updatedAt: new Date() }).where('id', '=', id).execute();
+export async function updateField(
+  db: Db,
+  id: string,
+  values: Omit<Updateable<CustomFieldsTable>, 'updatedAt'>,
+): Promise<void> {
+  await db
+    .updateTable('customFields')
+    .set({ ...values, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteField(db: Db, id: string): Promise<void> {
@@ -87,12 +121,18 @@ export async function deleteField(db: Db, id: string): Promise<void> {
 
 /** Removes the field's values from every participant of the event (one statement). */
 export async function stripValues(db: Db, eventId: string, id: string): Promise<void> {
-  await sql`UPDATE participants SET custom_fields = custom_fields - ${id}::text WHERE event_id = ${eventId} AND custom_fields ? ${id}::text`.execute(db);
+  await sql`UPDATE participants SET custom_fields = custom_fields - ${id}::text WHERE event_id = ${eventId} AND custom_fields ? ${id}::text`.execute(
+    db,
+  );
 }
 
 /** Participants of the event holding a value for the field. */
 export async function countValues(db: Db, eventId: string, id: string): Promise<number> {
-  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM participants WHERE event_id = ${eventId} AND custom_fields ? ${id}::text`.execute(db);
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*)::int AS n FROM participants WHERE event_id = ${eventId} AND custom_fields ? ${id}::text`.execute(
+    db,
+  );
   return rows[0]?.n ?? 0;
 }
 
@@ -112,7 +152,9 @@ export async function enumValuesInUse(db: Db, eventId: string, id: string): Prom
 export async function countMultiValues(db: Db, eventId: string, id: string): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM participants
-    WHERE event_id = ${eventId} AND jsonb_typeof(custom_fields->${id}::text) = 'array' AND jsonb_array_length(custom_fields->${id}::text) > 1`.execute(db);
+    WHERE event_id = ${eventId} AND jsonb_typeof(custom_fields->${id}::text) = 'array' AND jsonb_array_length(custom_fields->${id}::text) > 1`.execute(
+    db,
+  );
   return rows[0]?.n ?? 0;
 }
 

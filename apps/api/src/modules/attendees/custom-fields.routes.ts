@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { createCustomFieldSchema, customFieldSchema, listResponse, reorderCustomFieldsSchema, updateCustomFieldSchema } from '@plenary/domain';
+import {
+  createCustomFieldSchema,
+  customFieldSchema,
+  listResponse,
+  reorderCustomFieldsSchema,
+  updateCustomFieldSchema,
+} from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import type { ZodApp } from '../../platform/list.js';
 import { eventAccess, eventIdOf } from './attendees.access.js';
@@ -10,7 +16,8 @@ const BASE = '/events/:eventId/custom-fields';
 
 /** `events/{eventId}/custom-fields`: CRUD and reorder. Admins manage; moderators and admins read. */
 export function customFieldRoutes(app: ZodApp, { db }: AppDeps): void {
-  const access = (request: FastifyRequest, need: 'admin' | 'read') => eventAccess(db, request, eventIdOf(request), need);
+  const access = (request: FastifyRequest, need: 'admin' | 'read') =>
+    eventAccess(db, request, eventIdOf(request), need);
 
   app.get(
     BASE,
@@ -18,7 +25,8 @@ export function customFieldRoutes(app: ZodApp, { db }: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: "An event's custom fields, in their order",
-        description: 'All of them (an event has at most 200). `key` (`cf_<hex>`) names the field in the participants list (sort, columns, filters). Admins and moderators.',
+        description:
+          'All of them (an event has at most 200). `key` (`cf_<hex>`) names the field in the participants list (sort, columns, filters). Admins and moderators.',
         params: eventParams,
         response: { 200: listResponse(customFieldSchema), ...errors(400, 401, 403, 404) },
       },
@@ -46,7 +54,10 @@ export function customFieldRoutes(app: ZodApp, { db }: AppDeps): void {
         response: { 201: customFieldSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createCustomField(db, await access(request, 'admin'), request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createCustomField(db, await access(request, 'admin'), request.body)),
   );
 
   app.post(
@@ -55,7 +66,8 @@ export function customFieldRoutes(app: ZodApp, { db }: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'Put the custom fields in a new order',
-        description: '`ids`: every custom field of the event, once each, in the new order. Answers the fields in that order. Admins only.',
+        description:
+          '`ids`: every custom field of the event, once each, in the new order. Answers the fields in that order. Admins only.',
         params: eventParams,
         body: reorderCustomFieldsSchema,
         response: { 200: listResponse(customFieldSchema), ...errors(400, 401, 403, 404) },
@@ -70,9 +82,16 @@ export function customFieldRoutes(app: ZodApp, { db }: AppDeps): void {
   app.get(
     `${BASE}/:customFieldId`,
     {
-      schema: { tags: [TAG], summary: 'A custom field', description: 'Admins and moderators.', params: customFieldParams, response: { 200: customFieldSchema, ...errors(400, 401, 403, 404) } },
+      schema: {
+        tags: [TAG],
+        summary: 'A custom field',
+        description: 'Admins and moderators.',
+        params: customFieldParams,
+        response: { 200: customFieldSchema, ...errors(400, 401, 403, 404) },
+      },
     },
-    async (request) => service.getCustomField(db, (await access(request, 'read')).event.id, request.params.customFieldId),
+    async (request) =>
+      service.getCustomField(db, (await access(request, 'read')).event.id, request.params.customFieldId),
   );
 
   app.patch(
@@ -90,7 +109,13 @@ export function customFieldRoutes(app: ZodApp, { db }: AppDeps): void {
         response: { 200: customFieldSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.updateCustomField(db, await access(request, 'admin'), request.params.customFieldId, request.body),
+    async (request) =>
+      service.updateCustomField(
+        db,
+        await access(request, 'admin'),
+        request.params.customFieldId,
+        request.body,
+      ),
   );
 
   app.delete(
@@ -99,7 +124,8 @@ export function customFieldRoutes(app: ZodApp, { db }: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'Delete a custom field and its values',
-        description: 'Refused (409) for built-in fields (settings.special) and for fields that label rules use. Admins only.',
+        description:
+          'Refused (409) for built-in fields (settings.special) and for fields that label rules use. Admins only.',
         params: customFieldParams,
         response: { 204: noContent, ...errors(400, 401, 403, 404, 409) },
       },

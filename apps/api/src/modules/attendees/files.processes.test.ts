@@ -29,7 +29,11 @@ describe.skipIf(!serverUrl)('files across three API processes (PostgreSQL + Redi
     dropDatabase = created.drop;
     database = openPostgres(created.url, 2);
     await migrate(database);
-    processes.push(...(await Promise.all([0, 1, 2].map(() => startApi({ databaseUrl: created.url, jwtSecret: JWT_SECRET, env: s3.config })))));
+    processes.push(
+      ...(await Promise.all(
+        [0, 1, 2].map(() => startApi({ databaseUrl: created.url, jwtSecret: JWT_SECRET, env: s3.config })),
+      )),
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -42,16 +46,30 @@ describe.skipIf(!serverUrl)('files across three API processes (PostgreSQL + Redi
   it('serves a photo uploaded through one process from the others: same bytes, ranges, ETag, 304, HEAD, deletion', async () => {
     const [a, b, c] = processes as [ApiProcess, ApiProcess, ApiProcess];
     // Rows and tokens written straight into the shared database, signed with the processes' secret.
-    const config = { ...loadConfig({ DATA_DIR: a.dataDir, JWT_SECRET, LOG_LEVEL: 'silent' }), DATABASE_URL: serverUrl };
+    const config = {
+      ...loadConfig({ DATA_DIR: a.dataDir, JWT_SECRET, LOG_LEVEL: 'silent' }),
+      DATABASE_URL: serverUrl,
+    };
     const f = createFactories({ db: database.db, config } as AppDeps, undefined as never);
     const tenant = await f.tenant();
-    const participantId = (await database.db.selectFrom('participants').select('id').where('eventId', '=', tenant.event.id).executeTakeFirstOrThrow()).id;
+    const participantId = (
+      await database.db
+        .selectFrom('participants')
+        .select('id')
+        .where('eventId', '=', tenant.event.id)
+        .executeTakeFirstOrThrow()
+    ).id;
     const auth = { authorization: `Bearer ${tenant.tokens.eventAdmin}` };
 
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2255aa' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2255aa' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'me.png');
-    const uploaded = await fetch(`${a.base}/api/v1/events/${tenant.event.id}/participants/${participantId}/photo`, { method: 'POST', headers: auth, body: form });
+    const uploaded = await fetch(
+      `${a.base}/api/v1/events/${tenant.event.id}/participants/${participantId}/photo`,
+      { method: 'POST', headers: auth, body: form },
+    );
     expect(uploaded.status, await uploaded.clone().text()).toBe(200);
     const photoUrl = ((await uploaded.json()) as { photoUrl: string }).photoUrl;
     const key = photoUrl.split('/').at(-1)!;
@@ -79,7 +97,14 @@ describe.skipIf(!serverUrl)('files across three API processes (PostgreSQL + Redi
     expect(head.headers.get('content-length')).toBe(String(whole.length));
 
     // Removed through the third process: gone for all three.
-    expect((await fetch(`${c.base}/api/v1/events/${tenant.event.id}/participants/${participantId}/photo`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${c.base}/api/v1/events/${tenant.event.id}/participants/${participantId}/photo`, {
+          method: 'DELETE',
+          headers: auth,
+        })
+      ).status,
+    ).toBe(200);
     for (const any of [a, b, c]) expect((await fetch(`${any.base}${photoUrl}`)).status).toBe(404);
   });
 });

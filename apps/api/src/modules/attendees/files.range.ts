@@ -9,7 +9,10 @@ export type ByteRange = { start: number; end: number };
 
 const SPEC = /^(\d*)-(\d*)$/;
 
-export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | undefined {
   if (header === undefined) return undefined;
   const eq = header.indexOf('=');
   if (eq < 0 || header.slice(0, eq).trim().toLowerCase() !== 'bytes') return undefined;
@@ -22,7 +25,11 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   const firstPos = first === '' ? undefined : Number(first);
   const lastPos = last === '' ? undefined : Number(last);
   // Digits too long for a safe integer are no range any file here could have.
-  if ((firstPos !== undefined && !Number.isSafeInteger(firstPos)) || (lastPos !== undefined && !Number.isSafeInteger(lastPos))) return undefined;
+  if (
+    (firstPos !== undefined && !Number.isSafeInteger(firstPos)) ||
+    (lastPos !== undefined && !Number.isSafeInteger(lastPos))
+  )
+    return undefined;
   if (firstPos === undefined) {
     // bytes=-n: the last n bytes (all of a shorter file); -0 asks for nothing.
     if (lastPos === 0 || size === 0) return 'unsatisfiable';

@@ -7,9 +7,16 @@ import { errors } from './attendees.http.js';
 import { noneMatchHolds, parseRange } from './files.range.js';
 
 // Import uploads live in the private store only; everything else may be served.
-const PRIVATE_TYPES: readonly StoredContentType[] = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
-const servedTypes = (Object.keys(STORED_TYPES) as StoredContentType[]).filter((type) => !PRIVATE_TYPES.includes(type));
-const binary = Object.fromEntries(servedTypes.map((type) => [type, { schema: z.string().describe('The bytes') }]));
+const PRIVATE_TYPES: readonly StoredContentType[] = [
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
+const servedTypes = (Object.keys(STORED_TYPES) as StoredContentType[]).filter(
+  (type) => !PRIVATE_TYPES.includes(type),
+);
+const binary = Object.fromEntries(
+  servedTypes.map((type) => [type, { schema: z.string().describe('The bytes') }]),
+);
 const YEAR_IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -37,7 +44,9 @@ export function fileRoutes(app: ZodApp, { config }: AppDeps): void {
         206: { description: 'The asked byte range (`Content-Range: bytes start-end/size`)', content: binary },
         304: z.null().describe('Not modified: the client holds this file (If-None-Match)'),
         ...errors(404),
-        416: errorBodySchema.describe('The range starts past the end of the file (`Content-Range: bytes */size`)'),
+        416: errorBodySchema.describe(
+          'The range starts past the end of the file (`Content-Range: bytes */size`)',
+        ),
       },
     },
     handler: async (request, reply) => {
@@ -45,17 +54,30 @@ export function fileRoutes(app: ZodApp, { config }: AppDeps): void {
       const file = await storage.open(key);
       if (!file) throw notFound();
       const etag = `"${key}"`;
-      reply.header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff').header('content-security-policy', "default-src 'none'; sandbox");
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox");
       // Conditions before ranges (RFC 9110 §13.2.2). Bodiless answers are sent with `undefined`
       // (typed `never`: the schemas describe the bodies of the other answers).
       if (noneMatchHolds(header(request.headers['if-none-match']), etag)) {
-        return reply.status(304).header('etag', etag).header('cache-control', YEAR_IMMUTABLE).send(undefined as never);
+        return reply
+          .status(304)
+          .header('etag', etag)
+          .header('cache-control', YEAR_IMMUTABLE)
+          .send(undefined as never);
       }
       // Ranges only for GET (RFC 9110 §14.2), and only while If-Range, if sent, names this file.
       const ifRange = header(request.headers['if-range']);
-      const range = request.method === 'GET' && (ifRange === undefined || ifRange.trim() === etag) ? parseRange(header(request.headers.range), file.size) : undefined;
+      const range =
+        request.method === 'GET' && (ifRange === undefined || ifRange.trim() === etag)
+          ? parseRange(header(request.headers.range), file.size)
+          : undefined;
       if (range === 'unsatisfiable') {
-        return reply.status(416).header('content-range', `bytes */${file.size}`).send(errorBody(416, 'The requested range is not satisfiable'));
+        return reply
+          .status(416)
+          .header('content-range', `bytes */${file.size}`)
+          .send(errorBody(416, 'The requested range is not satisfiable'));
       }
       reply.type(file.contentType).header('etag', etag).header('cache-control', YEAR_IMMUTABLE);
       if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
@@ -71,4 +93,5 @@ export function fileRoutes(app: ZodApp, { config }: AppDeps): void {
 }
 
 /** A request header sent once; a repeated one is treated as absent. */
-const header = (value: string | string[] | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
+const header = (value: string | string[] | undefined): string | undefined =>
+  typeof value === 'string' ? value : undefined;

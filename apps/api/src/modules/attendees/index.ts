@@ -11,7 +11,15 @@ import { participantRoutes } from './participants.routes.js';
 import { PHOTO_MAX_BYTES } from './photos.service.js';
 import { photoRoutes } from './photos.routes.js';
 
-export { importFieldsOf, upsertParticipants, upsertStagedParticipants, validateParticipantRow, UPSERT_BATCH_SIZE, type UpsertActor, type UpsertResult } from './participants.import.js';
+export {
+  importFieldsOf,
+  upsertParticipants,
+  upsertStagedParticipants,
+  validateParticipantRow,
+  UPSERT_BATCH_SIZE,
+  type UpsertActor,
+  type UpsertResult,
+} from './participants.import.js';
 export { recomputeRuleLabels } from './labels.service.js';
 export { inviteInTransaction, type Invitee } from './invitations.service.js';
 
@@ -22,7 +30,9 @@ export { inviteInTransaction, type Invitee } from './invitations.service.js';
 export const attendeesRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 20 } });
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, parts: 20 },
+    });
     participantRoutes(app, deps);
     photoRoutes(app, deps);
     activityRoutes(app, deps);

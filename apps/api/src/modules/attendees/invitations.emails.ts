@@ -2,7 +2,10 @@ import { EVENT_INVITATION_TTL_DAYS } from '@plenary/domain';
 import type { MailMessage } from '../../platform/mail.js';
 
 /** The invitation to an event: plain text, the accept link the first URL of the message. */
-export function invitationMail(to: string, o: { brand: string; event: string; firstName: string; link: string }): MailMessage {
+export function invitationMail(
+  to: string,
+  o: { brand: string; event: string; firstName: string; link: string },
+): MailMessage {
   const greeting = o.firstName.trim() ? `Hello ${o.firstName.trim()},` : 'Hello,';
   return {
     to,

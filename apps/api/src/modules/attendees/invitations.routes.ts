@@ -1,4 +1,9 @@
-import { EVENT_INVITATION_PATH, EVENT_INVITATION_TTL_DAYS, invitationAcceptedSchema, invitationTokenSchema } from '@plenary/domain';
+import {
+  EVENT_INVITATION_PATH,
+  EVENT_INVITATION_TTL_DAYS,
+  invitationAcceptedSchema,
+  invitationTokenSchema,
+} from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import type { ZodApp } from '../../platform/list.js';
 import { errors, noContent, TAG } from './attendees.http.js';

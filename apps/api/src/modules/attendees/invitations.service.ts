@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, EVENT_INVITATION_PATH, EVENT_INVITATION_TTL_DAYS, type CustomFieldValue, type InvitationAccepted } from '@plenary/domain';
+import {
+  ACCOUNT_MESSAGES,
+  EVENT_INVITATION_PATH,
+  EVENT_INVITATION_TTL_DAYS,
+  type CustomFieldValue,
+  type InvitationAccepted,
+} from '@plenary/domain';
 import { hashSecret, newOneTimeSecret } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -10,7 +16,13 @@ import { invitationMail } from './invitations.emails.js';
 import * as repo from './invitations.repo.js';
 import * as labelsRepo from './labels.repo.js';
 import { recomputeRuleLabels } from './labels.service.js';
-import { auditMany, findUserById, insertParticipant, markEmailVerified, type ProfilePatch } from './participants.repo.js';
+import {
+  auditMany,
+  findUserById,
+  insertParticipant,
+  markEmailVerified,
+  type ProfilePatch,
+} from './participants.repo.js';
 
 export type InviteDeps = Pick<AppDeps, 'db' | 'config' | 'brands' | 'mail'>;
 
@@ -41,7 +53,13 @@ const hostName = (host: string) => host.trim().toLowerCase().replace(/:\d+$/, ''
  * row each and the e-mails, queued so they go out exactly when the transaction commits. The caller
  * wakes the mail worker after the commit. Nothing is added to the event until the person accepts.
  */
-export async function inviteInTransaction(tx: Db, deps: InviteDeps, event: Pick<EventRef, 'id' | 'name'>, inviter: Inviter, invitees: readonly Invitee[]): Promise<void> {
+export async function inviteInTransaction(
+  tx: Db,
+  deps: InviteDeps,
+  event: Pick<EventRef, 'id' | 'name'>,
+  inviter: Inviter,
+  invitees: readonly Invitee[],
+): Promise<void> {
   if (invitees.length === 0) return;
   const expiresAt = new Date(Date.now() + EVENT_INVITATION_TTL_DAYS * 86_400_000);
   const withSecrets = invitees.map((i) => {
@@ -56,13 +74,27 @@ export async function inviteInTransaction(tx: Db, deps: InviteDeps, event: Pick<
   const brand = deps.brands.forHost(hostName(host)).title;
   await deps.mail.enqueue(
     tx,
-    withSecrets.map((i) => invitationMail(i.email, { brand, event: event.name, firstName: i.firstName, link: `${origin}${EVENT_INVITATION_PATH}?token=${i.secret}` })),
+    withSecrets.map((i) =>
+      invitationMail(i.email, {
+        brand,
+        event: event.name,
+        firstName: i.firstName,
+        link: `${origin}${EVENT_INVITATION_PATH}?token=${i.secret}`,
+      }),
+    ),
   );
 }
 
 async function refuse(db: Db, tokenHash: string): Promise<never> {
   const row = await repo.findByToken(db, tokenHash);
-  throw new HttpError(410, !row ? ACCOUNT_MESSAGES.linkInvalid : row.usedAt ? ACCOUNT_MESSAGES.linkUsed : ACCOUNT_MESSAGES.linkExpired);
+  throw new HttpError(
+    410,
+    !row
+      ? ACCOUNT_MESSAGES.linkInvalid
+      : row.usedAt
+        ? ACCOUNT_MESSAGES.linkUsed
+        : ACCOUNT_MESSAGES.linkExpired,
+  );
 }
 
 /**
@@ -71,7 +103,11 @@ async function refuse(db: Db, tokenHash: string): Promise<never> {
  * values of fields that still exist and the manual labels that still exist. The link reached the
  * address, so the account's e-mail counts as confirmed. 410 for unknown, used or expired links.
  */
-export async function acceptInvitation(db: Db, token: string, requestId: string): Promise<InvitationAccepted> {
+export async function acceptInvitation(
+  db: Db,
+  token: string,
+  requestId: string,
+): Promise<InvitationAccepted> {
   const tokenHash = hashSecret(token);
   const accepted = await db.transaction().execute(async (tx) => {
     const invitation = await repo.consume(tx, tokenHash);
@@ -89,13 +125,20 @@ export async function acceptInvitation(db: Db, token: string, requestId: string)
       userId,
       profile: { firstName: user.firstName, lastName: user.lastName, ...invitation.profile },
       photoUrl: user.photoUrl,
-      customFields: Object.fromEntries(Object.entries(invitation.customFields).filter(([id]) => known.has(id))),
+      customFields: Object.fromEntries(
+        Object.entries(invitation.customFields).filter(([id]) => known.has(id)),
+      ),
       updatedBy: userId,
     });
     await markEmailVerified(tx, userId);
     if (participantId) {
-      const labels = invitation.labelIds.length > 0 ? await labelsRepo.labelsByIds(tx, eventId, invitation.labelIds) : [];
-      await labelsRepo.addMembers(tx, labels.filter((l) => l.type === 'MANUAL').map((l) => l.id), [participantId]);
+      const labels =
+        invitation.labelIds.length > 0 ? await labelsRepo.labelsByIds(tx, eventId, invitation.labelIds) : [];
+      await labelsRepo.addMembers(
+        tx,
+        labels.filter((l) => l.type === 'MANUAL').map((l) => l.id),
+        [participantId],
+      );
       await recomputeRuleLabels(tx, eventId, { participantIds: [participantId] });
       await auditMany(tx, { actorId: userId, requestId }, 'create', [participantId]);
     }

@@ -16,7 +16,19 @@ export const labelList = defineList({
     db
       .selectFrom('labels as l')
       .leftJoin('users as cb', 'cb.id', 'l.createdBy')
-      .select(['l.id', 'l.eventId', 'l.name', 'l.color', 'l.type', 'l.rules', 'l.createdBy as createdById', 'l.createdAt', 'l.updatedAt', createdByName.as('createdBy'), memberCount.as('memberCount')])
+      .select([
+        'l.id',
+        'l.eventId',
+        'l.name',
+        'l.color',
+        'l.type',
+        'l.rules',
+        'l.createdBy as createdById',
+        'l.createdAt',
+        'l.updatedAt',
+        createdByName.as('createdBy'),
+        memberCount.as('memberCount'),
+      ])
       .where('l.eventId', '=', eventId),
   record: (row): LabelRecord => ({ ...row, rules: row.rules as Rule[] }),
   id: sql.ref('l.id'),
@@ -35,7 +47,12 @@ export const labelList = defineList({
 });
 
 export async function findLabel(db: Db, eventId: string, id: string): Promise<LabelRow | undefined> {
-  return db.selectFrom('labels').selectAll().where('eventId', '=', eventId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('labels')
+    .selectAll()
+    .where('eventId', '=', eventId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function labelsOfEvent(db: Db, eventId: string, type?: 'MANUAL' | 'RULE'): Promise<LabelRow[]> {
@@ -50,7 +67,12 @@ export async function labelsOfEvent(db: Db, eventId: string, type?: 'MANUAL' | '
 }
 
 /** Ids among `ids` that are labels of the event (of `type`, when given). */
-export async function existingLabelIds(db: Db, eventId: string, ids: readonly string[], type?: 'MANUAL' | 'RULE'): Promise<string[]> {
+export async function existingLabelIds(
+  db: Db,
+  eventId: string,
+  ids: readonly string[],
+  type?: 'MANUAL' | 'RULE',
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('labels')
@@ -63,9 +85,18 @@ export async function existingLabelIds(db: Db, eventId: string, ids: readonly st
 }
 
 /** The event's labels among `ids`, with their type. */
-export async function labelsByIds(db: Db, eventId: string, ids: readonly string[]): Promise<Array<{ id: string; type: 'MANUAL' | 'RULE' }>> {
+export async function labelsByIds(
+  db: Db,
+  eventId: string,
+  ids: readonly string[],
+): Promise<Array<{ id: string; type: 'MANUAL' | 'RULE' }>> {
   if (ids.length === 0) return [];
-  return db.selectFrom('labels').select(['id', 'type']).where('eventId', '=', eventId).where('id', 'in', [...ids]).execute();
+  return db
+    .selectFrom('labels')
+    .select(['id', 'type'])
+    .where('eventId', '=', eventId)
+    .where('id', 'in', [...ids])
+    .execute();
 }
 
 export async function nameTaken(db: Db, eventId: string, name: string, exceptId?: string): Promise<boolean> {
@@ -81,11 +112,23 @@ export async function nameTaken(db: Db, eventId: string, name: string, exceptId?
 
 export async function insertLabel(
   db: Db,
-  values: { eventId: string; name: string; color: string; type: 'MANUAL' | 'RULE'; rules: Rule[]; createdBy: string },
+  values: {
+    eventId: string;
+    name: string;
+    color: string;
+    type: 'MANUAL' | 'RULE';
+    rules: Rule[];
+    createdBy: string;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('labels')
-    .values({ ...values, rules: JSON.stringify(values.rules), updatedBy: values.createdBy, updatedAt: new Date() })
+    .values({
+      ...values,
+      rules: JSON.stringify(values.rules),
+      updatedBy: values.createdBy,
+      updatedAt: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -141,7 +184,11 @@ export async function recomputeMembers(
 }
 
 /** Adds every participant × label pair (ids already checked to be of one event). */
-export async function addMembers(db: Db, labelIds: readonly string[], participantIds: readonly string[]): Promise<void> {
+export async function addMembers(
+  db: Db,
+  labelIds: readonly string[],
+  participantIds: readonly string[],
+): Promise<void> {
   if (labelIds.length === 0 || participantIds.length === 0) return;
   await sql`
     INSERT INTO participant_labels (label_id, participant_id)
@@ -149,15 +196,25 @@ export async function addMembers(db: Db, labelIds: readonly string[], participan
     ON CONFLICT DO NOTHING`.execute(db);
 }
 
-export async function removeMembers(db: Db, labelIds: readonly string[], participantIds: readonly string[]): Promise<void> {
+export async function removeMembers(
+  db: Db,
+  labelIds: readonly string[],
+  participantIds: readonly string[],
+): Promise<void> {
   if (labelIds.length === 0 || participantIds.length === 0) return;
   await sql`
     DELETE FROM participant_labels
-    WHERE label_id = ANY(${[...labelIds]}::uuid[]) AND participant_id = ANY(${[...participantIds]}::uuid[])`.execute(db);
+    WHERE label_id = ANY(${[...labelIds]}::uuid[]) AND participant_id = ANY(${[...participantIds]}::uuid[])`.execute(
+    db,
+  );
 }
 
 /** The participant's manual labels become exactly `labelIds` (rule labels untouched). */
-export async function setManualLabels(db: Db, participantId: string, labelIds: readonly string[]): Promise<void> {
+export async function setManualLabels(
+  db: Db,
+  participantId: string,
+  labelIds: readonly string[],
+): Promise<void> {
   await sql`
     DELETE FROM participant_labels pl USING labels l
     WHERE pl.label_id = l.id AND l.type = 'MANUAL' AND pl.participant_id = ${participantId}
@@ -166,8 +223,14 @@ export async function setManualLabels(db: Db, participantId: string, labelIds: r
 }
 
 /** Participants of the event among `ids`. */
-export async function participantIdsOfEvent(db: Db, eventId: string, ids: readonly string[]): Promise<string[]> {
+export async function participantIdsOfEvent(
+  db: Db,
+  eventId: string,
+  ids: readonly string[],
+): Promise<string[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<{ id: string }>`SELECT id FROM participants WHERE event_id = ${eventId} AND id = ANY(${[...ids]}::uuid[])`.execute(db);
+  const { rows } = await sql<{
+    id: string;
+  }>`SELECT id FROM participants WHERE event_id = ${eventId} AND id = ANY(${[...ids]}::uuid[])`.execute(db);
   return rows.map((r) => r.id);
 }

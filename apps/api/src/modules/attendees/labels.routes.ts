@@ -20,7 +20,8 @@ const RULES =
  * the server and kept right whenever a participant or the rules change).
  */
 export function labelRoutes(app: ZodApp, { db }: AppDeps): void {
-  const access = (request: FastifyRequest, need: 'admin' | 'read') => eventAccess(db, request, eventIdOf(request), need);
+  const access = (request: FastifyRequest, need: 'admin' | 'read') =>
+    eventAccess(db, request, eventIdOf(request), need);
 
   listRoute(app, BASE, {
     db,
@@ -28,7 +29,8 @@ export function labelRoutes(app: ZodApp, { db }: AppDeps): void {
     scope: async (request) => (await access(request, 'read')).event.id,
     record: labelSchema,
     tags: [TAG],
-    summary: "An event's labels with member counts; createdBy is the creator's full name. Filter `type=MANUAL,RULE`. Admins and moderators.",
+    summary:
+      "An event's labels with member counts; createdBy is the creator's full name. Filter `type=MANUAL,RULE`. Admins and moderators.",
   });
 
   app.post(
@@ -44,12 +46,21 @@ export function labelRoutes(app: ZodApp, { db }: AppDeps): void {
         response: { 201: labelSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createLabel(db, await access(request, 'admin'), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createLabel(db, await access(request, 'admin'), request.body)),
   );
 
   app.get(
     `${BASE}/:labelId`,
-    { schema: { tags: [TAG], summary: 'A label', description: 'Admins and moderators.', params: labelParams, response: { 200: labelSchema, ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'A label',
+        description: 'Admins and moderators.',
+        params: labelParams,
+        response: { 200: labelSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => service.getLabel(db, (await access(request, 'read')).event.id, request.params.labelId),
   );
 
@@ -65,13 +76,20 @@ export function labelRoutes(app: ZodApp, { db }: AppDeps): void {
         response: { 200: labelSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.updateLabel(db, await access(request, 'admin'), request.params.labelId, request.body),
+    async (request) =>
+      service.updateLabel(db, await access(request, 'admin'), request.params.labelId, request.body),
   );
 
   app.delete(
     `${BASE}/:labelId`,
     {
-      schema: { tags: [TAG], summary: 'Delete a label', description: 'Admins only.', params: labelParams, response: { 204: noContent, ...errors(400, 401, 403, 404) } },
+      schema: {
+        tags: [TAG],
+        summary: 'Delete a label',
+        description: 'Admins only.',
+        params: labelParams,
+        response: { 204: noContent, ...errors(400, 401, 403, 404) },
+      },
     },
     async (request, reply) => {
       await service.deleteLabel(db, await access(request, 'admin'), request.params.labelId);

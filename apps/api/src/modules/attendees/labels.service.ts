@@ -22,7 +22,10 @@ import { allOf, ruleCondition } from './rules.repo.js';
 const ENTITY = 'label';
 
 /** A rule label's condition on `participants p`: all rules match (a rule on a field that is gone matches nobody). */
-export function labelCondition(rules: readonly Rule[], fields: readonly CustomFieldDef[]): RawBuilder<SqlBool> {
+export function labelCondition(
+  rules: readonly Rule[],
+  fields: readonly CustomFieldDef[],
+): RawBuilder<SqlBool> {
   return allOf(
     rules.map((rule) => {
       const ref = resolveField(rule.field, fields);
@@ -52,7 +55,12 @@ export async function recomputeRuleLabels(
   if (labels.length === 0) return;
   const fields = asDefs(await listFields(tx, eventId));
   for (const label of labels) {
-    await repo.recomputeMembers(tx, label, labelCondition(label.rules as Rule[], fields), opts.participantIds);
+    await repo.recomputeMembers(
+      tx,
+      label,
+      labelCondition(label.rules as Rule[], fields),
+      opts.participantIds,
+    );
   }
 }
 
@@ -65,7 +73,9 @@ export async function getLabel(db: Db, eventId: string, id: string): Promise<Lab
 async function checkedRules(db: Db, eventId: string, input: readonly RuleInput[]): Promise<Rule[]> {
   const check = checkRules(input, asDefs(await listFields(db, eventId)));
   if (Object.keys(check.fields).length > 0) {
-    throw fieldsError(Object.fromEntries(Object.entries(check.fields).map(([path, message]) => [`rules.${path}`, message])));
+    throw fieldsError(
+      Object.fromEntries(Object.entries(check.fields).map(([path, message]) => [`rules.${path}`, message])),
+    );
   }
   return check.rules;
 }
@@ -76,11 +86,22 @@ async function assertNameFree(db: Db, eventId: string, name: string, exceptId?: 
   }
 }
 
-export async function createLabel(db: Db, { ctx, event }: EventAccess, body: CreateLabel): Promise<LabelRecord> {
+export async function createLabel(
+  db: Db,
+  { ctx, event }: EventAccess,
+  body: CreateLabel,
+): Promise<LabelRecord> {
   await assertNameFree(db, event.id, body.name);
   const rules = body.type === 'RULE' ? await checkedRules(db, event.id, body.rules) : [];
   const id = await db.transaction().execute(async (tx) => {
-    const id = await repo.insertLabel(tx, { eventId: event.id, name: body.name, color: body.color, type: body.type, rules, createdBy: ctx.actorId });
+    const id = await repo.insertLabel(tx, {
+      eventId: event.id,
+      name: body.name,
+      color: body.color,
+      type: body.type,
+      rules,
+      createdBy: ctx.actorId,
+    });
     if (body.type === 'RULE') await recomputeRuleLabels(tx, event.id, { labelIds: [id] });
     await audit(tx, ctx, 'create', ENTITY, id);
     return id;
@@ -92,18 +113,26 @@ export async function createLabel(db: Db, { ctx, event }: EventAccess, body: Cre
  * New rules, or a change to RULE, recompute the members in the same transaction. A change to
  * MANUAL keeps the current members, now as manual ones, and drops the rules.
  */
-export async function updateLabel(db: Db, { ctx, event }: EventAccess, id: string, body: UpdateLabel): Promise<LabelRecord> {
+export async function updateLabel(
+  db: Db,
+  { ctx, event }: EventAccess,
+  id: string,
+  body: UpdateLabel,
+): Promise<LabelRecord> {
   const label = await repo.findLabel(db, event.id, id);
   if (!label) throw notFound();
-  if (body.name !== undefined && body.name.toLowerCase() !== label.name.toLowerCase()) await assertNameFree(db, event.id, body.name, id);
+  if (body.name !== undefined && body.name.toLowerCase() !== label.name.toLowerCase())
+    await assertNameFree(db, event.id, body.name, id);
   const type = body.type ?? label.type;
   let rules: Rule[] | undefined;
   if (type === 'MANUAL') {
-    if (body.rules !== undefined && body.rules.length > 0) throw fieldsError({ rules: ATTENDEE_MESSAGES.manualHasNoRules });
+    if (body.rules !== undefined && body.rules.length > 0)
+      throw fieldsError({ rules: ATTENDEE_MESSAGES.manualHasNoRules });
     if (label.type === 'RULE') rules = [];
   } else {
     if (body.rules !== undefined) rules = await checkedRules(db, event.id, body.rules);
-    if ((rules ?? (label.rules as Rule[])).length === 0) throw fieldsError({ rules: ATTENDEE_MESSAGES.rulesRequired });
+    if ((rules ?? (label.rules as Rule[])).length === 0)
+      throw fieldsError({ rules: ATTENDEE_MESSAGES.rulesRequired });
   }
   const recompute = type === 'RULE' && (label.type !== 'RULE' || rules !== undefined);
   await db.transaction().execute(async (tx) => {
@@ -133,11 +162,17 @@ export async function deleteLabel(db: Db, { ctx, event }: EventAccess, id: strin
  * Checks label ids sent with a participant change: each a label of the event (else 400
  * 'Unknown label') and manual (else 400: rule labels follow their rules).
  */
-export async function checkManualLabelIds(db: Db, eventId: string, ids: readonly string[], path: string): Promise<string[]> {
+export async function checkManualLabelIds(
+  db: Db,
+  eventId: string,
+  ids: readonly string[],
+  path: string,
+): Promise<string[]> {
   const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   if (unique.length === 0) return [];
   const labels = await repo.labelsByIds(db, eventId, unique);
   if (labels.length !== unique.length) throw fieldsError({ [path]: ATTENDEE_MESSAGES.unknownLabel });
-  if (labels.some((l) => l.type === 'RULE')) throw fieldsError({ [path]: ATTENDEE_MESSAGES.ruleLabelMembers });
+  if (labels.some((l) => l.type === 'RULE'))
+    throw fieldsError({ [path]: ATTENDEE_MESSAGES.ruleLabelMembers });
   return unique;
 }

@@ -29,13 +29,49 @@ beforeAll(async () => {
     date: await field(c, { name: 'Joined', dataType: 'DATE' }),
     time: await field(c, { name: 'Arrival', dataType: 'TIME' }),
     one: await field(c, { name: 'Room', dataType: 'ENUM', settings: { enumValues: ['X', 'Y', 'Z'] } }),
-    many: await field(c, { name: 'Topics', dataType: 'ENUM', settings: { enumValues: ['X', 'Y', 'Z'], isEnumMultiple: true } }),
+    many: await field(c, {
+      name: 'Topics',
+      dataType: 'ENUM',
+      settings: { enumValues: ['X', 'Y', 'Z'], isEnumMultiple: true },
+    }),
   };
-  const values = (v: Record<string, unknown>) => Object.fromEntries(Object.entries(v).map(([k, x]) => [f[k]!.id, x]));
+  const values = (v: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(v).map(([k, x]) => [f[k]!.id, x]));
   p = {
-    a: await participant(c, { firstName: 'Ann', company: 'Acme', customFields: values({ text: 'Red', link: 'https://a.example.com', yes: true, num: 1, money: 9.99, date: '2024-01-01', time: '08:00 AM', one: 'X', many: ['X', 'Y'] }) }),
-    b: await participant(c, { firstName: 'Bob', company: 'acme', customFields: values({ text: 'red', yes: false, num: 5, money: 10, date: '2024-06-15', time: '12:00 PM', one: 'Y', many: ['Z'] }) }),
-    c: await participant(c, { firstName: 'Cat', company: 'Other', customFields: values({ text: 'Blue', num: 10, money: 0, date: '2025-01-01', time: '06:30 PM' }) }),
+    a: await participant(c, {
+      firstName: 'Ann',
+      company: 'Acme',
+      customFields: values({
+        text: 'Red',
+        link: 'https://a.example.com',
+        yes: true,
+        num: 1,
+        money: 9.99,
+        date: '2024-01-01',
+        time: '08:00 AM',
+        one: 'X',
+        many: ['X', 'Y'],
+      }),
+    }),
+    b: await participant(c, {
+      firstName: 'Bob',
+      company: 'acme',
+      customFields: values({
+        text: 'red',
+        yes: false,
+        num: 5,
+        money: 10,
+        date: '2024-06-15',
+        time: '12:00 PM',
+        one: 'Y',
+        many: ['Z'],
+      }),
+    }),
+    c: await participant(c, {
+      firstName: 'Cat',
+      company: 'Other',
+      customFields: values({ text: 'Blue', num: 10, money: 0, date: '2025-01-01', time: '06:30 PM' }),
+    }),
     d: await participant(c, { firstName: 'Dan' }),
   } as typeof p;
 });
@@ -118,24 +154,56 @@ describe('rule labels: every operator on every type', () => {
 
   it('refuses operators a type does not allow, unknown fields and values of the wrong type', async () => {
     const bad = async (rule: object) => {
-      const res = await c.post('labels', { name: `Bad ${++n}`, type: 'RULE', rules: [{ field: 'company', operator: 'EQUAL', value: 'x' }, rule] });
+      const res = await c.post('labels', {
+        name: `Bad ${++n}`,
+        type: 'RULE',
+        rules: [{ field: 'company', operator: 'EQUAL', value: 'x' }, rule],
+      });
       expect(res.statusCode).toBe(400);
       return res.json().fields;
     };
-    expect(await bad({ field: f.text!.id, operator: 'GREATER_THAN', value: 'a' })).toEqual({ 'rules.1.operator': ATTENDEE_MESSAGES.operatorNotAllowed });
-    expect(await bad({ field: f.yes!.id, operator: 'LESS_THAN', value: true })).toEqual({ 'rules.1.operator': ATTENDEE_MESSAGES.operatorNotAllowed });
-    expect(await bad({ field: f.one!.id, operator: 'EQUAL', value: 'X' })).toEqual({ 'rules.1.operator': ATTENDEE_MESSAGES.operatorNotAllowed });
-    expect(await bad({ field: f.num!.id, operator: 'INCLUDES', value: 1 })).toEqual({ 'rules.1.operator': ATTENDEE_MESSAGES.operatorNotAllowed });
-    expect(await bad({ field: 'company', operator: 'LESS_THAN', value: 'x' })).toEqual({ 'rules.1.operator': ATTENDEE_MESSAGES.operatorNotAllowed });
-    expect(await bad({ field: 'shoeSize', operator: 'EQUAL', value: 'x' })).toEqual({ 'rules.1.field': ATTENDEE_MESSAGES.unknownField });
-    expect(await bad({ field: '00000000-0000-4000-8000-000000000000', operator: 'EQUAL', value: 'x' })).toEqual({ 'rules.1.field': ATTENDEE_MESSAGES.unknownField });
-    expect(await bad({ field: f.num!.id, operator: 'EQUAL', value: 'five' })).toEqual({ 'rules.1.value': MESSAGES.pleaseEnterValue });
-    expect(await bad({ field: f.date!.id, operator: 'EQUAL', value: '2024-13-01' })).toEqual({ 'rules.1.value': MESSAGES.pleaseEnterValue });
-    expect(await bad({ field: f.time!.id, operator: 'EQUAL', value: '25:00' })).toEqual({ 'rules.1.value': MESSAGES.timeFormat });
-    expect(await bad({ field: f.one!.id, operator: 'INCLUDES', value: ['W'] })).toEqual({ 'rules.1.value': MESSAGES.pleaseSelectValue });
-    expect(await bad({ field: f.many!.id, operator: 'INCLUDES', value: [] })).toEqual({ 'rules.1.value': MESSAGES.pleaseSelectValue });
-    expect(await bad({ field: f.text!.id, operator: 'EQUAL', value: ' ' })).toEqual({ 'rules.1.value': MESSAGES.pleaseEnterValue });
-    expect(await bad({ field: f.text!.id, operator: 'SIMILAR', value: 'x' })).toHaveProperty(['rules.1.operator']);
+    expect(await bad({ field: f.text!.id, operator: 'GREATER_THAN', value: 'a' })).toEqual({
+      'rules.1.operator': ATTENDEE_MESSAGES.operatorNotAllowed,
+    });
+    expect(await bad({ field: f.yes!.id, operator: 'LESS_THAN', value: true })).toEqual({
+      'rules.1.operator': ATTENDEE_MESSAGES.operatorNotAllowed,
+    });
+    expect(await bad({ field: f.one!.id, operator: 'EQUAL', value: 'X' })).toEqual({
+      'rules.1.operator': ATTENDEE_MESSAGES.operatorNotAllowed,
+    });
+    expect(await bad({ field: f.num!.id, operator: 'INCLUDES', value: 1 })).toEqual({
+      'rules.1.operator': ATTENDEE_MESSAGES.operatorNotAllowed,
+    });
+    expect(await bad({ field: 'company', operator: 'LESS_THAN', value: 'x' })).toEqual({
+      'rules.1.operator': ATTENDEE_MESSAGES.operatorNotAllowed,
+    });
+    expect(await bad({ field: 'shoeSize', operator: 'EQUAL', value: 'x' })).toEqual({
+      'rules.1.field': ATTENDEE_MESSAGES.unknownField,
+    });
+    expect(
+      await bad({ field: '00000000-0000-4000-8000-000000000000', operator: 'EQUAL', value: 'x' }),
+    ).toEqual({ 'rules.1.field': ATTENDEE_MESSAGES.unknownField });
+    expect(await bad({ field: f.num!.id, operator: 'EQUAL', value: 'five' })).toEqual({
+      'rules.1.value': MESSAGES.pleaseEnterValue,
+    });
+    expect(await bad({ field: f.date!.id, operator: 'EQUAL', value: '2024-13-01' })).toEqual({
+      'rules.1.value': MESSAGES.pleaseEnterValue,
+    });
+    expect(await bad({ field: f.time!.id, operator: 'EQUAL', value: '25:00' })).toEqual({
+      'rules.1.value': MESSAGES.timeFormat,
+    });
+    expect(await bad({ field: f.one!.id, operator: 'INCLUDES', value: ['W'] })).toEqual({
+      'rules.1.value': MESSAGES.pleaseSelectValue,
+    });
+    expect(await bad({ field: f.many!.id, operator: 'INCLUDES', value: [] })).toEqual({
+      'rules.1.value': MESSAGES.pleaseSelectValue,
+    });
+    expect(await bad({ field: f.text!.id, operator: 'EQUAL', value: ' ' })).toEqual({
+      'rules.1.value': MESSAGES.pleaseEnterValue,
+    });
+    expect(await bad({ field: f.text!.id, operator: 'SIMILAR', value: 'x' })).toHaveProperty([
+      'rules.1.operator',
+    ]);
     expect(await bad({ operator: 'EQUAL', value: 'x' })).toEqual({ 'rules.1.field': MESSAGES.required });
   });
 });
@@ -155,12 +223,22 @@ describe('rule labels stay right', () => {
 
     // The participant edits an editable field of their own profile.
     const own = client(t, await t.f.token(p.a.userId, 'event'), eventId);
-    expect((await own.post('participants/user-profile', { customFields: { [f.num!.id]: 50 } })).statusCode).toBe(200);
+    expect(
+      (await own.post('participants/user-profile', { customFields: { [f.num!.id]: 50 } })).statusCode,
+    ).toBe(200);
     expect(await members(label.id)).toBe('acd');
 
     // The import framework's upsert.
     await t.deps.db.transaction().execute((tx) =>
-      upsertParticipants(tx, eventId, [{ email: p.d.email, customFields: { [f.num!.id]: 0 } }, { email: p.b.email, customFields: { [f.num!.id]: 5 } }], { actorId: ten.users.hubAdmin.id }),
+      upsertParticipants(
+        tx,
+        eventId,
+        [
+          { email: p.d.email, customFields: { [f.num!.id]: 0 } },
+          { email: p.b.email, customFields: { [f.num!.id]: 5 } },
+        ],
+        { actorId: ten.users.hubAdmin.id },
+      ),
     );
     expect(await members(label.id)).toBe('abc');
 
@@ -169,10 +247,15 @@ describe('rule labels stay right', () => {
     const notEqual = await ruleLabel([{ field: f.text!.id, operator: 'NOT_EQUAL', value: 'red' }]);
     const joined = await c.post('participants/map-user', { userId: ten.users.moderator.id });
     expect(joined.statusCode).toBe(201);
-    expect(joined.json().labels.map((l: { id: string }) => l.id)).toEqual(expect.arrayContaining([notEqual.id]));
+    expect(joined.json().labels.map((l: { id: string }) => l.id)).toEqual(
+      expect.arrayContaining([notEqual.id]),
+    );
     await c.delete(`participants/${fresh.id}`);
     await c.delete(`participants/${joined.json().id}`);
-    await c.patch('participants', { ids: [p.a.id, p.b.id, p.c.id, p.d.id], patch: { customFields: { [f.num!.id]: null } } });
+    await c.patch('participants', {
+      ids: [p.a.id, p.b.id, p.c.id, p.d.id],
+      patch: { customFields: { [f.num!.id]: null } },
+    });
     await c.patch(`participants/${p.a.id}`, { customFields: { [f.num!.id]: 1 } });
     await c.patch(`participants/${p.b.id}`, { customFields: { [f.num!.id]: 5 } });
     await c.patch(`participants/${p.c.id}`, { customFields: { [f.num!.id]: 10 } });
@@ -182,8 +265,13 @@ describe('rule labels stay right', () => {
   it('when its rules or its type change', async () => {
     const label = await ruleLabel([{ field: f.num!.id, operator: 'LESS_THAN', value: 5 }]);
     expect(await members(label.id)).toBe('a');
-    const changed = await c.patch(`labels/${label.id}`, { rules: [{ field: f.num!.id, operator: 'GREATER_THAN', value: 1 }] });
-    expect(changed.json()).toMatchObject({ memberCount: 2, rules: [{ field: f.num!.id, operator: 'GREATER_THAN', value: 1 }] });
+    const changed = await c.patch(`labels/${label.id}`, {
+      rules: [{ field: f.num!.id, operator: 'GREATER_THAN', value: 1 }],
+    });
+    expect(changed.json()).toMatchObject({
+      memberCount: 2,
+      rules: [{ field: f.num!.id, operator: 'GREATER_THAN', value: 1 }],
+    });
     expect(await members(label.id)).toBe('bc');
     // To MANUAL: the members stay, now set by hand.
     const manual = await c.patch(`labels/${label.id}`, { type: 'MANUAL' });
@@ -192,11 +280,23 @@ describe('rule labels stay right', () => {
     await c.patch(`participants/${p.a.id}`, { customFields: { [f.num!.id]: 3 } });
     expect(await members(label.id)).toBe('bcd');
     // Back to RULE: computed again.
-    expect((await c.patch(`labels/${label.id}`, { type: 'RULE' })).json().fields).toEqual({ rules: ATTENDEE_MESSAGES.rulesRequired });
-    await c.patch(`labels/${label.id}`, { type: 'RULE', rules: [{ field: f.num!.id, operator: 'LESS_THAN_EQUAL', value: 3 }] });
+    expect((await c.patch(`labels/${label.id}`, { type: 'RULE' })).json().fields).toEqual({
+      rules: ATTENDEE_MESSAGES.rulesRequired,
+    });
+    await c.patch(`labels/${label.id}`, {
+      type: 'RULE',
+      rules: [{ field: f.num!.id, operator: 'LESS_THAN_EQUAL', value: 3 }],
+    });
     expect(await members(label.id)).toBe('a');
     await c.patch(`participants/${p.a.id}`, { customFields: { [f.num!.id]: 1 } });
-    expect((await c.patch(`labels/${label.id}`, { rules: [{ field: 'company', operator: 'EQUAL', value: 'other' }], name: 'Others' })).json()).toMatchObject({ name: 'Others', memberCount: 1 });
+    expect(
+      (
+        await c.patch(`labels/${label.id}`, {
+          rules: [{ field: 'company', operator: 'EQUAL', value: 'other' }],
+          name: 'Others',
+        })
+      ).json(),
+    ).toMatchObject({ name: 'Others', memberCount: 1 });
     expect(await members(label.id)).toBe('c');
   });
 });
@@ -231,29 +331,68 @@ describe('labels', () => {
     await admin.patch(`participants/${y.id}`, { labelIds: [] });
     expect((await admin.get(`labels/${speakers.id}`)).json().memberCount).toBe(1);
     const sponsors = (await admin.post('labels', { name: 'Sponsors' })).json();
-    const rule = (await admin.post('labels', { name: 'All Pats', type: 'RULE', rules: [{ field: 'firstName', operator: 'EQUAL', value: 'pat' }] })).json();
+    const rule = (
+      await admin.post('labels', {
+        name: 'All Pats',
+        type: 'RULE',
+        rules: [{ field: 'firstName', operator: 'EQUAL', value: 'pat' }],
+      })
+    ).json();
     expect(rule.memberCount).toBe(2);
-    expect((await admin.patch(`participants/${x.id}`, { labelIds: [rule.id] })).json().fields).toEqual({ labelIds: ATTENDEE_MESSAGES.ruleLabelMembers });
+    expect((await admin.patch(`participants/${x.id}`, { labelIds: [rule.id] })).json().fields).toEqual({
+      labelIds: ATTENDEE_MESSAGES.ruleLabelMembers,
+    });
     const list = await admin.get('labels?sort=name:desc');
     expect(list.json().total).toBe(3);
-    expect(list.json().records.map((l: { name: string; memberCount: number }) => [l.name, l.memberCount])).toEqual([['Sponsors', 0], ['Speakers', 1], ['All Pats', 2]]);
-    expect((await admin.get('labels?search=spo')).json().records.map((l: { name: string }) => l.name)).toEqual(['Sponsors']);
-    expect((await admin.get('labels?type=RULE')).json().records.map((l: { name: string }) => l.name)).toEqual(['All Pats']);
+    expect(
+      list.json().records.map((l: { name: string; memberCount: number }) => [l.name, l.memberCount]),
+    ).toEqual([
+      ['Sponsors', 0],
+      ['Speakers', 1],
+      ['All Pats', 2],
+    ]);
+    expect(
+      (await admin.get('labels?search=spo')).json().records.map((l: { name: string }) => l.name),
+    ).toEqual(['Sponsors']);
+    expect((await admin.get('labels?type=RULE')).json().records.map((l: { name: string }) => l.name)).toEqual(
+      ['All Pats'],
+    );
     expect((await admin.get('labels?sort=memberCount:asc')).statusCode).toBe(400);
     expect((await admin.delete(`labels/${sponsors.id}`)).statusCode).toBe(204);
     expect((await admin.get(`labels/${sponsors.id}`)).statusCode).toBe(404);
-    const audit = await t.deps.db.selectFrom('auditLog').select('action').where('entityId', '=', sponsors.id).orderBy('createdAt').execute();
+    const audit = await t.deps.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('entityId', '=', sponsors.id)
+      .orderBy('createdAt')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);
   });
 
   it('answers bad input with 400, taken names with 409 and other events with 404', async () => {
     expect((await c.post('labels', {})).json().fields).toEqual({ name: MESSAGES.required });
-    expect((await c.post('labels', { name: 'n'.repeat(101) })).json().fields).toEqual({ name: MESSAGES.maxLength });
-    expect((await c.post('labels', { name: 'Rules?', type: 'RULE' })).json().fields).toEqual({ rules: ATTENDEE_MESSAGES.rulesRequired });
-    expect((await c.post('labels', { name: 'Manual', rules: [{ field: 'company', operator: 'EQUAL', value: 'x' }] })).json().fields).toEqual({ rules: ATTENDEE_MESSAGES.manualHasNoRules });
+    expect((await c.post('labels', { name: 'n'.repeat(101) })).json().fields).toEqual({
+      name: MESSAGES.maxLength,
+    });
+    expect((await c.post('labels', { name: 'Rules?', type: 'RULE' })).json().fields).toEqual({
+      rules: ATTENDEE_MESSAGES.rulesRequired,
+    });
+    expect(
+      (
+        await c.post('labels', {
+          name: 'Manual',
+          rules: [{ field: 'company', operator: 'EQUAL', value: 'x' }],
+        })
+      ).json().fields,
+    ).toEqual({ rules: ATTENDEE_MESSAGES.manualHasNoRules });
     expect((await c.post('labels', { name: 'Kind', type: 'SMART' })).statusCode).toBe(400);
     expect((await c.post('labels', { name: 'Colour', color: 'red' })).statusCode).toBe(400);
-    const malformed = await t.as(ten.tokens.hubAdmin, { method: 'POST', url: `/api/v1/events/${eventId}/labels`, headers: { 'content-type': 'application/json' }, payload: '[' });
+    const malformed = await t.as(ten.tokens.hubAdmin, {
+      method: 'POST',
+      url: `/api/v1/events/${eventId}/labels`,
+      headers: { 'content-type': 'application/json' },
+      payload: '[',
+    });
     expect(malformed.statusCode).toBe(400);
     await c.post('labels', { name: 'Unique' });
     const taken = await c.post('labels', { name: 'UNIQUE' });
@@ -261,10 +400,14 @@ describe('labels', () => {
     expect(taken.json().fields).toEqual({ name: ATTENDEE_MESSAGES.labelNameTaken });
     expect((await c.get('labels/nope')).statusCode).toBe(400);
     expect((await c.get('labels/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    const foreign = (await client(t, other.tokens.eventAdmin, other.event.id).post('labels', { name: 'Theirs' })).json();
+    const foreign = (
+      await client(t, other.tokens.eventAdmin, other.event.id).post('labels', { name: 'Theirs' })
+    ).json();
     expect((await c.get(`labels/${foreign.id}`)).statusCode).toBe(404);
     expect((await c.patch(`labels/${foreign.id}`, { name: 'Mine' })).statusCode).toBe(404);
     expect((await c.delete(`labels/${foreign.id}`)).statusCode).toBe(404);
-    expect((await c.patch('participants', { ids: [p.a.id], patch: { addLabelIds: [foreign.id] } })).json().fields).toEqual({ 'patch.addLabelIds': ATTENDEE_MESSAGES.unknownLabel });
+    expect(
+      (await c.patch('participants', { ids: [p.a.id], patch: { addLabelIds: [foreign.id] } })).json().fields,
+    ).toEqual({ 'patch.addLabelIds': ATTENDEE_MESSAGES.unknownLabel });
   });
 });

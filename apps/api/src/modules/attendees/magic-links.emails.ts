@@ -2,7 +2,10 @@ import { MAGIC_LINK_TTL_HOURS } from '@plenary/domain';
 import type { MailMessage } from '../../platform/mail.js';
 
 /** The sign-in link of one participant: plain text, the link the first URL of the message. */
-export function magicLinkMail(to: string, o: { brand: string; event: string; firstName: string; link: string }): MailMessage {
+export function magicLinkMail(
+  to: string,
+  o: { brand: string; event: string; firstName: string; link: string },
+): MailMessage {
   const greeting = o.firstName.trim() ? `Hello ${o.firstName.trim()},` : 'Hello,';
   return {
     to,

@@ -1,4 +1,12 @@
-import { magicLinkSchema, magicLinkSignInResponseSchema, magicLinkSignInSchema, MAGIC_LINK_PATH, MAGIC_LINK_TTL_HOURS, sendMagicLinksResultSchema, sendMagicLinksSchema } from '@plenary/domain';
+import {
+  magicLinkSchema,
+  magicLinkSignInResponseSchema,
+  magicLinkSignInSchema,
+  MAGIC_LINK_PATH,
+  MAGIC_LINK_TTL_HOURS,
+  sendMagicLinksResultSchema,
+  sendMagicLinksSchema,
+} from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, type ZodApp } from '../../platform/list.js';
 import { createThrottle, enforce, installRetryAfter } from '../../platform/throttle.js';
@@ -12,7 +20,9 @@ export const MAGIC_LINK_SIGN_IN_LIMIT = { limit: 60, windowSec: 15 * 60 };
 
 export function magicLinkRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
-  const throttle = createThrottle(deps.config, db, { onError: (err) => app.log.warn({ err }, 'Redis throttle unavailable, using the database') });
+  const throttle = createThrottle(deps.config, db, {
+    onError: (err) => app.log.warn({ err }, 'Redis throttle unavailable, using the database'),
+  });
   installRetryAfter(app);
   app.addHook('onClose', () => throttle.close());
 
@@ -33,7 +43,12 @@ export function magicLinkRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: sendMagicLinksResultSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.sendMagicLinks(deps, await eventAccess(db, request, request.params.eventId, 'admin'), request.body),
+    async (request) =>
+      service.sendMagicLinks(
+        deps,
+        await eventAccess(db, request, request.params.eventId, 'admin'),
+        request.body,
+      ),
   );
 
   listRoute(app, '/events/:eventId/participants/magic-links', {
@@ -53,7 +68,7 @@ export function magicLinkRoutes(app: ZodApp, deps: AppDeps): void {
         tags: [TAG],
         summary: 'Sign in with a magic link',
         description:
-          'Uses the token from the link (once) and answers like POST auth (login type event), plus the eventId the link is for. The account\'s e-mail address counts as ' +
+          "Uses the token from the link (once) and answers like POST auth (login type event), plus the eventId the link is for. The account's e-mail address counts as " +
           'confirmed. 410 when the link is unknown, used or expired (the message says which) or its participant left the event; 403 on a cms host for participants.',
         security: [],
         body: magicLinkSignInSchema,
@@ -63,7 +78,11 @@ export function magicLinkRoutes(app: ZodApp, deps: AppDeps): void {
     async (request) => {
       const key = `magic-link:ip:${request.ip}`;
       await enforce(throttle, key, MAGIC_LINK_SIGN_IN_LIMIT.limit, MAGIC_LINK_SIGN_IN_LIMIT.windowSec);
-      const answer = await service.signInWithMagicLink(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'], requestId: request.id });
+      const answer = await service.signInWithMagicLink(deps, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        requestId: request.id,
+      });
       await throttle.undo(key);
       return answer;
     },

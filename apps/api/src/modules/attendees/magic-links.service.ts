@@ -35,7 +35,8 @@ async function idsMatching(db: Db, eventId: string, filter: ParticipantSelection
     ...(filter.rules?.length ? { rules: JSON.stringify(filter.rules) } : {}),
   });
   const ids: string[] = [];
-  for await (const batch of list.rows(db, { eventId, fields }, query, { max: MAGIC_LINK_RECIPIENTS_MAX + 1 })) ids.push(...batch.map((p) => p.id));
+  for await (const batch of list.rows(db, { eventId, fields }, query, { max: MAGIC_LINK_RECIPIENTS_MAX + 1 }))
+    ids.push(...batch.map((p) => p.id));
   return ids;
 }
 
@@ -56,7 +57,10 @@ export async function sendMagicLinks(
 ): Promise<{ sent: number; expiresAt: Date }> {
   const { db } = deps;
   const ids = body.participantIds ?? (await idsMatching(db, event.id, body.filter ?? {}));
-  if (ids.length > MAGIC_LINK_RECIPIENTS_MAX) throw fieldsError({ filter: `${ATTENDEE_MESSAGES.selectionTooLarge} (at most ${MAGIC_LINK_RECIPIENTS_MAX})` });
+  if (ids.length > MAGIC_LINK_RECIPIENTS_MAX)
+    throw fieldsError({
+      filter: `${ATTENDEE_MESSAGES.selectionTooLarge} (at most ${MAGIC_LINK_RECIPIENTS_MAX})`,
+    });
   const people = await repo.recipients(db, event.id, [...new Set(ids)]);
   const expiresAt = new Date(Date.now() + MAGIC_LINK_TTL_HOURS * 60 * 60 * 1000);
   const links = people.map((p) => {
@@ -69,10 +73,23 @@ export async function sendMagicLinks(
   const brand = deps.brands.forHost(hostName(host)).title;
   await db.transaction().execute(async (tx) => {
     await repo.insertLinks(tx, event.id, links, expiresAt, ctx.actorId);
-    await auditMany(tx, ctx, 'create', links.map((l) => l.participantId), 'magic-link');
+    await auditMany(
+      tx,
+      ctx,
+      'create',
+      links.map((l) => l.participantId),
+      'magic-link',
+    );
     await deps.mail.enqueue(
       tx,
-      links.map((link) => magicLinkMail(link.email, { brand, event: event.name, firstName: link.firstName, link: `${origin}${MAGIC_LINK_PATH}?magic=${link.secret}` })),
+      links.map((link) =>
+        magicLinkMail(link.email, {
+          brand,
+          event: event.name,
+          firstName: link.firstName,
+          link: `${origin}${MAGIC_LINK_PATH}?magic=${link.secret}`,
+        }),
+      ),
     );
   });
   deps.mail.wake();
@@ -92,7 +109,11 @@ export interface SignInMeta {
  * check runs in the transaction that uses the link, so a refusal (403 on a `cms.` host) rolls the
  * use back: the link still works where it belongs.
  */
-export async function signInWithMagicLink(deps: Pick<AppDeps, 'db' | 'config'>, body: { token: string; host: string }, meta: SignInMeta) {
+export async function signInWithMagicLink(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  body: { token: string; host: string },
+  meta: SignInMeta,
+) {
   const { db, config } = deps;
   const tokenHash = hashSecret(body.token);
   const signedIn = await db.transaction().execute(async (tx) => {
@@ -103,13 +124,24 @@ export async function signInWithMagicLink(deps: Pick<AppDeps, 'db' | 'config'>, 
     if (!principal) throw unauthorized(MESSAGES.invalidCredentials);
     if (isCmsHost(body.host) && !isConsoleUser(principal)) throw forbidden(MESSAGES.notAuthorizedCms);
     await markEmailVerified(tx, row.userId);
-    const issued = await issueToken(tx, config, principal, { loginType: 'event', ip: meta.ip, userAgent: meta.userAgent });
+    const issued = await issueToken(tx, config, principal, {
+      loginType: 'event',
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
     await repo.auditSignIn(tx, { userId: row.userId, sid: issued.tokenData.sid, requestId: meta.requestId });
     return { issued, eventId: row.eventId };
   });
   if (signedIn === undefined) {
     const row = await repo.findToken(db, tokenHash);
-    throw new HttpError(410, !row ? ACCOUNT_MESSAGES.linkInvalid : row.usedAt ? ACCOUNT_MESSAGES.linkUsed : ACCOUNT_MESSAGES.linkExpired);
+    throw new HttpError(
+      410,
+      !row
+        ? ACCOUNT_MESSAGES.linkInvalid
+        : row.usedAt
+          ? ACCOUNT_MESSAGES.linkUsed
+          : ACCOUNT_MESSAGES.linkExpired,
+    );
   }
   if (signedIn === 'left') throw new HttpError(410, ACCOUNT_MESSAGES.linkInvalid);
   const { issued, eventId } = signedIn;

@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const signIn = (token: string, host = 'events.example.org') => t.as(undefined, { method: 'POST', url: '/api/v1/auth/magic-link', payload: { token, host } });
+const signIn = (token: string, host = 'events.example.org') =>
+  t.as(undefined, { method: 'POST', url: '/api/v1/auth/magic-link', payload: { token, host } });
 const tokenOf = async (email: string) => {
   await t.drainJobs();
   return t.mail.linkTo(email).searchParams.get('magic')!;
@@ -45,7 +46,12 @@ describe('magic links', () => {
     expect(`${link.origin}${link.pathname}`).toBe('https://events.example.org/event/login');
     const token = link.searchParams.get('magic')!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const stored = await t.deps.db.selectFrom('oneTimeTokens').selectAll().where('userId', '=', p.userId).where('purpose', '=', 'magic-link').executeTakeFirstOrThrow();
+    const stored = await t.deps.db
+      .selectFrom('oneTimeTokens')
+      .selectAll()
+      .where('userId', '=', p.userId)
+      .where('purpose', '=', 'magic-link')
+      .executeTakeFirstOrThrow();
     expect(stored.tokenHash).not.toContain(token);
     expect(stored.eventId).toBe(ten.event.id);
 
@@ -53,11 +59,21 @@ describe('magic links', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.eventId).toBe(ten.event.id);
-    expect(body.tokenData).toMatchObject({ userId: p.userId, eventUserRoles: [{ eventId: ten.event.id, role: 'participant' }] });
-    const session = await t.deps.db.selectFrom('authSessions').select('loginType').where('id', '=', body.tokenData.sid).executeTakeFirstOrThrow();
+    expect(body.tokenData).toMatchObject({
+      userId: p.userId,
+      eventUserRoles: [{ eventId: ten.event.id, role: 'participant' }],
+    });
+    const session = await t.deps.db
+      .selectFrom('authSessions')
+      .select('loginType')
+      .where('id', '=', body.tokenData.sid)
+      .executeTakeFirstOrThrow();
     expect(session.loginType).toBe('event');
     // The token works: the participant reads their own profile in the event.
-    const own = await t.as(body.token, { method: 'GET', url: `/api/v1/events/${ten.event.id}/participants/user-profile` });
+    const own = await t.as(body.token, {
+      method: 'GET',
+      url: `/api/v1/events/${ten.event.id}/participants/user-profile`,
+    });
     expect(own.statusCode).toBe(200);
     expect(own.json().participant).toMatchObject({ id: p.id, emailVerified: true });
 
@@ -75,7 +91,12 @@ describe('magic links', () => {
     const second = await tokenOf(p.email);
     expect(second).not.toBe(first);
     expect((await signIn(first)).json().message).toBe(ACCOUNT_MESSAGES.linkExpired);
-    await t.deps.db.updateTable('oneTimeTokens').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', p.userId).where('purpose', '=', 'magic-link').execute();
+    await t.deps.db
+      .updateTable('oneTimeTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('userId', '=', p.userId)
+      .where('purpose', '=', 'magic-link')
+      .execute();
     const expired = await signIn(second);
     expect(expired.statusCode).toBe(410);
     expect(expired.json().message).toBe(ACCOUNT_MESSAGES.linkExpired);
@@ -114,34 +135,64 @@ describe('magic links', () => {
     const a = await participant(c, { firstName: 'Ana', labelIds: [press.id] });
     const b = await participant(c, { firstName: 'Bea', labelIds: [press.id] });
     const x = await participant(c, { firstName: 'Xan' });
-    const res = await c.post('participants/magic-links', { filter: { labelId: [press.id] }, host: 'attacker.example.net' });
+    const res = await c.post('participants/magic-links', {
+      filter: { labelId: [press.id] },
+      host: 'attacker.example.net',
+    });
     expect(res.json().sent).toBe(2);
     // A host that is not ours falls back to PUBLIC_URL.
     await t.drainJobs();
     expect(t.mail.linkTo(a.email).origin).toBe('https://events.example.org');
     expect(t.mail.lastTo(x.email)).toBeUndefined();
     await signIn(await tokenOf(b.email));
-    await c.post('participants/magic-links', { filter: { rules: [{ field: 'firstName', operator: 'EQUAL', value: 'xan' }] } });
+    await c.post('participants/magic-links', {
+      filter: { rules: [{ field: 'firstName', operator: 'EQUAL', value: 'xan' }] },
+    });
 
     const report = await c.get('participants/magic-links?sort=firstName:asc');
     expect(report.statusCode, report.body).toBe(200);
     const { hubAdmin } = ten.users;
     expect(report.json().total).toBe(3);
-    expect(report.json().records.map((r: Record<string, unknown>) => [r.firstName, r.email, r.status, r.sentBy, r.usedAt !== null])).toEqual([
+    expect(
+      report
+        .json()
+        .records.map((r: Record<string, unknown>) => [
+          r.firstName,
+          r.email,
+          r.status,
+          r.sentBy,
+          r.usedAt !== null,
+        ]),
+    ).toEqual([
       ['Ana', a.email, 'ACTIVE', `${hubAdmin.firstName} ${hubAdmin.lastName}`, false],
       ['Bea', b.email, 'USED', `${hubAdmin.firstName} ${hubAdmin.lastName}`, true],
       ['Xan', x.email, 'ACTIVE', `${hubAdmin.firstName} ${hubAdmin.lastName}`, false],
     ]);
-    expect((await c.get('participants/magic-links?status=USED')).json().records.map((r: { firstName: string }) => r.firstName)).toEqual(['Bea']);
+    expect(
+      (await c.get('participants/magic-links?status=USED'))
+        .json()
+        .records.map((r: { firstName: string }) => r.firstName),
+    ).toEqual(['Bea']);
     expect((await c.get(`participants/magic-links?participantId=${a.id}&search=ana`)).json().total).toBe(1);
     const reports = (await c.get('participants/extra-reports')).json();
     expect(reports).toMatchObject({ magicLinksSent: 3, magicLinksUsed: 1, verified: 1 });
-    const audit = await t.deps.db.selectFrom('auditLog').select('entityId').where('entity', '=', 'magic-link').where('entityId', 'in', [a.id, b.id, x.id]).execute();
+    const audit = await t.deps.db
+      .selectFrom('auditLog')
+      .select('entityId')
+      .where('entity', '=', 'magic-link')
+      .where('entityId', 'in', [a.id, b.id, x.id])
+      .execute();
     expect(audit).toHaveLength(3);
   });
 
   it('limits sign-in attempts per address with 429 and Retry-After', async () => {
-    const attempt = () => t.as(undefined, { method: 'POST', url: '/api/v1/auth/magic-link', headers: { 'x-forwarded-for': '203.0.113.77' }, payload: { token: 'y'.repeat(43), host: 'events.example.org' } });
+    const attempt = () =>
+      t.as(undefined, {
+        method: 'POST',
+        url: '/api/v1/auth/magic-link',
+        headers: { 'x-forwarded-for': '203.0.113.77' },
+        payload: { token: 'y'.repeat(43), host: 'events.example.org' },
+      });
     for (let i = 0; i < 60; i++) expect((await attempt()).statusCode).toBe(410);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
@@ -150,19 +201,59 @@ describe('magic links', () => {
 
   it('answers bad input with 400 and other events with 404', async () => {
     const p = await participant(admin);
-    expect((await admin.post('participants/magic-links', {})).json().fields).toEqual({ participantIds: ATTENDEE_MESSAGES.selectionRequired });
-    expect((await admin.post('participants/magic-links', { participantIds: [p.id], filter: {} })).statusCode).toBe(400);
+    expect((await admin.post('participants/magic-links', {})).json().fields).toEqual({
+      participantIds: ATTENDEE_MESSAGES.selectionRequired,
+    });
+    expect(
+      (await admin.post('participants/magic-links', { participantIds: [p.id], filter: {} })).statusCode,
+    ).toBe(400);
     expect((await admin.post('participants/magic-links', { participantIds: ['nope'] })).statusCode).toBe(400);
-    expect((await admin.post('participants/magic-links', { participantIds: [] })).json().fields).toEqual({ participantIds: MESSAGES.required });
-    expect((await admin.post('participants/magic-links', { filter: { rules: [{ field: 'nope', operator: 'EQUAL', value: 1 }] } })).statusCode).toBe(400);
+    expect((await admin.post('participants/magic-links', { participantIds: [] })).json().fields).toEqual({
+      participantIds: MESSAGES.required,
+    });
+    expect(
+      (
+        await admin.post('participants/magic-links', {
+          filter: { rules: [{ field: 'nope', operator: 'EQUAL', value: 1 }] },
+        })
+      ).statusCode,
+    ).toBe(400);
     const foreign = await participant(client(t, other.tokens.eventAdmin, other.event.id));
     const res = await admin.post('participants/magic-links', { participantIds: [foreign.id] });
     expect(res.json().sent).toBe(0);
     await t.drainJobs();
     expect(t.mail.lastTo(foreign.email)).toBeUndefined();
-    expect((await t.as(ten.tokens.eventAdmin, { method: 'POST', url: `/api/v1/events/${other.event.id}/participants/magic-links`, payload: { participantIds: [foreign.id] } })).statusCode).toBe(404);
-    expect((await t.as(undefined, { method: 'POST', url: '/api/v1/auth/magic-link', payload: { token: '' , host: 'x.example.org' } })).json().fields).toEqual({ token: MESSAGES.required });
-    expect((await t.as(undefined, { method: 'POST', url: '/api/v1/auth/magic-link', payload: { token: 'x'.repeat(201), host: 'x.example.org' } })).json().fields).toEqual({ token: MESSAGES.maxLength });
-    expect((await t.as(undefined, { method: 'POST', url: '/api/v1/auth/magic-link', payload: { token: 'abc' } })).json().fields).toEqual({ host: MESSAGES.required });
+    expect(
+      (
+        await t.as(ten.tokens.eventAdmin, {
+          method: 'POST',
+          url: `/api/v1/events/${other.event.id}/participants/magic-links`,
+          payload: { participantIds: [foreign.id] },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.as(undefined, {
+          method: 'POST',
+          url: '/api/v1/auth/magic-link',
+          payload: { token: '', host: 'x.example.org' },
+        })
+      ).json().fields,
+    ).toEqual({ token: MESSAGES.required });
+    expect(
+      (
+        await t.as(undefined, {
+          method: 'POST',
+          url: '/api/v1/auth/magic-link',
+          payload: { token: 'x'.repeat(201), host: 'x.example.org' },
+        })
+      ).json().fields,
+    ).toEqual({ token: MESSAGES.maxLength });
+    expect(
+      (
+        await t.as(undefined, { method: 'POST', url: '/api/v1/auth/magic-link', payload: { token: 'abc' } })
+      ).json().fields,
+    ).toEqual({ host: MESSAGES.required });
   });
 });

@@ -22,12 +22,23 @@ beforeAll(async () => {
   tenant = await t.f.tenant();
   // A second app on the same database whose queries are counted.
   counted = countingDb(t.deps.db);
-  app = await buildApp({ config: t.deps.config, database: t.deps.database, db: counted.db, mailer: t.mail, brands: t.deps.brands });
+  app = await buildApp({
+    config: t.deps.config,
+    database: t.deps.database,
+    db: counted.db,
+    mailer: t.mail,
+    brands: t.deps.brands,
+  });
   await app.ready();
   const c = client(t, tenant.tokens.eventAdmin, tenant.event.id);
   const city = await field(c, { name: 'City', dataType: 'STRING' });
   const vip = (await c.post('labels', { name: 'VIP' })).json() as { id: string };
-  for (let i = 0; i < 5; i++) await participant(c, { lastName: `Cost ${i}`, customFields: { [city.id]: 'Lisbon' }, labelIds: i % 2 ? [vip.id] : [] });
+  for (let i = 0; i < 5; i++)
+    await participant(c, {
+      lastName: `Cost ${i}`,
+      customFields: { [city.id]: 'Lisbon' },
+      labelIds: i % 2 ? [vip.id] : [],
+    });
 });
 afterAll(async () => {
   await app?.close();
@@ -44,11 +55,20 @@ async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
 describe('participants list: statements per request', () => {
   it('runs three: session with roles, event with custom fields, count with the page and its labels', async () => {
     const get = (query: string) =>
-      app.inject({ method: 'GET', url: `/api/v1/events/${tenant.event.id}/participants?${query}`, headers: { authorization: `Bearer ${tenant.tokens.eventAdmin}` } });
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/events/${tenant.event.id}/participants?${query}`,
+        headers: { authorization: `Bearer ${tenant.tokens.eventAdmin}` },
+      });
     let res = await get('');
-    expect(await statementsOf(async () => (res = await get('search=cost&sort=lastName:asc&limit=2&page=2')))).toBe(3);
+    expect(
+      await statementsOf(async () => (res = await get('search=cost&sort=lastName:asc&limit=2&page=2'))),
+    ).toBe(3);
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { total: number; records: Array<{ lastName: string; labels: Array<{ name: string }>; emailVerified: boolean }> };
+    const body = res.json() as {
+      total: number;
+      records: Array<{ lastName: string; labels: Array<{ name: string }>; emailVerified: boolean }>;
+    };
     expect(body.total).toBe(5);
     expect(body.records.map((r) => [r.lastName, r.labels.map((l) => l.name)])).toEqual([
       ['Cost 2', []],
@@ -67,12 +87,18 @@ describe('participants list: statements per request', () => {
 
   it('reads an event once per request, however often access to it is checked', async () => {
     const { actor } = await verifyBearer(t.deps.db, t.deps.config, tenant.tokens.moderator);
-    const request = { auth: { sid: 's', claims: {}, actor, principal: actor, impersonating: false }, id: 'r1', host: 'cms.localhost' } as unknown as FastifyRequest;
+    const request = {
+      auth: { sid: 's', claims: {}, actor, principal: actor, impersonating: false },
+      id: 'r1',
+      host: 'cms.localhost',
+    } as unknown as FastifyRequest;
     expect(
       await statementsOf(async () => {
         await eventAccess(counted.db, request, tenant.event.id, 'read');
         await eventAccess(counted.db, request, tenant.event.id, 'member');
-        await expect(eventAccess(counted.db, request, tenant.event.id, 'admin')).rejects.toMatchObject({ statusCode: 403 });
+        await expect(eventAccess(counted.db, request, tenant.event.id, 'admin')).rejects.toMatchObject({
+          statusCode: 403,
+        });
       }),
     ).toBe(1);
     const next = { ...request, id: 'r2' } as FastifyRequest;
@@ -88,8 +114,12 @@ describe('participants list: statements per request', () => {
     const third = { ...request, id: 'r3' } as FastifyRequest;
     expect(
       await statementsOf(async () => {
-        await expect(eventAccessWithFields(counted.db, third, elsewhere.id, 'read')).rejects.toMatchObject({ statusCode: 404 });
-        await expect(eventAccess(counted.db, third, elsewhere.id, 'member')).rejects.toMatchObject({ statusCode: 404 });
+        await expect(eventAccessWithFields(counted.db, third, elsewhere.id, 'read')).rejects.toMatchObject({
+          statusCode: 404,
+        });
+        await expect(eventAccess(counted.db, third, elsewhere.id, 'member')).rejects.toMatchObject({
+          statusCode: 404,
+        });
       }),
     ).toBe(1);
   });

@@ -44,7 +44,11 @@ export async function importFieldsOf(db: Db, eventId: string): Promise<CustomFie
  * ('Required field', 'Please enter value', 'Please select value', the time and URL messages).
  * Custom-field paths are `customFields.<id>`.
  */
-export function validateParticipantRow(row: ParticipantRow, customFields: readonly CustomFieldDef[], mode: 'create' | 'update' = 'create'): Record<string, string> {
+export function validateParticipantRow(
+  row: ParticipantRow,
+  customFields: readonly CustomFieldDef[],
+  mode: 'create' | 'update' = 'create',
+): Record<string, string> {
   const check = checkParticipantRow(row, customFields, mode);
   return check.ok ? {} : check.fields;
 }
@@ -94,7 +98,8 @@ export async function upsertParticipants(
   rows.forEach((row, i) => {
     const check = checkParticipantRow(row, fields, 'update');
     if (!check.ok) {
-      if (Object.keys(errors).length < 100) for (const [path, message] of Object.entries(check.fields)) errors[`rows.${i}.${path}`] = message;
+      if (Object.keys(errors).length < 100)
+        for (const [path, message] of Object.entries(check.fields)) errors[`rows.${i}.${path}`] = message;
       return;
     }
     const before = byEmail.get(check.value.email);
@@ -114,10 +119,16 @@ export async function upsertParticipants(
   if (labelIds.length > 0) {
     const labels = await labelsByIds(tx, eventId, labelIds);
     if (labels.length !== labelIds.length || labels.some((l) => l.type !== 'MANUAL')) {
-      const bad = labels.some((l) => l.type !== 'MANUAL') ? ATTENDEE_MESSAGES.ruleLabelMembers : ATTENDEE_MESSAGES.unknownLabel;
+      const bad = labels.some((l) => l.type !== 'MANUAL')
+        ? ATTENDEE_MESSAGES.ruleLabelMembers
+        : ATTENDEE_MESSAGES.unknownLabel;
       const wrong = new Set(labelIds.filter((id) => !labels.some((l) => l.id === id && l.type === 'MANUAL')));
       rows.forEach((row, i) => {
-        if (Array.isArray(row.labelIds) && row.labelIds.some((id) => typeof id === 'string' && wrong.has(id.toLowerCase()))) errors[`rows.${i}.labelIds`] ??= bad;
+        if (
+          Array.isArray(row.labelIds) &&
+          row.labelIds.some((id) => typeof id === 'string' && wrong.has(id.toLowerCase()))
+        )
+          errors[`rows.${i}.labelIds`] ??= bad;
       });
     }
   }
@@ -134,7 +145,13 @@ export async function upsertParticipants(
     const source = sql`(SELECT x.email, x.first_name, x.last_name, x.job_title, x.company, x.phone, x.bio, x.custom_fields
       FROM jsonb_to_recordset(${JSON.stringify(batch.map(snake))}::jsonb)
       AS x(email text, first_name text, last_name text, job_title text, company text, phone text, bio text, custom_fields jsonb))`;
-    const invitees = await outsideInvitees(tx, eventId, source, actor, new Map(batch.map((r) => [r.email, r.labelIds])));
+    const invitees = await outsideInvitees(
+      tx,
+      eventId,
+      source,
+      actor,
+      new Map(batch.map((r) => [r.email, r.labelIds])),
+    );
     result.invitees.push(...invitees);
     const done = await upsertFrom(tx, eventId, source, actor, invitees);
     if (batch.some((r) => r.labelIds.length > 0)) await addManualLabels(tx, eventId, batch);
@@ -153,7 +170,12 @@ export async function upsertParticipants(
  * a NormalisedParticipantRow) upserted like upsertParticipants, in a few statements over the whole
  * set, then rule labels recomputed once for the participants written.
  */
-export async function upsertStagedParticipants(tx: Db, eventId: string, importId: string, actor: UpsertActor): Promise<{ created: number; updated: number; invitees: Invitee[] }> {
+export async function upsertStagedParticipants(
+  tx: Db,
+  eventId: string,
+  importId: string,
+  actor: UpsertActor,
+): Promise<{ created: number; updated: number; invitees: Invitee[] }> {
   const source = sql`(SELECT r.key AS email, r.data->>'firstName' AS first_name, r.data->>'lastName' AS last_name,
       r.data->>'jobTitle' AS job_title, r.data->>'company' AS company, r.data->>'phone' AS phone, r.data->>'bio' AS bio,
       r.data->'customFields' AS custom_fields
@@ -161,7 +183,11 @@ export async function upsertStagedParticipants(tx: Db, eventId: string, importId
   const invitees = await outsideInvitees(tx, eventId, source, actor);
   const done = await upsertFrom(tx, eventId, source, actor, invitees);
   // Past a few thousand ids, one pass over the event beats a long id list in every statement.
-  await recomputeRuleLabels(tx, eventId, done.length > RECOMPUTE_ALL_FROM ? {} : { participantIds: done.map((r) => r.participantId) });
+  await recomputeRuleLabels(
+    tx,
+    eventId,
+    done.length > RECOMPUTE_ALL_FROM ? {} : { participantIds: done.map((r) => r.participantId) },
+  );
   const created = done.filter((r) => r.created).length;
   return { created, updated: done.length - created, invitees };
 }
@@ -171,16 +197,30 @@ export async function upsertStagedParticipants(tx: Db, eventId: string, importId
  * may not pull such an account in (docs/SECURITY.md 3.7), so they are not written and come back
  * to be invited with the row's profile. A super admin's import writes them like any other row.
  */
-async function outsideInvitees(tx: Db, eventId: string, source: RawBuilder<unknown>, actor: UpsertActor, labels?: ReadonlyMap<string, string[]>): Promise<Invitee[]> {
+async function outsideInvitees(
+  tx: Db,
+  eventId: string,
+  source: RawBuilder<unknown>,
+  actor: UpsertActor,
+  labels?: ReadonlyMap<string, string[]>,
+): Promise<Invitee[]> {
   if (await isSuperAdminId(tx, actor.actorId)) return [];
   const { organizationId } = await organizationOf(tx, eventId);
   const rows = await outsideRowsOf(tx, organizationId, source);
-  const present = <T>(o: Record<string, T | null>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null)) as Record<string, T>;
+  const present = <T>(o: Record<string, T | null>) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null)) as Record<string, T>;
   return rows.map((r) => ({
     userId: r.userId,
     email: r.email,
     firstName: r.accountFirstName,
-    profile: present({ firstName: r.firstName, lastName: r.lastName, jobTitle: r.jobTitle, company: r.company, phone: r.phone, bio: r.bio }),
+    profile: present({
+      firstName: r.firstName,
+      lastName: r.lastName,
+      jobTitle: r.jobTitle,
+      company: r.company,
+      phone: r.phone,
+      bio: r.bio,
+    }),
     customFields: present(r.customFields ?? {}),
     labelIds: labels?.get(r.email) ?? [],
   }));
@@ -209,7 +249,13 @@ type Written = { email: string; participantId: string; userId: string; created: 
  * 2. participants of the event that exist and would change: fields given replace, custom fields merge;
  * 3. the others are inserted (profile from the row, else from the account).
  */
-async function upsertFrom(tx: Db, eventId: string, source: RawBuilder<unknown>, actor: UpsertActor, outside: readonly Invitee[]): Promise<Written[]> {
+async function upsertFrom(
+  tx: Db,
+  eventId: string,
+  source: RawBuilder<unknown>,
+  actor: UpsertActor,
+  outside: readonly Invitee[],
+): Promise<Written[]> {
   const outsideIds = outside.map((i) => i.userId);
   const auditRow = (action: 'create' | 'update') =>
     sql`${actor.actorId}::uuid, ${actor.impersonatedUserId ?? null}::uuid, ${action}, 'participant', w.participant_id::text, ${actor.requestId ?? null}`;
@@ -257,11 +303,20 @@ async function upsertFrom(tx: Db, eventId: string, source: RawBuilder<unknown>, 
       INSERT INTO audit_log (actor_id, impersonated_user_id, action, entity, entity_id, request_id) SELECT ${auditRow('create')} FROM w
     )
     SELECT email, participant_id, user_id FROM w`.execute(tx);
-  return [...updated.rows.map((r) => ({ ...r, created: false })), ...inserted.rows.map((r) => ({ ...r, created: true }))];
+  return [
+    ...updated.rows.map((r) => ({ ...r, created: false })),
+    ...inserted.rows.map((r) => ({ ...r, created: true })),
+  ];
 }
 
-async function addManualLabels(tx: Db, eventId: string, rows: readonly NormalisedParticipantRow[]): Promise<void> {
-  const labelled = rows.filter((r) => r.labelIds.length > 0).map((r) => ({ email: r.email, label_ids: r.labelIds }));
+async function addManualLabels(
+  tx: Db,
+  eventId: string,
+  rows: readonly NormalisedParticipantRow[],
+): Promise<void> {
+  const labelled = rows
+    .filter((r) => r.labelIds.length > 0)
+    .map((r) => ({ email: r.email, label_ids: r.labelIds }));
   await sql`
     INSERT INTO participant_labels (label_id, participant_id)
     SELECT l.id::uuid, p.id

@@ -78,13 +78,17 @@ type ParticipantLabel = ParticipantRecord['labels'][number];
  * statement for its rows only (not for the rows OFFSET skips, nor for the count).
  */
 const EXTRAS = {
-  labels: sql<ParticipantLabel[]>`coalesce((SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color, 'type', l.type) ORDER BY lower(l.name), l.id)
+  labels: sql<
+    ParticipantLabel[]
+  >`coalesce((SELECT json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color, 'type', l.type) ORDER BY lower(l.name), l.id)
     FROM participant_labels pl JOIN labels l ON l.id = pl.label_id WHERE pl.participant_id = list_page.id), '[]'::json)`,
   // A scalar subquery: one index look-up per row (EXISTS may be planned as a hash of every verified user).
   emailVerified: sql<boolean>`coalesce((SELECT u.email_verified_at IS NOT NULL FROM users u WHERE u.id = list_page.user_id), false)`,
 };
 
-const toParticipant = (row: ParticipantRow & { labels: ParticipantLabel[]; emailVerified: boolean }): ParticipantRecord => row;
+const toParticipant = (
+  row: ParticipantRow & { labels: ParticipantLabel[]; emailVerified: boolean },
+): ParticipantRecord => row;
 
 /** Labels and e-mail confirmation of participants read without them (single records). */
 export async function withExtras(db: Db, records: ParticipantRecord[]): Promise<ParticipantRecord[]> {
@@ -92,8 +96,14 @@ export async function withExtras(db: Db, records: ParticipantRecord[]): Promise<
   const [labels, verified] = await Promise.all([
     sql<{ participantId: string; id: string; name: string; color: string; type: 'MANUAL' | 'RULE' }>`
       SELECT pl.participant_id, l.id, l.name, l.color, l.type FROM participant_labels pl JOIN labels l ON l.id = pl.label_id
-      WHERE pl.participant_id = ANY(${records.map((r) => r.id)}::uuid[]) ORDER BY lower(l.name), l.id`.execute(db),
-    sql<{ id: string }>`SELECT id FROM users WHERE id = ANY(${[...new Set(records.map((r) => r.userId))]}::uuid[]) AND email_verified_at IS NOT NULL`.execute(db),
+      WHERE pl.participant_id = ANY(${records.map((r) => r.id)}::uuid[]) ORDER BY lower(l.name), l.id`.execute(
+      db,
+    ),
+    sql<{
+      id: string;
+    }>`SELECT id FROM users WHERE id = ANY(${[...new Set(records.map((r) => r.userId))]}::uuid[]) AND email_verified_at IS NOT NULL`.execute(
+      db,
+    ),
   ]);
   const byParticipant = new Map<string, ParticipantRecord['labels']>();
   for (const { participantId, ...label } of labels.rows) {
@@ -102,10 +112,18 @@ export async function withExtras(db: Db, records: ParticipantRecord[]): Promise<
     byParticipant.set(participantId, list);
   }
   const confirmed = new Set(verified.rows.map((r) => r.id));
-  return records.map((r) => ({ ...r, emailVerified: confirmed.has(r.userId), labels: byParticipant.get(r.id) ?? [] }));
+  return records.map((r) => ({
+    ...r,
+    emailVerified: confirmed.has(r.userId),
+    labels: byParticipant.get(r.id) ?? [],
+  }));
 }
 
-const text = (name: keyof typeof STANDARD_FIELD_LABELS, column: string, sortable: boolean): ListField<ParticipantRecord> => ({
+const text = (
+  name: keyof typeof STANDARD_FIELD_LABELS,
+  column: string,
+  sortable: boolean,
+): ListField<ParticipantRecord> => ({
   sql: sql.raw(`p.${column}`),
   ...(sortable ? { sortable: column === 'email' ? sql.raw('p.email') : sql.raw(`lower(p.${column})`) } : {}),
   label: STANDARD_FIELD_LABELS[name],
@@ -137,7 +155,10 @@ function filterValueSchema(f: CustomFieldDef): z.ZodType<unknown, string> {
       return z.enum(['true', 'false'], { error: MESSAGES.pleaseEnterValue });
     case 'NUMBER':
     case 'CURRENCY':
-      return z.string().regex(/^-?\d+(\.\d+)?$/, MESSAGES.pleaseEnterValue).transform(Number);
+      return z
+        .string()
+        .regex(/^-?\d+(\.\d+)?$/, MESSAGES.pleaseEnterValue)
+        .transform(Number);
     case 'DATE':
       return z.string().refine((v) => isDateForFormat(v, DATE_VALUE_FORMAT), MESSAGES.pleaseEnterValue);
     case 'TIME':
@@ -163,7 +184,9 @@ function cellOf(f: CustomFieldDef, value: CustomFieldValue | null | undefined): 
 function rulesFilter(rules: RuleInput[], scope: ParticipantScope): Expression<SqlBool> {
   const check = checkRules(rules, scope.fields);
   if (Object.keys(check.fields).length > 0) {
-    throw fieldsError(Object.fromEntries(Object.entries(check.fields).map(([path, message]) => [`rules.${path}`, message])));
+    throw fieldsError(
+      Object.fromEntries(Object.entries(check.fields).map(([path, message]) => [`rules.${path}`, message])),
+    );
   }
   return allOf(check.rules.map((rule) => ruleCondition(rule, resolveField(rule.field, scope.fields)!)));
 }
@@ -185,7 +208,11 @@ function buildList(fields: readonly CustomFieldDef[]) {
       filters[`${key}From`] = (v: unknown) => customBound(f, '>=', v);
       filters[`${key}To`] = (v: unknown) => customBound(f, '<=', v);
     }
-    columns[key] = { sortable: customSortKey(f), label: f.name, cell: (r) => cellOf(f, r.customFields[f.id]) };
+    columns[key] = {
+      sortable: customSortKey(f),
+      label: f.name,
+      cell: (r) => cellOf(f, r.customFields[f.id]),
+    };
   }
   // The custom-field keys are known only at run time: typed as the static schema, parsed with all of them.
   const query = participantListQuerySchema.extend(shape) as unknown as typeof participantListQuerySchema;
@@ -197,9 +224,11 @@ function buildList(fields: readonly CustomFieldDef[]) {
     id: sql.ref('p.id'),
     fields: { ...STANDARD_FIELDS, ...columns },
     filters: {
-      labelId: (ids) => sql<SqlBool>`EXISTS (SELECT 1 FROM participant_labels pl WHERE pl.participant_id = p.id AND pl.label_id = ANY(${ids}::uuid[]))`,
+      labelId: (ids) =>
+        sql<SqlBool>`EXISTS (SELECT 1 FROM participant_labels pl WHERE pl.participant_id = p.id AND pl.label_id = ANY(${ids}::uuid[]))`,
       hasPhoto: (has) => (has ? sql<SqlBool>`p.photo_url IS NOT NULL` : sql<SqlBool>`p.photo_url IS NULL`),
-      verified: (yes) => sql<SqlBool>`${sql.raw(yes ? '' : 'NOT ')}EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND u.email_verified_at IS NOT NULL)`,
+      verified: (yes) =>
+        sql<SqlBool>`${sql.raw(yes ? '' : 'NOT ')}EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND u.email_verified_at IS NOT NULL)`,
       rules: (rules, scope) => rulesFilter(rules, scope),
       ...(filters as Record<string, never>),
     },
@@ -212,7 +241,11 @@ export type ParticipantList = ReturnType<typeof buildList>;
 /** `cf_…` query keys that name no custom field of the event (400: a filter on a deleted field must not widen the list silently). */
 export function unknownCustomKeys(raw: Record<string, unknown>, fields: readonly CustomFieldDef[]): string[] {
   const known = new Set(
-    fields.flatMap((f) => (ORDERED.includes(f.dataType) ? [customFieldKey(f.id), `${customFieldKey(f.id)}From`, `${customFieldKey(f.id)}To`] : [customFieldKey(f.id)])),
+    fields.flatMap((f) =>
+      ORDERED.includes(f.dataType)
+        ? [customFieldKey(f.id), `${customFieldKey(f.id)}From`, `${customFieldKey(f.id)}To`]
+        : [customFieldKey(f.id)],
+    ),
   );
   return Object.keys(raw).filter((k) => k.startsWith('cf_') && !known.has(k));
 }
@@ -222,7 +255,9 @@ const CACHE_MAX = 500;
 
 /** The list for an event's custom fields (cached by their ids, types and settings). */
 export function participantList(fields: readonly CustomFieldDef[]): ParticipantList {
-  const signature = JSON.stringify(fields.map((f) => [f.id, f.name, f.dataType, f.settings.isEnumMultiple, f.settings.enumValues]));
+  const signature = JSON.stringify(
+    fields.map((f) => [f.id, f.name, f.dataType, f.settings.isEnumMultiple, f.settings.enumValues]),
+  );
   let list = cache.get(signature);
   if (!list) {
     list = buildList(fields);
@@ -233,12 +268,20 @@ export function participantList(fields: readonly CustomFieldDef[]): ParticipantL
 }
 
 /** One participant of the event through the list's query (undefined for another event's id). */
-export async function findParticipant(db: Db, eventId: string, id: string): Promise<ParticipantRecord | undefined> {
+export async function findParticipant(
+  db: Db,
+  eventId: string,
+  id: string,
+): Promise<ParticipantRecord | undefined> {
   const row = await selectParticipants(db, eventId).where('p.id', '=', id).executeTakeFirst();
   return row && (await withExtras(db, [{ ...row, labels: [], emailVerified: false }]))[0];
 }
 
-export async function findParticipantByUser(db: Db, eventId: string, userId: string): Promise<ParticipantRecord | undefined> {
+export async function findParticipantByUser(
+  db: Db,
+  eventId: string,
+  userId: string,
+): Promise<ParticipantRecord | undefined> {
   const row = await selectParticipants(db, eventId).where('p.userId', '=', userId).executeTakeFirst();
   return row && (await withExtras(db, [{ ...row, labels: [], emailVerified: false }]))[0];
 }
@@ -278,7 +321,8 @@ export const participantExportList = {
   byId: () => {
     throw new Error('export only');
   },
-  rows: (db: Db, s: ExportScope, _q: unknown, opts?: { offset?: number; max?: number; batchSize?: number }) => s.list.rows(db, s.scope, s.query, opts),
+  rows: (db: Db, s: ExportScope, _q: unknown, opts?: { offset?: number; max?: number; batchSize?: number }) =>
+    s.list.rows(db, s.scope, s.query, opts),
   // registerExport needs only exportQuery, fields, exportColumns and rows; page and byId are never called.
 } as unknown as ListDefinition<typeof participantListQuerySchema, ExportScope, unknown, ParticipantRecord>;
 
@@ -296,11 +340,23 @@ export interface DirectoryScope {
 function selectPublic(db: Db, scope: DirectoryScope) {
   return db
     .selectFrom('participants as p')
-    .select(['p.id', 'p.userId', 'p.firstName', 'p.lastName', 'p.jobTitle', 'p.company', 'p.bio', 'p.photoUrl', publicCustomFields(scope.publicFields).as('customFields')])
+    .select([
+      'p.id',
+      'p.userId',
+      'p.firstName',
+      'p.lastName',
+      'p.jobTitle',
+      'p.company',
+      'p.bio',
+      'p.photoUrl',
+      publicCustomFields(scope.publicFields).as('customFields'),
+    ])
     .where('p.eventId', '=', scope.eventId);
 }
 
-const toPublic = (row: Awaited<ReturnType<ReturnType<typeof selectPublic>['executeTakeFirstOrThrow']>>): PublicParticipant => row;
+const toPublic = (
+  row: Awaited<ReturnType<ReturnType<typeof selectPublic>['executeTakeFirstOrThrow']>>,
+): PublicParticipant => row;
 
 /** `GET …/participants/view`: the directory other participants see (public fields only). */
 export const directoryList = defineList({
@@ -330,7 +386,11 @@ export function publicCustomFields(fields: readonly PublicField[]): RawBuilder<P
     WHERE p.custom_fields -> f.id NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`;
 }
 
-export async function findPublicProfile(db: Db, scope: DirectoryScope, userId: string): Promise<PublicParticipant | undefined> {
+export async function findPublicProfile(
+  db: Db,
+  scope: DirectoryScope,
+  userId: string,
+): Promise<PublicParticipant | undefined> {
   const row = await selectPublic(db, scope).where('p.userId', '=', userId).executeTakeFirst();
   return row && toPublic(row);
 }
@@ -357,7 +417,8 @@ export const impersonationList = defineList({
     email: { sql: sql.ref('p.email'), sortable: true, searchable: true },
   },
   filters: {
-    labelId: (ids) => sql<SqlBool>`EXISTS (SELECT 1 FROM participant_labels pl WHERE pl.participant_id = p.id AND pl.label_id = ANY(${ids}::uuid[]))`,
+    labelId: (ids) =>
+      sql<SqlBool>`EXISTS (SELECT 1 FROM participant_labels pl WHERE pl.participant_id = p.id AND pl.label_id = ANY(${ids}::uuid[]))`,
   },
   defaultSort: 'lastName:asc',
 });
@@ -368,7 +429,15 @@ export const chatList = defineList({
   select: (db: Db, scope: { eventId: string; exceptUserId: string }) =>
     db
       .selectFrom('participants as p')
-      .select(['p.id as participantId', 'p.userId', 'p.firstName', 'p.lastName', 'p.jobTitle', 'p.company', 'p.photoUrl'])
+      .select([
+        'p.id as participantId',
+        'p.userId',
+        'p.firstName',
+        'p.lastName',
+        'p.jobTitle',
+        'p.company',
+        'p.photoUrl',
+      ])
       .where('p.eventId', '=', scope.eventId)
       .where('p.userId', '<>', scope.exceptUserId),
   record: (row) => row,
@@ -381,4 +450,3 @@ export const chatList = defineList({
   filters: {},
   defaultSort: 'lastName:asc',
 });
-

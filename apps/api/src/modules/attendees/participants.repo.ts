@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import type { CustomFieldDef, CustomFieldValue, FieldRef, NormalisedParticipantRow, ProfileTextField } from '@plenary/domain';
+import type {
+  CustomFieldDef,
+  CustomFieldValue,
+  FieldRef,
+  NormalisedParticipantRow,
+  ProfileTextField,
+} from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { dateOf, minutesOf, numberOf, standardColumn, textOf } from './rules.repo.js';
 
@@ -18,15 +24,26 @@ const COLUMNS: Record<ProfileTextField, string> = {
 // Accounts (the attendees area creates passwordless accounts for new participants)
 
 export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').select(['id', 'email', 'firstName', 'lastName', 'photoUrl', 'userRole']).where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'firstName', 'lastName', 'photoUrl', 'userRole'])
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
 }
 
 export function findUserById(db: Db, id: string) {
-  return db.selectFrom('users').select(['id', 'email', 'firstName', 'lastName', 'photoUrl', 'userRole']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'firstName', 'lastName', 'photoUrl', 'userRole'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** A new account without a password (sign-in by magic link or password reset); undefined when the address is taken. */
-export async function insertUser(db: Db, values: { email: string; firstName: string; lastName: string; updatedBy: string }): Promise<string | undefined> {
+export async function insertUser(
+  db: Db,
+  values: { email: string; firstName: string; lastName: string; updatedBy: string },
+): Promise<string | undefined> {
   const row = await db
     .insertInto('users')
     .values({ ...values, email: values.email.toLowerCase(), passwordHash: null, updatedAt: new Date() })
@@ -37,20 +54,41 @@ export async function insertUser(db: Db, values: { email: string; firstName: str
 }
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
-  await db.updateTable('users').set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where('id', '=', userId).where('emailVerifiedAt', 'is', null).execute();
+  await db
+    .updateTable('users')
+    .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+    .where('id', '=', userId)
+    .where('emailVerifiedAt', 'is', null)
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Participants
 
-export async function participantIdOfUser(db: Db, eventId: string, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('participants').select('id').where('eventId', '=', eventId).where('userId', '=', userId).executeTakeFirst();
+export async function participantIdOfUser(
+  db: Db,
+  eventId: string,
+  userId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('participants')
+    .select('id')
+    .where('eventId', '=', eventId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return row?.id;
 }
 
 export async function insertParticipant(
   db: Db,
-  values: { eventId: string; userId: string; profile: ProfilePatch; photoUrl?: string | null; customFields: Record<string, CustomFieldValue>; updatedBy: string },
+  values: {
+    eventId: string;
+    userId: string;
+    profile: ProfilePatch;
+    photoUrl?: string | null;
+    customFields: Record<string, CustomFieldValue>;
+    updatedBy: string;
+  },
 ): Promise<string | undefined> {
   const row = await db
     .insertInto('participants')
@@ -77,16 +115,24 @@ export async function updateParticipants(
   db: Db,
   eventId: string,
   ids: readonly string[],
-  patch: { profile?: ProfilePatch; customFields?: Record<string, CustomFieldValue | null>; photoUrl?: string | null },
+  patch: {
+    profile?: ProfilePatch;
+    customFields?: Record<string, CustomFieldValue | null>;
+    photoUrl?: string | null;
+  },
   updatedBy: string,
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   const sets = [sql`updated_at = now()`, sql`updated_by = ${updatedBy}`];
-  for (const [field, value] of Object.entries(patch.profile ?? {}) as Array<[ProfileTextField, string | undefined]>) {
+  for (const [field, value] of Object.entries(patch.profile ?? {}) as Array<
+    [ProfileTextField, string | undefined]
+  >) {
     if (value !== undefined) sets.push(sql`${sql.raw(COLUMNS[field])} = ${value}`);
   }
   if (patch.customFields && Object.keys(patch.customFields).length > 0) {
-    sets.push(sql`custom_fields = jsonb_strip_nulls(custom_fields || ${JSON.stringify(patch.customFields)}::jsonb)`);
+    sets.push(
+      sql`custom_fields = jsonb_strip_nulls(custom_fields || ${JSON.stringify(patch.customFields)}::jsonb)`,
+    );
   }
   if (patch.photoUrl !== undefined) sets.push(sql`photo_url = ${patch.photoUrl}`);
   const { rows } = await sql<{ id: string }>`
@@ -101,14 +147,21 @@ export async function deleteParticipant(db: Db, eventId: string, id: string): Pr
 }
 
 export async function photoUrlOf(db: Db, eventId: string, id: string): Promise<string | null | undefined> {
-  const row = await db.selectFrom('participants').select('photoUrl').where('eventId', '=', eventId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('participants')
+    .select('photoUrl')
+    .where('eventId', '=', eventId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row?.photoUrl;
 }
 
 /** Photo URLs still used by any participant or account (a stored file is removed only when unused). */
 export async function photoInUse(db: Db, url: string): Promise<boolean> {
   const { rows } = await sql<{ used: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM participants WHERE photo_url = ${url}) OR EXISTS (SELECT 1 FROM users WHERE photo_url = ${url}) AS used`.execute(db);
+    SELECT EXISTS (SELECT 1 FROM participants WHERE photo_url = ${url}) OR EXISTS (SELECT 1 FROM users WHERE photo_url = ${url}) AS used`.execute(
+    db,
+  );
   return rows[0]?.used ?? false;
 }
 
@@ -141,7 +194,12 @@ export async function labelOptions(db: Db, eventId: string) {
  * The most frequent values of one field among the event's participants (`search`: contains, case-insensitive).
  * ENUM selections count each value; numbers, dates and times come back typed and ordered by count.
  */
-export async function fieldValues(db: Db, eventId: string, ref: FieldRef, opts: { search?: string | undefined; limit: number }) {
+export async function fieldValues(
+  db: Db,
+  eventId: string,
+  ref: FieldRef,
+  opts: { search?: string | undefined; limit: number },
+) {
   const pattern = opts.search ? `%${opts.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   if (ref.kind === 'standard') {
     const col = standardColumn(ref.field);
@@ -179,13 +237,21 @@ export async function fieldValues(db: Db, eventId: string, ref: FieldRef, opts: 
 }
 
 export async function reportCounts(db: Db, eventId: string) {
-  const { rows } = await sql<{ total: number; withPhoto: number; verified: number; magicLinksSent: number; magicLinksUsed: number }>`
+  const { rows } = await sql<{
+    total: number;
+    withPhoto: number;
+    verified: number;
+    magicLinksSent: number;
+    magicLinksUsed: number;
+  }>`
     SELECT
       (SELECT count(*)::int FROM participants p WHERE p.event_id = ${eventId}) AS total,
       (SELECT count(*)::int FROM participants p WHERE p.event_id = ${eventId} AND p.photo_url IS NOT NULL) AS with_photo,
       (SELECT count(*)::int FROM participants p JOIN users u ON u.id = p.user_id WHERE p.event_id = ${eventId} AND u.email_verified_at IS NOT NULL) AS verified,
       (SELECT count(*)::int FROM magic_links m WHERE m.event_id = ${eventId}) AS magic_links_sent,
-      (SELECT count(*)::int FROM magic_links m JOIN one_time_tokens t ON t.id = m.token_id WHERE m.event_id = ${eventId} AND t.used_at IS NOT NULL) AS magic_links_used`.execute(db);
+      (SELECT count(*)::int FROM magic_links m JOIN one_time_tokens t ON t.id = m.token_id WHERE m.event_id = ${eventId} AND t.used_at IS NOT NULL) AS magic_links_used`.execute(
+    db,
+  );
   return rows[0]!;
 }
 
@@ -194,7 +260,21 @@ export function findParticipantWithEvent(db: Db, participantId: string) {
   return db
     .selectFrom('participants as p')
     .innerJoin('events as e', 'e.id', 'p.eventId')
-    .select(['p.id', 'p.userId', 'p.eventId', 'p.firstName', 'p.lastName', 'p.jobTitle', 'p.company', 'p.phone', 'p.bio', 'p.photoUrl', 'e.eventHubId', 'e.organizationId', 'e.name'])
+    .select([
+      'p.id',
+      'p.userId',
+      'p.eventId',
+      'p.firstName',
+      'p.lastName',
+      'p.jobTitle',
+      'p.company',
+      'p.phone',
+      'p.bio',
+      'p.photoUrl',
+      'e.eventHubId',
+      'e.organizationId',
+      'e.name',
+    ])
     .where('p.id', '=', participantId)
     .executeTakeFirst();
 }

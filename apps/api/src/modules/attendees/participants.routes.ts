@@ -31,7 +31,17 @@ import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, PAGE_ROWS_MAX, registerExport, sendList, type ZodApp } from '../../platform/list.js';
 import { storageFor } from '../../platform/storage.js';
 import { eventAccess, eventAccessWithFields, eventIdOf } from './attendees.access.js';
-import { errors, eventParams, fieldsError, noContent, parseOr400, participantParams, rawQuery, TAG, userParams } from './attendees.http.js';
+import {
+  errors,
+  eventParams,
+  fieldsError,
+  noContent,
+  parseOr400,
+  participantParams,
+  rawQuery,
+  TAG,
+  userParams,
+} from './attendees.http.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
 import {
   chatList,
@@ -50,9 +60,14 @@ import { forget } from './photos.service.js';
 const BASE = '/events/:eventId/participants';
 
 /** The query with the event's own schema (its custom-field filters); unknown `cf_` keys are a 400. */
-function parseQuery<T extends z.ZodType>(schema: T, raw: Record<string, string | string[]>, fields: readonly CustomFieldDef[]): z.output<T> {
+function parseQuery<T extends z.ZodType>(
+  schema: T,
+  raw: Record<string, string | string[]>,
+  fields: readonly CustomFieldDef[],
+): z.output<T> {
   const unknown = unknownCustomKeys(raw, fields);
-  if (unknown.length > 0) throw fieldsError(Object.fromEntries(unknown.map((k) => [k, ATTENDEE_MESSAGES.unknownField])));
+  if (unknown.length > 0)
+    throw fieldsError(Object.fromEntries(unknown.map((k) => [k, ATTENDEE_MESSAGES.unknownField])));
   return parseOr400(schema, raw);
 }
 
@@ -71,7 +86,8 @@ const LIST_DESCRIPTION =
  */
 export function participantRoutes(app: ZodApp, deps: AppDeps): void {
   const { db, config } = deps;
-  const access = (request: FastifyRequest, need: 'admin' | 'read' | 'member') => eventAccess(db, request, eventIdOf(request), need);
+  const access = (request: FastifyRequest, need: 'admin' | 'read' | 'member') =>
+    eventAccess(db, request, eventIdOf(request), need);
 
   app.get(
     BASE,
@@ -90,7 +106,11 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       const list = participantList(fields);
       const query = parseQuery(list.query, rawQuery(request), fields);
       // sendList answers the page (checked by the response schema) or a streamed reply (View All).
-      return sendList(reply, await list.page(db, { eventId: event.id, fields }, query), participantSchema) as never;
+      return sendList(
+        reply,
+        await list.page(db, { eventId: event.id, fields }, query),
+        participantSchema,
+      ) as never;
     },
   );
 
@@ -110,7 +130,9 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
         exportFields[f.key] = list.fields[f.key]!;
       }
       // registerExport reads the columns after the scope: the event's own default includes its custom fields.
-      (request.query as { columns?: string[] }).columns = query.columns?.length ? query.columns : [...STANDARD_EXPORT_COLUMNS, ...records.map((f) => f.key)];
+      (request.query as { columns?: string[] }).columns = query.columns?.length
+        ? query.columns
+        : [...STANDARD_EXPORT_COLUMNS, ...records.map((f) => f.key)];
       return { list, scope: { eventId: event.id, fields }, query };
     },
   });
@@ -123,14 +145,18 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
         tags: [TAG],
         summary: 'Add a participant',
         description:
-          'By e-mail: an existing account of the event\'s organisation (a participant of one of its events, or a member of it) joins as it is (no second account; ' +
+          "By e-mail: an existing account of the event's organisation (a participant of one of its events, or a member of it) joins as it is (no second account; " +
           'its password, names and other events are untouched); a new address gets an account without a password (sign-in by magic link or password reset). ' +
           'An account outside the organisation is not added: it is sent an invitation holding this profile and joins when the person accepts (202 ' +
           '`{ invited: true, email }`; super admins add any account). The profile in this event comes from the body. `customFields` maps custom ' +
           'field ids to values (required ones must be given); `labelIds` adds manual labels. 409 when the address already participates. Admins only.',
         params: eventParams,
         body: createParticipantSchema,
-        response: { 201: participantSchema, 202: participantInvitedSchema, ...errors(400, 401, 403, 404, 409) },
+        response: {
+          201: participantSchema,
+          202: participantInvitedSchema,
+          ...errors(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request, reply) => {
@@ -153,7 +179,8 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: bulkUpdateResultSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.bulkUpdate(db, await access(request, 'admin'), request.body.ids, request.body.patch),
+    async (request) =>
+      service.bulkUpdate(db, await access(request, 'admin'), request.body.ids, request.body.patch),
   );
 
   app.get(
@@ -162,7 +189,8 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: "Options of the participants list's filters",
-        description: 'Labels (with member counts), custom fields (with their types and ENUM values), and the boolean filters. Admins and moderators.',
+        description:
+          'Labels (with member counts), custom fields (with their types and ENUM values), and the boolean filters. Admins and moderators.',
         params: eventParams,
         response: { 200: participantFilterOptionsSchema, ...errors(400, 401, 403, 404) },
       },
@@ -176,7 +204,8 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'What a bulk update may change',
-        description: 'The fields a bulk PATCH may set (jobTitle, company, every custom field with its type and values) and the manual labels it may add or remove. Admins only.',
+        description:
+          'The fields a bulk PATCH may set (jobTitle, company, every custom field with its type and values) and the manual labels it may add or remove. Admins only.',
         params: eventParams,
         response: { 200: updateOptionsSchema, ...errors(400, 401, 403, 404) },
       },
@@ -200,7 +229,10 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
     async (request) => service.checkUser(db, await access(request, 'admin'), request.query.email),
   );
 
-  const joined = { 200: participantSchema.describe('Already a participant'), 201: participantSchema.describe('Joined') };
+  const joined = {
+    200: participantSchema.describe('Already a participant'),
+    201: participantSchema.describe('Joined'),
+  };
   app.post(
     `${BASE}/map-user`,
     {
@@ -217,7 +249,11 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const { participant, created } = await service.mapUser(db, await access(request, 'admin'), request.body);
+      const { participant, created } = await service.mapUser(
+        db,
+        await access(request, 'admin'),
+        request.body,
+      );
       return reply.status(created ? 201 : 200).send(participant);
     },
   );
@@ -238,7 +274,11 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const { participant, created } = await service.mapParticipantToEvent(db, await access(request, 'admin'), request.body.participantId);
+      const { participant, created } = await service.mapParticipantToEvent(
+        db,
+        await access(request, 'admin'),
+        request.body.participantId,
+      );
       return reply.status(created ? 201 : 200).send(participant);
     },
   );
@@ -251,7 +291,7 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
     tags: [TAG],
     summary:
       'The participant directory: what participants see of each other (public profile fields and custom fields marked showInProfile; no e-mail or phone). ' +
-      '`customFields`: the values set, each with its field\'s id, name, dataType and currencyCode, in the event\'s field order. Anyone with a role in the event.',
+      "`customFields`: the values set, each with its field's id, name, dataType and currencyCode, in the event's field order. Anyone with a role in the event.",
   });
 
   listRoute(app, `${BASE}/impersonate-user-list`, {
@@ -283,7 +323,8 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'Counts of the attendee reports',
-        description: 'Participants in total, with and without photo, with a confirmed e-mail address and without; magic links sent and used; members per label. Admins and moderators.',
+        description:
+          'Participants in total, with and without photo, with a confirmed e-mail address and without; magic links sent and used; members per label. Admins and moderators.',
         params: eventParams,
         response: { 200: extraReportsSchema, ...errors(400, 401, 403, 404) },
       },
@@ -297,12 +338,15 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'Every field of a participant: standard and custom, with type, operators and flags',
-        description: 'For column choosers, rule builders, filters and imports. `key` is the name in sort, columns and filters. Admins and moderators.',
+        description:
+          'For column choosers, rule builders, filters and imports. `key` is the name in sort, columns and filters. Admins and moderators.',
         params: eventParams,
         response: { 200: z.object({ fields: z.array(availableFieldSchema) }), ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ fields: service.availableFields(await listFields(db, (await access(request, 'read')).event.id)) }),
+    async (request) => ({
+      fields: service.availableFields(await listFields(db, (await access(request, 'read')).event.id)),
+    }),
   );
 
   app.get(
@@ -311,13 +355,15 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'The distinct values of one field among the participants, most frequent first',
-        description: '`field`: a standard field name, a custom field id or key; `search` narrows (contains); `limit` (default 100). ENUM selections count each value. Admins and moderators.',
+        description:
+          '`field`: a standard field name, a custom field id or key; `search` narrows (contains); `limit` (default 100). ENUM selections count each value. Admins and moderators.',
         params: eventParams,
         querystring: availableFieldsDataQuerySchema,
         response: { 200: availableFieldsDataSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.availableFieldsData(db, (await access(request, 'read')).event.id, request.query),
+    async (request) =>
+      service.availableFieldsData(db, (await access(request, 'read')).event.id, request.query),
   );
 
   app.get(
@@ -326,7 +372,8 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: "The caller's own profile in this event",
-        description: 'Standard fields, photo, and the custom fields marked editableByParticipant or showInProfile (with their definitions, `editable` saying which). 404 when the caller is no participant of the event.',
+        description:
+          'Standard fields, photo, and the custom fields marked editableByParticipant or showInProfile (with their definitions, `editable` saying which). 404 when the caller is no participant of the event.',
         params: eventParams,
         response: { 200: userProfileSchema, ...errors(400, 401, 404) },
       },
@@ -342,7 +389,7 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
         summary: "Update the caller's own profile in this event",
         description:
           'Partial: names (not empty), job title, company, phone, bio, and `customFields` among those marked editableByParticipant (others: 400 "This field can not be edited"). ' +
-          'The e-mail is the account\'s and is not changed here. Answers the profile as GET does.',
+          "The e-mail is the account's and is not changed here. Answers the profile as GET does.",
         params: eventParams,
         body: updateUserProfileSchema,
         response: { 200: userProfileSchema, ...errors(400, 401, 404) },
@@ -362,7 +409,8 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: participantSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.getParticipant(db, (await access(request, 'read')).event.id, request.params.participantId),
+    async (request) =>
+      service.getParticipant(db, (await access(request, 'read')).event.id, request.params.participantId),
   );
 
   app.patch(
@@ -379,7 +427,13 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: participantSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.updateParticipant(db, await access(request, 'admin'), request.params.participantId, request.body),
+    async (request) =>
+      service.updateParticipant(
+        db,
+        await access(request, 'admin'),
+        request.params.participantId,
+        request.body,
+      ),
   );
 
   app.delete(
@@ -388,7 +442,8 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'Remove a participant from the event',
-        description: 'The account stays; the participant row, its labels, magic links and photo go. Admins only.',
+        description:
+          'The account stays; the participant row, its labels, magic links and photo go. Admins only.',
         params: participantParams,
         response: { 204: noContent, ...errors(400, 401, 403, 404) },
       },
@@ -415,6 +470,7 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: publicParticipantSchema, ...errors(400, 401, 404) },
       },
     },
-    async (request) => service.publicProfile(db, (await access(request, 'member')).event.id, request.params.userId),
+    async (request) =>
+      service.publicProfile(db, (await access(request, 'member')).event.id, request.params.userId),
   );
 }

@@ -10,7 +10,8 @@ import { findParticipantByUser } from './participants.list.js';
 import * as participants from './participants.service.js';
 import { PHOTO_MAX_BYTES, removePhoto, setPhoto } from './photos.service.js';
 
-const UPLOAD = 'multipart/form-data with the image in the field "file": JPEG or PNG by content (the name is not trusted), at most 10 MB (413 above). Scaled to fit 1024×1024, upright, metadata removed.';
+const UPLOAD =
+  'multipart/form-data with the image in the field "file": JPEG or PNG by content (the name is not trusted), at most 10 MB (413 above). Scaled to fit 1024×1024, upright, metadata removed.';
 
 /** The uploaded file's bytes: 400 without a file, 413 above the cap (the stream stops there). */
 async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
@@ -20,11 +21,13 @@ async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
   } catch {
     throw new HttpError(400, ATTENDEE_MESSAGES.photoMissing, { file: ATTENDEE_MESSAGES.photoMissing });
   }
-  if (!file) throw new HttpError(400, ATTENDEE_MESSAGES.photoMissing, { file: ATTENDEE_MESSAGES.photoMissing });
+  if (!file)
+    throw new HttpError(400, ATTENDEE_MESSAGES.photoMissing, { file: ATTENDEE_MESSAGES.photoMissing });
   try {
     return await file.toBuffer();
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, ATTENDEE_MESSAGES.photoTooLarge, { file: ATTENDEE_MESSAGES.photoTooLarge });
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, ATTENDEE_MESSAGES.photoTooLarge, { file: ATTENDEE_MESSAGES.photoTooLarge });
     throw err;
   }
 }
@@ -49,7 +52,14 @@ export function photoRoutes(app: ZodApp, { db, config }: AppDeps): void {
     async (request) => {
       const a = await eventAccess(db, request, request.params.eventId, 'admin');
       await participants.getParticipant(db, a.event.id, request.params.participantId);
-      await setPhoto(db, storage, a.ctx, a.event.id, request.params.participantId, await uploadedBytes(request));
+      await setPhoto(
+        db,
+        storage,
+        a.ctx,
+        a.event.id,
+        request.params.participantId,
+        await uploadedBytes(request),
+      );
       return participants.getParticipant(db, a.event.id, request.params.participantId);
     },
   );
@@ -57,7 +67,13 @@ export function photoRoutes(app: ZodApp, { db, config }: AppDeps): void {
   app.delete(
     `${base}/:participantId/photo`,
     {
-      schema: { tags: [TAG], summary: "Remove a participant's photo", description: 'Admins only.', params: participantParams, response: { 200: participantSchema, ...errors(400, 401, 403, 404) } },
+      schema: {
+        tags: [TAG],
+        summary: "Remove a participant's photo",
+        description: 'Admins only.',
+        params: participantParams,
+        response: { 200: participantSchema, ...errors(400, 401, 403, 404) },
+      },
     },
     async (request) => {
       const a = await eventAccess(db, request, request.params.eventId, 'admin');
@@ -95,7 +111,14 @@ export function photoRoutes(app: ZodApp, { db, config }: AppDeps): void {
 
   app.delete(
     `${base}/user-profile/photo`,
-    { schema: { tags: [TAG], summary: "Remove the caller's own photo in this event", params: eventParams, response: { 200: userProfileSchema, ...errors(400, 401, 404) } } },
+    {
+      schema: {
+        tags: [TAG],
+        summary: "Remove the caller's own photo in this event",
+        params: eventParams,
+        response: { 200: userProfileSchema, ...errors(400, 401, 404) },
+      },
+    },
     async (request) => {
       const { a, me } = await own(request);
       await removePhoto(db, storage, a.ctx, a.event.id, me.id);

@@ -20,14 +20,20 @@ export const PHOTO_MAX_SIDE = 1024;
 /** Decompression bombs: larger images are refused before they are decoded. */
 export const PHOTO_MAX_PIXELS = 50_000_000;
 
-export async function processPhoto(bytes: Buffer): Promise<{ bytes: Buffer; contentType: StoredContentType }> {
+export async function processPhoto(
+  bytes: Buffer,
+): Promise<{ bytes: Buffer; contentType: StoredContentType }> {
   const type = sniffFileType(bytes.subarray(0, 4096));
-  if (type !== 'jpeg' && type !== 'png') throw new HttpError(400, ATTENDEE_MESSAGES.photoType, { file: ATTENDEE_MESSAGES.photoType });
+  if (type !== 'jpeg' && type !== 'png')
+    throw new HttpError(400, ATTENDEE_MESSAGES.photoType, { file: ATTENDEE_MESSAGES.photoType });
   try {
     const image = sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-    const out = type === 'png' ? await image.png({ compressionLevel: 8 }).toBuffer() : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+    const out =
+      type === 'png'
+        ? await image.png({ compressionLevel: 8 }).toBuffer()
+        : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
     return { bytes: out, contentType: type === 'png' ? 'image/png' : 'image/jpeg' };
   } catch {
     throw new HttpError(400, ATTENDEE_MESSAGES.photoUnreadable, { file: ATTENDEE_MESSAGES.photoUnreadable });
@@ -35,13 +41,26 @@ export async function processPhoto(bytes: Buffer): Promise<{ bytes: Buffer; cont
 }
 
 /** Stores the photo and points the participant at it; the previous file goes when nobody uses it any more. */
-export async function setPhoto(db: Db, storage: Storage, ctx: WriteContext, eventId: string, participantId: string, bytes: Buffer): Promise<void> {
+export async function setPhoto(
+  db: Db,
+  storage: Storage,
+  ctx: WriteContext,
+  eventId: string,
+  participantId: string,
+  bytes: Buffer,
+): Promise<void> {
   const before = await repo.photoUrlOf(db, eventId, participantId);
   const photo = await processPhoto(bytes);
   const key = await storage.put(photo.bytes, photo.contentType);
   try {
     await db.transaction().execute(async (tx) => {
-      await repo.updateParticipants(tx, eventId, [participantId], { photoUrl: storage.url(key) }, ctx.actorId);
+      await repo.updateParticipants(
+        tx,
+        eventId,
+        [participantId],
+        { photoUrl: storage.url(key) },
+        ctx.actorId,
+      );
       await audit(tx, ctx, 'update', PHOTO_ENTITY, participantId);
       // Only the photo changed: complete before only if it had one.
       await publishIfProfileCompleted(tx, ctx, eventId, participantId, Boolean(before));
@@ -53,7 +72,13 @@ export async function setPhoto(db: Db, storage: Storage, ctx: WriteContext, even
   await forget(db, storage, before);
 }
 
-export async function removePhoto(db: Db, storage: Storage, ctx: WriteContext, eventId: string, participantId: string): Promise<void> {
+export async function removePhoto(
+  db: Db,
+  storage: Storage,
+  ctx: WriteContext,
+  eventId: string,
+  participantId: string,
+): Promise<void> {
   const before = await repo.photoUrlOf(db, eventId, participantId);
   await db.transaction().execute(async (tx) => {
     await repo.updateParticipants(tx, eventId, [participantId], { photoUrl: null }, ctx.actorId);

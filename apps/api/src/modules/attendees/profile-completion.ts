@@ -11,7 +11,13 @@ import { profileForCompleteness } from './profile-completion.repo.js';
  * `wasComplete` is how it was read before the edit; two edits racing from incomplete may both publish,
  * so a subscriber that awards something once keys it by participant.
  */
-export async function publishIfProfileCompleted(tx: Db, ctx: WriteContext, eventId: string, participantId: string, wasComplete: boolean): Promise<void> {
+export async function publishIfProfileCompleted(
+  tx: Db,
+  ctx: WriteContext,
+  eventId: string,
+  participantId: string,
+  wasComplete: boolean,
+): Promise<void> {
   if (wasComplete) return;
   const after = await profileForCompleteness(tx, eventId, participantId);
   if (!after || after.userId !== ctx.principal.userId || !isProfileComplete(after)) return;

@@ -1,5 +1,12 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { timeToMinutes, type CustomFieldDef, type DataType, type FieldRef, type Rule, type StandardField } from '@plenary/domain';
+import {
+  timeToMinutes,
+  type CustomFieldDef,
+  type DataType,
+  type FieldRef,
+  type Rule,
+  type StandardField,
+} from '@plenary/domain';
 import { HttpError } from '../../platform/errors.js';
 
 /**
@@ -41,11 +48,15 @@ export const dateOf = (f: CustomFieldDef) =>
   sql<string | null>`(CASE WHEN ${textOf(f)} ~ '^\\d{4}-\\d{2}-\\d{2}$' THEN ${textOf(f)}::date END)`;
 /** Minutes after midnight of 'hh:mm AM/PM'. */
 export const minutesOf = (f: CustomFieldDef) =>
-  sql<number | null>`(CASE WHEN ${textOf(f)} ~ '^(0[1-9]|1[0-2]):[0-5][0-9] (AM|PM)$' THEN (substr(${textOf(f)}, 1, 2)::int % 12 + CASE WHEN right(${textOf(f)}, 2) = 'PM' THEN 12 ELSE 0 END) * 60 + substr(${textOf(f)}, 4, 2)::int END)`;
-const booleanOf = (f: CustomFieldDef) => sql<number | null>`(CASE WHEN jsonb_typeof(${jsonOf(f)}) = 'boolean' THEN ${textOf(f)}::boolean::int END)`;
+  sql<
+    number | null
+  >`(CASE WHEN ${textOf(f)} ~ '^(0[1-9]|1[0-2]):[0-5][0-9] (AM|PM)$' THEN (substr(${textOf(f)}, 1, 2)::int % 12 + CASE WHEN right(${textOf(f)}, 2) = 'PM' THEN 12 ELSE 0 END) * 60 + substr(${textOf(f)}, 4, 2)::int END)`;
+const booleanOf = (f: CustomFieldDef) =>
+  sql<number | null>`(CASE WHEN jsonb_typeof(${jsonOf(f)}) = 'boolean' THEN ${textOf(f)}::boolean::int END)`;
 
 /** `p.custom_fields @> {"<id>": value}`: answered by the GIN index (jsonb_path_ops). */
-const contains = (f: CustomFieldDef, value: unknown) => sql<SqlBool>`p.custom_fields @> ${JSON.stringify({ [f.id]: value })}::jsonb`;
+const contains = (f: CustomFieldDef, value: unknown) =>
+  sql<SqlBool>`p.custom_fields @> ${JSON.stringify({ [f.id]: value })}::jsonb`;
 
 /** ENUM: the selection includes any of `values` (single select: equals any). */
 export function enumIncludesAny(f: CustomFieldDef, values: readonly string[]): RawBuilder<SqlBool> {
@@ -98,7 +109,12 @@ function comparable(f: CustomFieldDef): Comparable | undefined {
   }
 }
 
-const ORDER_OPS = { LESS_THAN: '<', LESS_THAN_EQUAL: '<=', GREATER_THAN: '>', GREATER_THAN_EQUAL: '>=' } as const;
+const ORDER_OPS = {
+  LESS_THAN: '<',
+  LESS_THAN_EQUAL: '<=',
+  GREATER_THAN: '>',
+  GREATER_THAN_EQUAL: '>=',
+} as const;
 
 /** One checked rule (see checkRules) as a condition; may be NULL for missing values (use `allOf`). */
 export function ruleCondition(rule: Rule, ref: FieldRef): RawBuilder<SqlBool> {
@@ -121,13 +137,15 @@ export function ruleCondition(rule: Rule, ref: FieldRef): RawBuilder<SqlBool> {
   }
   if (type === 'STRING' || type === 'PROFILE_LINK') {
     if (operator === 'EQUAL') return sql<SqlBool>`lower(${textOf(f)}) = lower(${String(value)})`;
-    if (operator === 'NOT_EQUAL') return sql<SqlBool>`lower(${textOf(f)}) IS DISTINCT FROM lower(${String(value)})`;
+    if (operator === 'NOT_EQUAL')
+      return sql<SqlBool>`lower(${textOf(f)}) IS DISTINCT FROM lower(${String(value)})`;
   }
   const c = comparable(f);
   if (c) {
     if (operator === 'EQUAL') return sql<SqlBool>`${c.expr} = ${c.param(value)}`;
     if (operator === 'NOT_EQUAL') return sql<SqlBool>`${c.expr} IS DISTINCT FROM ${c.param(value)}`;
-    if (operator in ORDER_OPS) return sql<SqlBool>`${c.expr} ${sql.raw(ORDER_OPS[operator as keyof typeof ORDER_OPS])} ${c.param(value)}`;
+    if (operator in ORDER_OPS)
+      return sql<SqlBool>`${c.expr} ${sql.raw(ORDER_OPS[operator as keyof typeof ORDER_OPS])} ${c.param(value)}`;
   }
   throw new Error(`operator ${operator} on ${type}`);
 }
@@ -144,13 +162,19 @@ export function customEqualsAny(f: CustomFieldDef, values: readonly unknown[]): 
     case 'ENUM':
       return enumIncludesAny(f, values.map(String));
     case 'BOOLEAN':
-      return sql<SqlBool>`(${sql.join(values.map((v) => contains(f, v === true || v === 'true')), sql` OR `)})`;
+      return sql<SqlBool>`(${sql.join(
+        values.map((v) => contains(f, v === true || v === 'true')),
+        sql` OR `,
+      )})`;
     case 'STRING':
     case 'PROFILE_LINK':
       return sql<SqlBool>`lower(${textOf(f)}) = ANY(${values.map((v) => String(v).toLowerCase())}::text[])`;
     default: {
       const c = comparable(f)!;
-      return sql<SqlBool>`(${sql.join(values.map((v) => sql`${c.expr} = ${c.param(v)}`), sql` OR `)})`;
+      return sql<SqlBool>`(${sql.join(
+        values.map((v) => sql`${c.expr} = ${c.param(v)}`),
+        sql` OR `,
+      )})`;
     }
   }
 }

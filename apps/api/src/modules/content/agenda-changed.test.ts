@@ -33,7 +33,11 @@ beforeEach(() => {
 });
 
 const changes = () => emitted.filter((e) => e.event === AGENDA_CHANGED_EVENT);
-const changed = (...sessionIds: string[]) => ({ room: `event:${eventId}`, event: AGENDA_CHANGED_EVENT, payload: { sessionIds: [...sessionIds].sort() } });
+const changed = (...sessionIds: string[]) => ({
+  room: `event:${eventId}`,
+  event: AGENDA_CHANGED_EVENT,
+  payload: { sessionIds: [...sessionIds].sort() },
+});
 /** The one event sent, its ids in order (the announcement reads them after the commit, in the background). */
 async function announced(): Promise<unknown> {
   await vi.waitFor(() => expect(changes()).toHaveLength(1));
@@ -74,10 +78,15 @@ describe('agenda.changed from the content routes', () => {
     await session(sessions, { status: 'DRAFT', locationId: draftRoom });
     emitted.length = 0;
     await onlyAfter(async () => {
-      const same = await admin.patch(`locations/${room}`, { name: (await admin.get(`locations/${room}`)).json().name, description: 'Second floor' });
+      const same = await admin.patch(`locations/${room}`, {
+        name: (await admin.get(`locations/${room}`)).json().name,
+        description: 'Second floor',
+      });
       expect(same.statusCode, same.body).toBe(200);
       // Used by a draft only: nothing qualifies.
-      expect((await admin.patch(`locations/${draftRoom}`, { name: unique('Draft hall') })).statusCode).toBe(200);
+      expect((await admin.patch(`locations/${draftRoom}`, { name: unique('Draft hall') })).statusCode).toBe(
+        200,
+      );
       expect((await admin.patch(`locations/${room}`, { name: unique('Hall again') })).statusCode).toBe(200);
     }, changed(shown.id));
   });
@@ -85,13 +94,20 @@ describe('agenda.changed from the content routes', () => {
   it('deleting a collection names its published sessions (read before the links go), not its drafts', async () => {
     const track = await created('collections');
     const other = await created('collections');
-    const [a, b] = [await session(sessions, { status: 'PUBLISHED', collectionIds: [track, other] }), await session(sessions, { status: 'PUBLISHED', collectionIds: [track] })];
+    const [a, b] = [
+      await session(sessions, { status: 'PUBLISHED', collectionIds: [track, other] }),
+      await session(sessions, { status: 'PUBLISHED', collectionIds: [track] }),
+    ];
     await session(sessions, { status: 'DRAFT', collectionIds: [track] });
     await session(sessions, { status: 'PUBLISHED', collectionIds: [other] });
     emitted.length = 0;
     expect((await admin.delete(`collections/${track}`)).statusCode).toBe(204);
     expect(await announced()).toEqual(changed(a.id, b.id));
-    const left = await t.deps.db.selectFrom('sessionCollections').select('sessionId').where('sessionId', 'in', [a.id, b.id]).execute();
+    const left = await t.deps.db
+      .selectFrom('sessionCollections')
+      .select('sessionId')
+      .where('sessionId', 'in', [a.id, b.id])
+      .execute();
     expect(left.map((l) => l.sessionId)).toEqual([a.id]);
   });
 
@@ -102,20 +118,39 @@ describe('agenda.changed from the content routes', () => {
     expect((await admin.patch(`collections/${track}`, { color: '#e03131' })).statusCode).toBe(200);
     expect(await announced()).toEqual(changed(s.id));
 
-    const vip = (await t.deps.db.insertInto('labels').values({ eventId, name: unique('VIP'), type: 'MANUAL', rules: '[]', updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow()).id;
+    const vip = (
+      await t.deps.db
+        .insertInto('labels')
+        .values({ eventId, name: unique('VIP'), type: 'MANUAL', rules: '[]', updatedAt: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     emitted.length = 0;
-    const res = await admin.patch(`collections/${track}`, { audience: { type: 'LABELS', labelIds: [vip], rules: [] } });
+    const res = await admin.patch(`collections/${track}`, {
+      audience: { type: 'LABELS', labelIds: [vip], rules: [] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await announced()).toEqual(changed(s.id));
   });
 
   it("a breakout's new audience or capacity names its published sessions; a refused update (400) sends nothing", async () => {
     const group = await created('breakouts', { enrollable: true, capacity: 10 });
-    const [a, b] = [await session(sessions, { status: 'PUBLISHED', breakoutId: group }), await session(sessions, { status: 'PUBLISHED', breakoutId: group })];
+    const [a, b] = [
+      await session(sessions, { status: 'PUBLISHED', breakoutId: group }),
+      await session(sessions, { status: 'PUBLISHED', breakoutId: group }),
+    ];
     await session(sessions, { status: 'DRAFT', breakoutId: group });
-    const vip = (await t.deps.db.insertInto('labels').values({ eventId, name: unique('VIP'), type: 'MANUAL', rules: '[]', updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow()).id;
+    const vip = (
+      await t.deps.db
+        .insertInto('labels')
+        .values({ eventId, name: unique('VIP'), type: 'MANUAL', rules: '[]', updatedAt: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     emitted.length = 0;
-    const res = await admin.patch(`breakouts/${group}`, { audience: { type: 'LABELS', labelIds: [vip], rules: [] } });
+    const res = await admin.patch(`breakouts/${group}`, {
+      audience: { type: 'LABELS', labelIds: [vip], rules: [] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await announced()).toEqual(changed(a.id, b.id));
 
@@ -124,45 +159,80 @@ describe('agenda.changed from the content routes', () => {
     expect(await announced()).toEqual(changed(a.id, b.id));
 
     emitted.length = 0;
-    await onlyAfter(async () => {
-      const refused = await admin.patch(`breakouts/${group}`, { name: unique('Never'), audience: { type: 'LABELS', labelIds: ['00000000-0000-4000-8000-000000000000'], rules: [] } });
-      expect(refused.statusCode, refused.body).toBe(400);
-      expect((await admin.patch(`breakouts/${group}`, { name: unique('Workshops') })).statusCode).toBe(200);
-    }, changed(a.id, b.id));
+    await onlyAfter(
+      async () => {
+        const refused = await admin.patch(`breakouts/${group}`, {
+          name: unique('Never'),
+          audience: { type: 'LABELS', labelIds: ['00000000-0000-4000-8000-000000000000'], rules: [] },
+        });
+        expect(refused.statusCode, refused.body).toBe(400);
+        expect((await admin.patch(`breakouts/${group}`, { name: unique('Workshops') })).statusCode).toBe(200);
+      },
+      changed(a.id, b.id),
+    );
   });
 
   it("a material's new name or file names the published sessions it is attached to", async () => {
-    const up = await admin.upload('POST', 'materials', { name: unique('Slides') }, { name: 'slides.pdf', bytes: await pdf() });
+    const up = await admin.upload(
+      'POST',
+      'materials',
+      { name: unique('Slides') },
+      { name: 'slides.pdf', bytes: await pdf() },
+    );
     expect(up.statusCode, up.body).toBe(201);
     const material = (up.json() as { id: string }).id;
     const s = await session(sessions, { status: 'PUBLISHED', materialIds: [material] });
     emitted.length = 0;
-    expect((await admin.patch(`materials/${material}`, { name: unique('Final slides') })).statusCode).toBe(200);
+    expect((await admin.patch(`materials/${material}`, { name: unique('Final slides') })).statusCode).toBe(
+      200,
+    );
     expect(await announced()).toEqual(changed(s.id));
 
     emitted.length = 0;
-    const replaced = await admin.upload('PUT', `materials/${material}/file`, {}, { name: 'slides-v2.pdf', bytes: await pdf('v2') });
+    const replaced = await admin.upload(
+      'PUT',
+      `materials/${material}/file`,
+      {},
+      { name: 'slides-v2.pdf', bytes: await pdf('v2') },
+    );
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect(await announced()).toEqual(changed(s.id));
   });
 
   it("a location's pins (name, position, map) name the published sessions held there: added, moved away, map renamed, map deleted", async () => {
     const [hall, annex] = [await created('locations'), await created('locations')];
-    const [atHall, atAnnex] = [await session(sessions, { status: 'PUBLISHED', locationId: hall }), await session(sessions, { status: 'PUBLISHED', locationId: annex })];
-    const up = await admin.upload('POST', 'interactive-maps', { name: unique('Floor') }, { name: 'floor.png', bytes: await png(200, 100) });
+    const [atHall, atAnnex] = [
+      await session(sessions, { status: 'PUBLISHED', locationId: hall }),
+      await session(sessions, { status: 'PUBLISHED', locationId: annex }),
+    ];
+    const up = await admin.upload(
+      'POST',
+      'interactive-maps',
+      { name: unique('Floor') },
+      { name: 'floor.png', bytes: await png(200, 100) },
+    );
     expect(up.statusCode, up.body).toBe(201);
     const map = (up.json() as { id: string }).id;
     emitted.length = 0;
-    const pin = await admin.post(`interactive-maps/${map}/pins`, { name: 'Entrance', x: 0.5, y: 0.5, locationId: hall });
+    const pin = await admin.post(`interactive-maps/${map}/pins`, {
+      name: 'Entrance',
+      x: 0.5,
+      y: 0.5,
+      locationId: hall,
+    });
     expect(pin.statusCode, pin.body).toBe(201);
     expect(await announced()).toEqual(changed(atHall.id));
 
     emitted.length = 0;
-    expect((await admin.patch(`interactive-maps/${map}/pins/${pin.json().id}`, { locationId: annex })).statusCode).toBe(200);
+    expect(
+      (await admin.patch(`interactive-maps/${map}/pins/${pin.json().id}`, { locationId: annex })).statusCode,
+    ).toBe(200);
     expect(await announced()).toEqual(changed(atHall.id, atAnnex.id));
 
     emitted.length = 0;
-    expect((await admin.patch(`interactive-maps/${map}`, { name: unique('Ground floor') })).statusCode).toBe(200);
+    expect((await admin.patch(`interactive-maps/${map}`, { name: unique('Ground floor') })).statusCode).toBe(
+      200,
+    );
     expect(await announced()).toEqual(changed(atAnnex.id));
 
     emitted.length = 0;

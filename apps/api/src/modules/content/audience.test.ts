@@ -38,10 +38,26 @@ beforeAll(async () => {
   outsider = client(t, tenant.tokens.participant, eventId);
   const insiderUser = await t.f.participant(eventId);
   insider = client(t, await t.f.token(insiderUser), eventId);
-  insiderId = (await t.deps.db.selectFrom('participants').select('id').where('eventId', '=', eventId).where('userId', '=', insiderUser).executeTakeFirstOrThrow()).id;
+  insiderId = (
+    await t.deps.db
+      .selectFrom('participants')
+      .select('id')
+      .where('eventId', '=', eventId)
+      .where('userId', '=', insiderUser)
+      .executeTakeFirstOrThrow()
+  ).id;
   await t.deps.db.updateTable('participants').set({ company: 'Acme' }).where('id', '=', insiderId).execute();
-  vip = (await t.deps.db.insertInto('labels').values({ eventId, name: 'VIP', type: 'MANUAL', rules: '[]', updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow()).id;
-  await t.deps.db.insertInto('participantLabels').values({ participantId: insiderId, labelId: vip }).execute();
+  vip = (
+    await t.deps.db
+      .insertInto('labels')
+      .values({ eventId, name: 'VIP', type: 'MANUAL', rules: '[]', updatedAt: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await t.deps.db
+    .insertInto('participantLabels')
+    .values({ participantId: insiderId, labelId: vip })
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -49,7 +65,15 @@ async function session(audience: object, status: 'PUBLISHED' | 'DRAFT' = 'PUBLIS
   const start = new Date('2026-06-01T09:00:00Z');
   const row = await t.deps.db
     .insertInto('sessions')
-    .values({ eventId, name: unique('Session'), status, startAt: start, endAt: new Date(start.getTime() + 3_600_000), audience: JSON.stringify(audience), updatedAt: new Date() })
+    .values({
+      eventId,
+      name: unique('Session'),
+      status,
+      startAt: start,
+      endAt: new Date(start.getTime() + 3_600_000),
+      audience: JSON.stringify(audience),
+      updatedAt: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -59,7 +83,8 @@ async function material(name: string, sessionIds: string[] = []): Promise<string
   const res = await admin.upload('POST', 'materials', { name }, { name: 'slides.pdf', bytes: pdf() });
   expect(res.statusCode, res.body).toBe(201);
   const id: string = res.json().id;
-  for (const sessionId of sessionIds) await t.deps.db.insertInto('sessionMaterials').values({ sessionId, materialId: id }).execute();
+  for (const sessionId of sessionIds)
+    await t.deps.db.insertInto('sessionMaterials').values({ sessionId, materialId: id }).execute();
   return id;
 }
 
@@ -80,7 +105,10 @@ describe('collections', () => {
   it('a participant reads those whose audience includes them (labels, rules, everyone); admins and moderators all', async () => {
     const open = await collection('Col open', { type: 'EVERYONE' });
     const vips = await collection('Col VIP', { type: 'LABELS', labelIds: [vip] });
-    const acme = await collection('Col Acme', { type: 'RULES', rules: [{ field: 'company', operator: 'EQUAL', value: 'Acme' }] });
+    const acme = await collection('Col Acme', {
+      type: 'RULES',
+      rules: [{ field: 'company', operator: 'EQUAL', value: 'Acme' }],
+    });
     const all = ['Col Acme', 'Col open', 'Col VIP'];
 
     expect(await names(admin, 'collections?search=Col&limit=100')).toEqual(all);
@@ -103,12 +131,24 @@ describe('collections', () => {
     await collection('Paged VIP 2', { type: 'LABELS', labelIds: [vip] });
     const open = await session(EVERYONE);
     const hidden = await session(FOR_VIPS());
-    await t.deps.db.insertInto('sessionCollections').values([{ sessionId: open, collectionId: track }, { sessionId: hidden, collectionId: track }]).execute();
+    await t.deps.db
+      .insertInto('sessionCollections')
+      .values([
+        { sessionId: open, collectionId: track },
+        { sessionId: hidden, collectionId: track },
+      ])
+      .execute();
 
     const page = (await outsider.get('collections?search=Paged&limit=1&page=1')).json();
     expect(page).toMatchObject({ total: 1, records: [{ id: track, sessionCount: 1 }] });
-    expect((await outsider.get('collections?search=Paged&limit=1&page=2')).json()).toMatchObject({ total: 1, records: [] });
-    expect((await insider.get('collections?search=Paged&limit=1&page=2')).json()).toMatchObject({ total: 3, records: [{ name: 'Paged VIP 1' }] });
+    expect((await outsider.get('collections?search=Paged&limit=1&page=2')).json()).toMatchObject({
+      total: 1,
+      records: [],
+    });
+    expect((await insider.get('collections?search=Paged&limit=1&page=2')).json()).toMatchObject({
+      total: 3,
+      records: [{ name: 'Paged VIP 1' }],
+    });
     expect((await insider.get(`collections/${track}`)).json().sessionCount).toBe(2);
     expect((await admin.get(`collections/${track}`)).json().sessionCount).toBe(2);
     expect((await outsider.get(`collections/${track}`)).json().sessionCount).toBe(1);
@@ -123,7 +163,10 @@ describe('materials', () => {
     // A session for everyone in a VIP-only track: the track's audience applies on top (agenda visibleTo).
     const vipTrack = await collection(unique('VIP track'), { type: 'LABELS', labelIds: [vip] });
     const inVipTrack = await session(EVERYONE);
-    await t.deps.db.insertInto('sessionCollections').values({ sessionId: inVipTrack, collectionId: vipTrack }).execute();
+    await t.deps.db
+      .insertInto('sessionCollections')
+      .values({ sessionId: inVipTrack, collectionId: vipTrack })
+      .execute();
 
     const ids = {
       eventWide: await material('Mat event-wide'),
@@ -134,22 +177,58 @@ describe('materials', () => {
       vipTrack: await material('Mat VIP track session', [inVipTrack]),
       pinned: await material('Mat pinned VIP session', [forVips]),
     };
-    const map = (await admin.upload('POST', 'interactive-maps', { name: unique('Floor') }, { name: 'plan.png', bytes: await png() })).json();
-    const pin = await admin.post(`interactive-maps/${map.id}/pins`, { name: 'VIP lounge', x: 0.5, y: 0.5, sessionId: forVips, materialId: ids.pinned });
+    const map = (
+      await admin.upload(
+        'POST',
+        'interactive-maps',
+        { name: unique('Floor') },
+        { name: 'plan.png', bytes: await png() },
+      )
+    ).json();
+    const pin = await admin.post(`interactive-maps/${map.id}/pins`, {
+      name: 'VIP lounge',
+      x: 0.5,
+      y: 0.5,
+      sessionId: forVips,
+      materialId: ids.pinned,
+    });
     expect(pin.statusCode, pin.body).toBe(201);
 
-    const all = ['Mat draft session', 'Mat event-wide', 'Mat open session', 'Mat pinned VIP session', 'Mat VIP and open sessions', 'Mat VIP session', 'Mat VIP track session'];
-    const outsiders = ['Mat event-wide', 'Mat open session', 'Mat pinned VIP session', 'Mat VIP and open sessions'];
+    const all = [
+      'Mat draft session',
+      'Mat event-wide',
+      'Mat open session',
+      'Mat pinned VIP session',
+      'Mat VIP and open sessions',
+      'Mat VIP session',
+      'Mat VIP track session',
+    ];
+    const outsiders = [
+      'Mat event-wide',
+      'Mat open session',
+      'Mat pinned VIP session',
+      'Mat VIP and open sessions',
+    ];
     expect(await names(admin, 'materials?search=Mat&limit=100')).toEqual(all);
     expect(await names(moderator, 'materials?search=Mat&limit=100')).toEqual(all);
-    expect(await names(insider, 'materials?search=Mat&limit=100')).toEqual(all.filter((x) => x !== 'Mat draft session'));
+    expect(await names(insider, 'materials?search=Mat&limit=100')).toEqual(
+      all.filter((x) => x !== 'Mat draft session'),
+    );
     expect(await names(outsider, 'materials?search=Mat&limit=100')).toEqual(outsiders);
 
     for (const [what, id] of Object.entries(ids)) {
       expect(await status(admin, `materials/${id}`), what).toBe(200);
       expect(await status(moderator, `materials/${id}`), what).toBe(200);
     }
-    const outsiderSees = { eventWide: 200, openSession: 200, vipSession: 404, vipAndOpen: 200, draftSession: 404, vipTrack: 404, pinned: 200 };
+    const outsiderSees = {
+      eventWide: 200,
+      openSession: 200,
+      vipSession: 404,
+      vipAndOpen: 200,
+      draftSession: 404,
+      vipTrack: 404,
+      pinned: 200,
+    };
     const insiderSees = { ...outsiderSees, vipSession: 200, vipTrack: 200 };
     for (const [what, id] of Object.entries(ids)) {
       expect(await status(outsider, `materials/${id}`), what).toBe(outsiderSees[what as keyof typeof ids]);
@@ -165,7 +244,9 @@ describe('materials', () => {
     // The pin: its material (readable, it is pinned) but not the VIP session.
     const pins = (await outsider.get(`interactive-maps/${map.id}`)).json().pins;
     expect(pins).toMatchObject([{ name: 'VIP lounge', session: null, material: { id: ids.pinned } }]);
-    expect((await insider.get(`interactive-maps/${map.id}`)).json().pins).toMatchObject([{ session: { id: forVips }, material: { id: ids.pinned } }]);
+    expect((await insider.get(`interactive-maps/${map.id}`)).json().pins).toMatchObject([
+      { session: { id: forVips }, material: { id: ids.pinned } },
+    ]);
 
     // Once the pin is gone, the pinned material is the VIP session's only.
     expect((await admin.delete(`interactive-maps/${map.id}/pins/${pin.json().id}`)).statusCode).toBe(204);
@@ -173,7 +254,10 @@ describe('materials', () => {
     expect(await status(insider, `materials/${ids.pinned}`)).toBe(200);
 
     // Paging and the fileType filter over the filtered rows.
-    expect((await outsider.get('materials?search=Mat&limit=2&page=2&sort=name:asc')).json()).toMatchObject({ total: 3, records: [{ name: 'Mat VIP and open sessions' }] });
+    expect((await outsider.get('materials?search=Mat&limit=2&page=2&sort=name:asc')).json()).toMatchObject({
+      total: 3,
+      records: [{ name: 'Mat VIP and open sessions' }],
+    });
     expect((await outsider.get('materials?search=Mat&fileType=pdf&limit=100')).json().total).toBe(3);
     expect((await outsider.get('materials?search=Mat&fileType=png&limit=100')).json().total).toBe(0);
   });
@@ -182,10 +266,21 @@ describe('materials', () => {
 describe('locations and maps', () => {
   it('every participant reads all of them; sessionCount counts the sessions they see', async () => {
     const room = (await admin.post('locations', { name: unique('Room') })).json();
-    const map = (await admin.upload('POST', 'interactive-maps', { name: unique('Hall plan') }, { name: 'plan.png', bytes: await png() })).json();
+    const map = (
+      await admin.upload(
+        'POST',
+        'interactive-maps',
+        { name: unique('Hall plan') },
+        { name: 'plan.png', bytes: await png() },
+      )
+    ).json();
     const open = await session(EVERYONE);
     const forVips = await session(FOR_VIPS());
-    await t.deps.db.updateTable('sessions').set({ locationId: room.id }).where('id', 'in', [open, forVips]).execute();
+    await t.deps.db
+      .updateTable('sessions')
+      .set({ locationId: room.id })
+      .where('id', 'in', [open, forVips])
+      .execute();
 
     for (const c of [outsider, insider]) {
       expect(await status(c, `locations/${room.id}`)).toBe(200);
@@ -207,7 +302,10 @@ describe("a reader without a participant record ('none')", () => {
     const open = await session(EVERYONE);
     const everyone = await collection(unique('Open track'), { type: 'EVERYONE' });
     const vips = await collection(unique('Closed track'), { type: 'LABELS', labelIds: [vip] });
-    await t.deps.db.insertInto('sessionCollections').values({ sessionId: open, collectionId: everyone }).execute();
+    await t.deps.db
+      .insertInto('sessionCollections')
+      .values({ sessionId: open, collectionId: everyone })
+      .execute();
     const eventWide = await material(unique('Handout'));
     const onOpenSession = await material(unique('Deck'), [open]);
     const db = t.deps.db;

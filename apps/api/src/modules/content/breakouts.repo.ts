@@ -21,15 +21,31 @@ export const breakoutList = defineList({
       .selectFrom('breakouts as b')
       .leftJoin('users as cb', 'cb.id', 'b.createdBy')
       .leftJoin('users as ub', 'ub.id', 'b.updatedBy')
-      .select(['b.id', 'b.eventId', 'b.name', 'b.description', 'b.enrollable', 'b.capacity', 'b.audience', 'b.createdAt', 'b.updatedAt', ...authorColumns(scope.admin)])
+      .select([
+        'b.id',
+        'b.eventId',
+        'b.name',
+        'b.description',
+        'b.enrollable',
+        'b.capacity',
+        'b.audience',
+        'b.createdAt',
+        'b.updatedAt',
+        ...authorColumns(scope.admin),
+      ])
       .where('b.eventId', '=', scope.eventId),
   pageColumns: {
     audienceLabels: audienceLabels(),
-    sessions: sql<BreakoutSessionRow[]>`(SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'startAt', s.start_at, 'enrolledCount', s.enrolled_count) ORDER BY s.start_at, s.id), '[]'::json)
+    sessions: sql<
+      BreakoutSessionRow[]
+    >`(SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'startAt', s.start_at, 'enrolledCount', s.enrolled_count) ORDER BY s.start_at, s.id), '[]'::json)
       FROM sessions s WHERE s.breakout_id = list_page.id)`,
   },
   record: (row): BreakoutRecord => {
-    const audience = audienceRecord(row.audience as AudienceJson, new Map(row.audienceLabels.map((l) => [l.id, l])));
+    const audience = audienceRecord(
+      row.audience as AudienceJson,
+      new Map(row.audienceLabels.map((l) => [l.id, l])),
+    );
     return {
       id: row.id,
       eventId: row.eventId,
@@ -39,7 +55,12 @@ export const breakoutList = defineList({
       capacity: row.capacity,
       audience,
       rulesLength: audience.rules.length,
-      sessions: row.sessions.map((s) => ({ id: s.id, name: s.name, startAt: new Date(s.startAt), enrolledCount: s.enrolledCount })),
+      sessions: row.sessions.map((s) => ({
+        id: s.id,
+        name: s.name,
+        startAt: new Date(s.startAt),
+        enrolledCount: s.enrolledCount,
+      })),
       createdBy: authors(row).createdBy,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
@@ -72,7 +93,8 @@ export async function findBreakout(db: Db, eventId: string, id: string, lock = f
     .executeTakeFirst();
 }
 
-export const nameTaken = (db: Db, eventId: string, name: string, exceptId?: string): Promise<boolean> => nameTakenIn(db, 'breakouts', eventId, name, exceptId);
+export const nameTaken = (db: Db, eventId: string, name: string, exceptId?: string): Promise<boolean> =>
+  nameTakenIn(db, 'breakouts', eventId, name, exceptId);
 
 export interface BreakoutValues {
   name: string;
@@ -82,20 +104,42 @@ export interface BreakoutValues {
   audience: AudienceJson;
 }
 
-export async function insertBreakout(tx: Db, eventId: string, values: BreakoutValues, actorId: string): Promise<string> {
+export async function insertBreakout(
+  tx: Db,
+  eventId: string,
+  values: BreakoutValues,
+  actorId: string,
+): Promise<string> {
   const row = await tx
     .insertInto('breakouts')
-    .values({ ...values, eventId, audience: JSON.stringify(values.audience), createdBy: actorId, updatedBy: actorId, updatedAt: new Date() })
+    .values({
+      ...values,
+      eventId,
+      audience: JSON.stringify(values.audience),
+      createdBy: actorId,
+      updatedBy: actorId,
+      updatedAt: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateBreakout(tx: Db, id: string, patch: Partial<BreakoutValues>, actorId: string): Promise<void> {
+export async function updateBreakout(
+  tx: Db,
+  id: string,
+  patch: Partial<BreakoutValues>,
+  actorId: string,
+): Promise<void> {
   const { audience, ...rest } = patch;
   await tx
     .updateTable('breakouts')
-    .set({ ...rest, ...(audience ? { audience: JSON.stringify(audience) } : {}), updatedBy: actorId, updatedAt: new Date() })
+    .set({
+      ...rest,
+      ...(audience ? { audience: JSON.stringify(audience) } : {}),
+      updatedBy: actorId,
+      updatedAt: new Date(),
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -104,7 +148,10 @@ export async function updateBreakout(tx: Db, id: string, patch: Partial<Breakout
 export async function sessionStats(db: Db, id: string): Promise<{ sessions: number; maxEnrolled: number }> {
   const row = await db
     .selectFrom('sessions')
-    .select([sql<number>`count(*)::int`.as('sessions'), sql<number>`coalesce(max(enrolled_count), 0)::int`.as('maxEnrolled')])
+    .select([
+      sql<number>`count(*)::int`.as('sessions'),
+      sql<number>`coalesce(max(enrolled_count), 0)::int`.as('maxEnrolled'),
+    ])
     .where('breakoutId', '=', id)
     .executeTakeFirstOrThrow();
   return row;
@@ -112,7 +159,13 @@ export async function sessionStats(db: Db, id: string): Promise<{ sessions: numb
 
 /** Locks the breakout's sessions (FOR UPDATE, in id order) and answers their ids. */
 export async function lockSessions(tx: Db, id: string): Promise<string[]> {
-  const rows = await tx.selectFrom('sessions').select('id').where('breakoutId', '=', id).orderBy('id').forUpdate().execute();
+  const rows = await tx
+    .selectFrom('sessions')
+    .select('id')
+    .where('breakoutId', '=', id)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   return rows.map((r) => r.id);
 }
 

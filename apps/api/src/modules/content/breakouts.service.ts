@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { AGENDA_MESSAGES, type BreakoutRecord, type createBreakoutSchema, type updateBreakoutSchema } from '@plenary/domain';
+import {
+  AGENDA_MESSAGES,
+  type BreakoutRecord,
+  type createBreakoutSchema,
+  type updateBreakoutSchema,
+} from '@plenary/domain';
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { notFound } from '../../platform/errors.js';
@@ -20,7 +25,11 @@ export async function getBreakout(db: Db, scope: ContentScope, id: string): Prom
   return record;
 }
 
-export async function createBreakout(db: Db, { ctx, event }: EventAccess, body: z.output<typeof createBreakoutSchema>): Promise<BreakoutRecord> {
+export async function createBreakout(
+  db: Db,
+  { ctx, event }: EventAccess,
+  body: z.output<typeof createBreakoutSchema>,
+): Promise<BreakoutRecord> {
   if (await repo.nameTaken(db, event.id, body.name)) throw nameTakenError();
   const audience = await validateAudience(db, event.id, body.audience);
   const id = await uniqueName(() =>
@@ -39,7 +48,10 @@ export async function createBreakout(db: Db, { ctx, event }: EventAccess, body: 
  * field, so an unchanged or raised capacity passes even after an admin over-filled a session
  * (`overrideCapacity`).
  */
-function loweredCapacity(row: { enrollable: boolean; capacity: number | null }, body: { enrollable?: boolean | undefined; capacity?: number | null | undefined }): number | null {
+function loweredCapacity(
+  row: { enrollable: boolean; capacity: number | null },
+  body: { enrollable?: boolean | undefined; capacity?: number | null | undefined },
+): number | null {
   const enrollable = body.enrollable ?? row.enrollable;
   const capacity = body.capacity !== undefined ? body.capacity : row.capacity;
   if (!enrollable || capacity === null) return null;
@@ -56,11 +68,21 @@ function loweredCapacity(row: { enrollable: boolean; capacity: number | null }, 
  * A new name, audience, capacity or `enrollable` reaches the open agendas of its published sessions
  * (`agenda.changed`, after the commit).
  */
-export async function updateBreakout(deps: NotifyDeps, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateBreakoutSchema>): Promise<BreakoutRecord> {
+export async function updateBreakout(
+  deps: NotifyDeps,
+  { ctx, event }: EventAccess,
+  id: string,
+  body: z.output<typeof updateBreakoutSchema>,
+): Promise<BreakoutRecord> {
   const { db } = deps;
   const breakout = await repo.findBreakout(db, event.id, id);
   if (!breakout) throw notFound();
-  if (body.name !== undefined && body.name.toLowerCase() !== breakout.name.toLowerCase() && (await repo.nameTaken(db, event.id, body.name, id))) throw nameTakenError();
+  if (
+    body.name !== undefined &&
+    body.name.toLowerCase() !== breakout.name.toLowerCase() &&
+    (await repo.nameTaken(db, event.id, body.name, id))
+  )
+    throw nameTakenError();
   const audience = body.audience ? await validateAudience(db, event.id, body.audience) : undefined;
   const seatsChange = body.capacity !== undefined || body.enrollable !== undefined;
   const { sessionIds, promotions } = await uniqueName(() =>

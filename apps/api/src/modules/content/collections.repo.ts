@@ -4,7 +4,15 @@ import type { Db } from '../../platform/db/index.js';
 import type { AudienceJson } from '../../platform/db/schema.js';
 import { defineList } from '../../platform/list.js';
 import { audienceRecord } from '../agenda/index.js';
-import { audienceLabels, authorColumns, authors, collectionShown, nameTakenIn, shownSessionCount, type ContentScope } from './content.repo.js';
+import {
+  audienceLabels,
+  authorColumns,
+  authors,
+  collectionShown,
+  nameTakenIn,
+  shownSessionCount,
+  type ContentScope,
+} from './content.repo.js';
 
 /**
  * `GET events/{eventId}/collections`: scope = the event, whether the reader is an admin, and whose
@@ -18,10 +26,28 @@ export const collectionList = defineList({
       .selectFrom('collections as c')
       .leftJoin('users as cb', 'cb.id', 'c.createdBy')
       .leftJoin('users as ub', 'ub.id', 'c.updatedBy')
-      .select(['c.id', 'c.eventId', 'c.name', 'c.description', 'c.color', 'c.createdAt', 'c.updatedAt', ...authorColumns(scope.admin)])
+      .select([
+        'c.id',
+        'c.eventId',
+        'c.name',
+        'c.description',
+        'c.color',
+        'c.createdAt',
+        'c.updatedAt',
+        ...authorColumns(scope.admin),
+      ])
       // Who a track is for is the organisers' business: NULL for anyone but admins.
-      .select((scope.admin ? sql<AudienceJson | null>`c.audience` : sql<AudienceJson | null>`NULL::jsonb`).as('audience'))
-      .select(shownSessionCount(scope.reader, sql`s.id IN (SELECT vsc.session_id FROM session_collections vsc WHERE vsc.collection_id = c.id)`).as('shownSessionCount'))
+      .select(
+        (scope.admin ? sql<AudienceJson | null>`c.audience` : sql<AudienceJson | null>`NULL::jsonb`).as(
+          'audience',
+        ),
+      )
+      .select(
+        shownSessionCount(
+          scope.reader,
+          sql`s.id IN (SELECT vsc.session_id FROM session_collections vsc WHERE vsc.collection_id = c.id)`,
+        ).as('shownSessionCount'),
+      )
       .where('c.eventId', '=', scope.eventId)
       .$if(scope.reader !== 'all', (qb) => qb.where(collectionShown(scope.reader))),
   pageColumns: {
@@ -29,7 +55,10 @@ export const collectionList = defineList({
     sessionCount: sql<number>`(SELECT count(*)::int FROM session_collections sc WHERE sc.collection_id = list_page.id)`,
   },
   record: (row): CollectionRecord => {
-    const audience = row.audience === null ? null : audienceRecord(row.audience, new Map(row.audienceLabels.map((l) => [l.id, l])));
+    const audience =
+      row.audience === null
+        ? null
+        : audienceRecord(row.audience, new Map(row.audienceLabels.map((l) => [l.id, l])));
     return {
       id: row.id,
       eventId: row.eventId,
@@ -51,7 +80,10 @@ export const collectionList = defineList({
     color: { label: 'Color' },
     rulesLength: { label: 'Rules' },
     sessionCount: { label: 'Sessions' },
-    createdBy: { label: 'Created by', cell: (r) => (r.createdBy ? `${r.createdBy.firstName} ${r.createdBy.lastName}`.trim() : '') },
+    createdBy: {
+      label: 'Created by',
+      cell: (r) => (r.createdBy ? `${r.createdBy.firstName} ${r.createdBy.lastName}`.trim() : ''),
+    },
     createdAt: { sql: sql.ref('c.createdAt'), sortable: true, label: 'Created at' },
     updatedAt: { sql: sql.ref('c.updatedAt'), sortable: true, label: 'Updated at' },
   },
@@ -69,23 +101,50 @@ export async function findCollection(db: Db, eventId: string, id: string, lock =
     .executeTakeFirst();
 }
 
-export const nameTaken = (db: Db, eventId: string, name: string, exceptId?: string): Promise<boolean> => nameTakenIn(db, 'collections', eventId, name, exceptId);
+export const nameTaken = (db: Db, eventId: string, name: string, exceptId?: string): Promise<boolean> =>
+  nameTakenIn(db, 'collections', eventId, name, exceptId);
 
-export async function insertCollection(tx: Db, values: { eventId: string; name: string; description: string; color: string; audience: AudienceJson; actorId: string }): Promise<string> {
+export async function insertCollection(
+  tx: Db,
+  values: {
+    eventId: string;
+    name: string;
+    description: string;
+    color: string;
+    audience: AudienceJson;
+    actorId: string;
+  },
+): Promise<string> {
   const { actorId, audience, ...rest } = values;
   const row = await tx
     .insertInto('collections')
-    .values({ ...rest, audience: JSON.stringify(audience), createdBy: actorId, updatedBy: actorId, updatedAt: new Date() })
+    .values({
+      ...rest,
+      audience: JSON.stringify(audience),
+      createdBy: actorId,
+      updatedBy: actorId,
+      updatedAt: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateCollection(tx: Db, id: string, patch: { name?: string; description?: string; color?: string; audience?: AudienceJson }, actorId: string): Promise<void> {
+export async function updateCollection(
+  tx: Db,
+  id: string,
+  patch: { name?: string; description?: string; color?: string; audience?: AudienceJson },
+  actorId: string,
+): Promise<void> {
   const { audience, ...rest } = patch;
   await tx
     .updateTable('collections')
-    .set({ ...rest, ...(audience ? { audience: JSON.stringify(audience) } : {}), updatedBy: actorId, updatedAt: new Date() })
+    .set({
+      ...rest,
+      ...(audience ? { audience: JSON.stringify(audience) } : {}),
+      updatedBy: actorId,
+      updatedAt: new Date(),
+    })
     .where('id', '=', id)
     .execute();
 }

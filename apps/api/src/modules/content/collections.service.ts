@@ -18,12 +18,23 @@ export async function getCollection(db: Db, scope: ContentScope, id: string): Pr
   return record;
 }
 
-export async function createCollection(db: Db, { ctx, event }: EventAccess, body: z.output<typeof createCollectionSchema>): Promise<CollectionRecord> {
+export async function createCollection(
+  db: Db,
+  { ctx, event }: EventAccess,
+  body: z.output<typeof createCollectionSchema>,
+): Promise<CollectionRecord> {
   if (await repo.nameTaken(db, event.id, body.name)) throw nameTakenError();
   const audience = await validateAudience(db, event.id, body.audience);
   const id = await uniqueName(() =>
     db.transaction().execute(async (tx) => {
-      const id = await repo.insertCollection(tx, { eventId: event.id, name: body.name, description: body.description, color: body.color, audience, actorId: ctx.actorId });
+      const id = await repo.insertCollection(tx, {
+        eventId: event.id,
+        name: body.name,
+        description: body.description,
+        color: body.color,
+        audience,
+        actorId: ctx.actorId,
+      });
       await audit(tx, ctx, 'create', ENTITY, id);
       return id;
     }),
@@ -32,11 +43,21 @@ export async function createCollection(db: Db, { ctx, event }: EventAccess, body
 }
 
 /** A new name, colour or audience reaches the open agendas of its published sessions (`agenda.changed`, after the commit). */
-export async function updateCollection(deps: ContentDeps, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateCollectionSchema>): Promise<CollectionRecord> {
+export async function updateCollection(
+  deps: ContentDeps,
+  { ctx, event }: EventAccess,
+  id: string,
+  body: z.output<typeof updateCollectionSchema>,
+): Promise<CollectionRecord> {
   const { db } = deps;
   const collection = await repo.findCollection(db, event.id, id);
   if (!collection) throw notFound();
-  if (body.name !== undefined && body.name.toLowerCase() !== collection.name.toLowerCase() && (await repo.nameTaken(db, event.id, body.name, id))) throw nameTakenError();
+  if (
+    body.name !== undefined &&
+    body.name.toLowerCase() !== collection.name.toLowerCase() &&
+    (await repo.nameTaken(db, event.id, body.name, id))
+  )
+    throw nameTakenError();
   const audience = body.audience ? await validateAudience(db, event.id, body.audience) : undefined;
   await uniqueName(() =>
     db.transaction().execute(async (tx) => {
@@ -57,7 +78,11 @@ export async function updateCollection(deps: ContentDeps, { ctx, event }: EventA
  * Allowed while sessions are in it: a collection is a tag (a track), and its sessions simply leave it.
  * Its published sessions are read before the links go and announced after the commit (`agenda.changed`).
  */
-export async function deleteCollection(deps: ContentDeps, { ctx, event }: EventAccess, id: string): Promise<void> {
+export async function deleteCollection(
+  deps: ContentDeps,
+  { ctx, event }: EventAccess,
+  id: string,
+): Promise<void> {
   const sessionIds = await deps.db.transaction().execute(async (tx) => {
     if (!(await repo.findCollection(tx, event.id, id, true))) throw notFound();
     const sessionIds = await repo.publishedSessionsOf(tx, id);

@@ -23,7 +23,8 @@ import type { StoredContentType } from '../../platform/storage.js';
 export const IMAGE_MAX_PIXELS = 50_000_000;
 const WINDOW = 64 * 1024;
 
-const refuse = (message: string, status = 400) => new HttpError(status, `file: ${message}`, { file: message });
+const refuse = (message: string, status = 400) =>
+  new HttpError(status, `file: ${message}`, { file: message });
 
 /**
  * The bytes the type checks read: the first 64 KB (signatures, the first ZIP entries) followed by
@@ -49,7 +50,8 @@ export function contentTypeOf(type: FileType): StoredContentType {
 async function assertDecodableImage(bytes: Buffer): Promise<{ width: number; height: number }> {
   try {
     const meta = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).metadata();
-    if (!meta.width || !meta.height || meta.width * meta.height > IMAGE_MAX_PIXELS) throw new Error('no size');
+    if (!meta.width || !meta.height || meta.width * meta.height > IMAGE_MAX_PIXELS)
+      throw new Error('no size');
     return { width: meta.width, height: meta.height };
   } catch (cause) {
     throw Object.assign(refuse(CONTENT_MESSAGES.imageUnreadable), { cause });
@@ -63,8 +65,10 @@ async function assertDecodableImage(bytes: Buffer): Promise<{ width: number; hei
  */
 export async function checkMaterialFile(fileName: string, bytes: Buffer): Promise<CheckedFile> {
   const byName = fileTypeFromName(fileName);
-  if (!byName || !(MATERIAL_FILE_KINDS as readonly string[]).includes(FILE_TYPES[byName].kind)) throw refuse(AGENDA_MESSAGES.fileType);
-  if (!isAcceptedFile(fileName, sniffWindow(bytes), MATERIAL_FILE_KINDS)) throw refuse(AGENDA_MESSAGES.fileContent);
+  if (!byName || !(MATERIAL_FILE_KINDS as readonly string[]).includes(FILE_TYPES[byName].kind))
+    throw refuse(AGENDA_MESSAGES.fileType);
+  if (!isAcceptedFile(fileName, sniffWindow(bytes), MATERIAL_FILE_KINDS))
+    throw refuse(AGENDA_MESSAGES.fileContent);
   if (byName === 'pdf' && !isWholePdf(bytes)) throw refuse(AGENDA_MESSAGES.fileContent);
   if (FILE_TYPES[byName].kind === 'image') await assertDecodableImage(bytes);
   return { fileType: byName, contentType: contentTypeOf(byName), bytes };
@@ -100,8 +104,17 @@ export async function checkMapFile(fileName: string, bytes: Buffer): Promise<Che
   await assertDecodableImage(bytes);
   try {
     const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' }).rotate();
-    const { data, info } = byName === 'png' ? await image.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true }) : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer({ resolveWithObject: true });
-    return { fileType: byName, contentType: contentTypeOf(byName), bytes: data, width: info.width, height: info.height };
+    const { data, info } =
+      byName === 'png'
+        ? await image.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
+        : await image.jpeg({ quality: 90, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+    return {
+      fileType: byName,
+      contentType: contentTypeOf(byName),
+      bytes: data,
+      width: info.width,
+      height: info.height,
+    };
   } catch (cause) {
     throw Object.assign(refuse(CONTENT_MESSAGES.imageUnreadable), { cause });
   }

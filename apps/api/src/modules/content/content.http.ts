@@ -27,11 +27,12 @@ export const pinParams = idParams.extend({ pinId: z.uuid() });
 export type ContentNeed = 'admin' | 'read' | 'member';
 export const ACCESS = {
   admin: 'Event admins and above write; moderators and participants 403; another tenant 404.',
-  read: 'Event admins and above and the event\'s moderators; participants 403; another tenant 404.',
+  read: "Event admins and above and the event's moderators; participants 403; another tenant 404.",
   member: 'Anyone with a role in the event (admins, moderators, participants); another tenant 404.',
 } as const;
 
-export const contentAccess = (db: Db, request: FastifyRequest, need: ContentNeed): Promise<EventAccess> => eventAccess(db, request, eventIdOf(request), need);
+export const contentAccess = (db: Db, request: FastifyRequest, need: ContentNeed): Promise<EventAccess> =>
+  eventAccess(db, request, eventIdOf(request), need);
 
 /**
  * Whose audiences apply (content.repo.ts ContentReader): admins and moderators read everything; a
@@ -45,9 +46,17 @@ export async function readerOf(db: Db, { ctx, event }: EventAccess): Promise<Con
 }
 
 /** The reader's ContentScope (content.repo.ts): an admin or not, and whose audiences apply. */
-export const scopeOf = async (db: Db, a: EventAccess): Promise<ContentScope> => ({ eventId: a.event.id, admin: allowed(a.ctx.principal, a.event, 'admin'), reader: await readerOf(db, a) });
+export const scopeOf = async (db: Db, a: EventAccess): Promise<ContentScope> => ({
+  eventId: a.event.id,
+  admin: allowed(a.ctx.principal, a.event, 'admin'),
+  reader: await readerOf(db, a),
+});
 export const adminScope = (eventId: string): ContentScope => ({ eventId, admin: true, reader: 'all' });
-export const contentScope = async (db: Db, request: FastifyRequest, need: ContentNeed): Promise<ContentScope> => scopeOf(db, await contentAccess(db, request, need));
+export const contentScope = async (
+  db: Db,
+  request: FastifyRequest,
+  need: ContentNeed,
+): Promise<ContentScope> => scopeOf(db, await contentAccess(db, request, need));
 
 /** An uploaded file plus the form's text fields. */
 export interface Upload {
@@ -56,8 +65,10 @@ export interface Upload {
   fields: Record<string, string>;
 }
 
-const missing = () => new HttpError(400, `file: ${CONTENT_MESSAGES.fileMissing}`, { file: CONTENT_MESSAGES.fileMissing });
-const tooLarge = () => new HttpError(413, `file: ${AGENDA_MESSAGES.fileTooLarge}`, { file: AGENDA_MESSAGES.fileTooLarge });
+const missing = () =>
+  new HttpError(400, `file: ${CONTENT_MESSAGES.fileMissing}`, { file: CONTENT_MESSAGES.fileMissing });
+const tooLarge = () =>
+  new HttpError(413, `file: ${AGENDA_MESSAGES.fileTooLarge}`, { file: AGENDA_MESSAGES.fileTooLarge });
 
 /**
  * Reads a multipart body: one file in the field "file" (at most `maxBytes`: 413 above, the stream
@@ -79,8 +90,9 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    if (code === 'FST_FILES_LIMIT') throw new HttpError(400, `file: ${CONTENT_MESSAGES.fileMissing}`, { file: 'Send one file' });
-    throw new HttpError(400, `file: ${CONTENT_MESSAGES.fileMissing}`, { file: CONTENT_MESSAGES.fileMissing }, );
+    if (code === 'FST_FILES_LIMIT')
+      throw new HttpError(400, `file: ${CONTENT_MESSAGES.fileMissing}`, { file: 'Send one file' });
+    throw new HttpError(400, `file: ${CONTENT_MESSAGES.fileMissing}`, { file: CONTENT_MESSAGES.fileMissing });
   }
   if (!file || file.bytes.length === 0) throw missing();
   // The boundary's text rule (platform/boundary.ts) for what only the handler reads: fields and the file's name.
@@ -90,5 +102,9 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
 
 /** Idempotency-Key of a multipart POST: the same fields and the same file make the same request. */
 export function uploadGate(request: FastifyRequest, reply: FastifyReply, upload: Upload): Promise<boolean> {
-  return idempotencyGate(request, reply, { fields: upload.fields, fileName: upload.fileName, sha256: createHash('sha256').update(upload.bytes).digest('hex') });
+  return idempotencyGate(request, reply, {
+    fields: upload.fields,
+    fileName: upload.fileName,
+    sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+  });
 }

@@ -28,7 +28,11 @@ export interface ContentScope {
 
 /** Session `s` (over `sessions s LEFT JOIN breakouts b`) is in the reader's agenda: the agenda's own `visibleTo`. */
 export const sessionShown = (reader: ContentReader): RawBuilder<SqlBool> =>
-  reader === 'all' ? sql<SqlBool>`true` : reader === 'none' ? sql<SqlBool>`false` : sql<SqlBool>`coalesce(${visibleTo(reader)}, false)`;
+  reader === 'all'
+    ? sql<SqlBool>`true`
+    : reader === 'none'
+      ? sql<SqlBool>`false`
+      : sql<SqlBool>`coalesce(${visibleTo(reader)}, false)`;
 
 /**
  * Collection `c` is for the reader: its audience includes them (the agenda's per-row audience test,
@@ -58,10 +62,15 @@ export const materialShown = (reader: ContentReader): RawBuilder<SqlBool> =>
  * the reader's agenda shows, or NULL for 'all' (the list's count of every session is used then):
  * a participant is not told how many sessions they can not see.
  */
-export const shownSessionCount = (reader: ContentReader, of: RawBuilder<SqlBool>): RawBuilder<number | null> =>
+export const shownSessionCount = (
+  reader: ContentReader,
+  of: RawBuilder<SqlBool>,
+): RawBuilder<number | null> =>
   reader === 'all'
     ? sql<number | null>`NULL::int`
-    : sql<number | null>`(SELECT count(*)::int FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id WHERE ${of} AND ${sessionShown(reader)})`;
+    : sql<
+        number | null
+      >`(SELECT count(*)::int FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id WHERE ${of} AND ${sessionShown(reader)})`;
 
 /** The public URL of a stored key (the store's `url()`; the list records are built without a store at hand). */
 export const fileUrl = (key: string): string => `${FILES_PATH}${key}`;
@@ -91,14 +100,24 @@ export interface AuthorRow {
 
 export function authors(row: AuthorRow) {
   return {
-    createdBy: row.cbId ? { id: row.cbId, firstName: row.cbFirstName ?? '', lastName: row.cbLastName ?? '', ...(row.cbEmail !== null ? { email: row.cbEmail } : {}) } : null,
-    updatedBy: row.ubFirstName !== null ? { firstName: row.ubFirstName, lastName: row.ubLastName ?? '' } : null,
+    createdBy: row.cbId
+      ? {
+          id: row.cbId,
+          firstName: row.cbFirstName ?? '',
+          lastName: row.cbLastName ?? '',
+          ...(row.cbEmail !== null ? { email: row.cbEmail } : {}),
+        }
+      : null,
+    updatedBy:
+      row.ubFirstName !== null ? { firstName: row.ubFirstName, lastName: row.ubLastName ?? '' } : null,
   };
 }
 
 /** Pins (with their map) whose `column` is the listed row's id, ordered by map and pin name. */
 export const pinUsages = (column: 'location_id' | 'material_id' | 'session_id'): RawBuilder<PinUsage[]> =>
-  sql<PinUsage[]>`(SELECT coalesce(json_agg(json_build_object('mapId', m.id, 'mapName', m.name, 'pinId', p.id, 'pinName', p.name) ORDER BY lower(m.name), lower(p.name), p.id), '[]'::json)
+  sql<
+    PinUsage[]
+  >`(SELECT coalesce(json_agg(json_build_object('mapId', m.id, 'mapName', m.name, 'pinId', p.id, 'pinName', p.name) ORDER BY lower(m.name), lower(p.name), p.id), '[]'::json)
     FROM map_pins p JOIN interactive_maps m ON m.id = p.map_id WHERE p.${sql.raw(column)} = list_page.id)`;
 
 /** The labels an audience names (id, name, colour), for audience records. */
@@ -107,7 +126,13 @@ export const audienceLabels = (): RawBuilder<Array<{ id: string; name: string; c
     FROM labels lb WHERE lb.event_id = list_page.event_id AND lb.id::text IN (SELECT jsonb_array_elements_text(list_page.audience->'labelIds')))`;
 
 /** Whether another record of `table` in the event already has `name` (case-insensitive); `exceptId` is the one being renamed. */
-export async function nameTakenIn(db: Db, table: 'locations' | 'collections' | 'breakouts', eventId: string, name: string, exceptId?: string): Promise<boolean> {
+export async function nameTakenIn(
+  db: Db,
+  table: 'locations' | 'collections' | 'breakouts',
+  eventId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom(table)
     .select('id')

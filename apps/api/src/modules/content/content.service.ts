@@ -21,7 +21,11 @@ export const shownChange = (pairs: ReadonlyArray<readonly [stored: unknown, give
  * Stores a file, then runs the write that points a row at it. When the write fails the new file is
  * removed again, so a refused or failed request leaves nothing in the store.
  */
-export async function withStoredFile<T>(storage: Storage, file: { bytes: Buffer; contentType: StoredContentType }, write: (key: string) => Promise<T>): Promise<T> {
+export async function withStoredFile<T>(
+  storage: Storage,
+  file: { bytes: Buffer; contentType: StoredContentType },
+  write: (key: string) => Promise<T>,
+): Promise<T> {
   const key = await storage.put(file.bytes, file.contentType);
   try {
     return await write(key);
@@ -39,7 +43,8 @@ export async function release(storage: Storage, key: string | null | undefined):
   if (key) await storage.delete(key);
 }
 
-export const nameTakenError = () => conflict(`name: ${AGENDA_MESSAGES.nameTaken}`, { name: AGENDA_MESSAGES.nameTaken });
+export const nameTakenError = () =>
+  conflict(`name: ${AGENDA_MESSAGES.nameTaken}`, { name: AGENDA_MESSAGES.nameTaken });
 export const inUseError = () => conflict(AGENDA_MESSAGES.inUse);
 
 /** PostgreSQL unique violation (two requests creating the same name at once). */

@@ -6,8 +6,14 @@ import { simplePdf } from './simple-pdf.js';
 
 /** Small real files of every material type, made here (no binary fixtures in the repository). */
 
-export const png = (width = 40, height = 30) => sharp({ create: { width, height, channels: 3, background: '#2b8a3e' } }).png().toBuffer();
-export const jpeg = (width = 40, height = 30) => sharp({ create: { width, height, channels: 3, background: '#1c7ed6' } }).jpeg().toBuffer();
+export const png = (width = 40, height = 30) =>
+  sharp({ create: { width, height, channels: 3, background: '#2b8a3e' } })
+    .png()
+    .toBuffer();
+export const jpeg = (width = 40, height = 30) =>
+  sharp({ create: { width, height, channels: 3, background: '#1c7ed6' } })
+    .jpeg()
+    .toBuffer();
 export const pdf = (text = 'Handout') => simplePdf([text, 'Plenary test document']);
 
 /** An ISO base media file: ftyp with `brand`, an empty moov and a few bytes of mdat (what mp4/m4v/m4a/mov files start with). */
@@ -18,7 +24,14 @@ function isoMedia(brand: string, compatible: string[]): Buffer {
     head.write(type, 4, 'latin1');
     return Buffer.concat([head, payload]);
   };
-  const ftyp = box('ftyp', Buffer.concat([Buffer.from(brand, 'latin1'), Buffer.from([0, 0, 2, 0]), ...compatible.map((c) => Buffer.from(c, 'latin1'))]));
+  const ftyp = box(
+    'ftyp',
+    Buffer.concat([
+      Buffer.from(brand, 'latin1'),
+      Buffer.from([0, 0, 2, 0]),
+      ...compatible.map((c) => Buffer.from(c, 'latin1')),
+    ]),
+  );
   return Buffer.concat([ftyp, box('free', Buffer.alloc(8)), box('mdat', Buffer.alloc(64))]);
 }
 export const mp4 = () => isoMedia('isom', ['isom', 'iso2', 'mp41']);
@@ -82,9 +95,12 @@ export function zip(entries: Record<string, string>): Buffer {
 
 export const pptx = () =>
   zip({
-    '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>',
-    '_rels/.rels': '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="ppt/presentation.xml"/></Relationships>',
-    'ppt/presentation.xml': '<?xml version="1.0"?><p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"/>',
+    '[Content_Types].xml':
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/></Types>',
+    '_rels/.rels':
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="ppt/presentation.xml"/></Relationships>',
+    'ppt/presentation.xml':
+      '<?xml version="1.0"?><p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"/>',
   });
 
 export const xlsx = () => zip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>' });
@@ -93,22 +109,49 @@ export const xlsx = () => zip({ '[Content_Types].xml': '<Types/>', 'xl/workbook.
 export function form(fields: Record<string, string>, file?: { name: string; bytes: Buffer; field?: string }) {
   const boundary = `----plenary${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** Requests against one event's content routes as one token. */
 export function client(t: TestContext, token: string | undefined, eventId: string) {
   const url = (path: string) => (path.startsWith('/api/') ? path : `/api/v1/events/${eventId}/${path}`);
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, payload?: unknown): Promise<LightMyRequestResponse> =>
+  const call = (
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    path: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse> =>
     t.as(token, { method, url: url(path), ...(payload !== undefined ? { payload: payload as object } : {}) });
-  const upload = (method: 'POST' | 'PUT', path: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer; field?: string }, headers: Record<string, string> = {}) => {
+  const upload = (
+    method: 'POST' | 'PUT',
+    path: string,
+    fields: Record<string, string>,
+    file?: { name: string; bytes: Buffer; field?: string },
+    headers: Record<string, string> = {},
+  ) => {
     const body = form(fields, file);
-    return t.as(token, { method, url: url(path), payload: body.payload, headers: { ...body.headers, ...headers } });
+    return t.as(token, {
+      method,
+      url: url(path),
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+    });
   };
   return {
     get: (path: string) => call('GET', path),

@@ -13,7 +13,9 @@ export const contentRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Each upload route passes its own, lower file limit where it has one.
-    await app.register(fastifyMultipart, { limits: { fileSize: MATERIAL_MAX_BYTES, files: 1, fields: 10, fieldSize: 65_536, parts: 20 } });
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: MATERIAL_MAX_BYTES, files: 1, fields: 10, fieldSize: 65_536, parts: 20 },
+    });
     locationRoutes(app, deps);
     materialRoutes(app, deps);
     mapRoutes(app, deps);

@@ -2,7 +2,15 @@ import { sql, type SqlBool } from 'kysely';
 import { locationListQuerySchema, type LocationRecord, type PinUsage } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { defineList } from '../../platform/list.js';
-import { authorColumns, authors, fileUrl, pinUsages, nameTakenIn, shownSessionCount, type ContentScope } from './content.repo.js';
+import {
+  authorColumns,
+  authors,
+  fileUrl,
+  pinUsages,
+  nameTakenIn,
+  shownSessionCount,
+  type ContentScope,
+} from './content.repo.js';
 
 /**
  * `GET events/{eventId}/locations`: scope = the event, whether the reader is an admin, and whose
@@ -16,7 +24,17 @@ export const locationList = defineList({
       .selectFrom('locations as l')
       .leftJoin('users as cb', 'cb.id', 'l.createdBy')
       .leftJoin('users as ub', 'ub.id', 'l.updatedBy')
-      .select(['l.id', 'l.eventId', 'l.name', 'l.description', 'l.mapLocationUrl', 'l.pdfMapKey', 'l.createdAt', 'l.updatedAt', ...authorColumns(scope.admin)])
+      .select([
+        'l.id',
+        'l.eventId',
+        'l.name',
+        'l.description',
+        'l.mapLocationUrl',
+        'l.pdfMapKey',
+        'l.createdAt',
+        'l.updatedAt',
+        ...authorColumns(scope.admin),
+      ])
       .select(shownSessionCount(scope.reader, sql`s.location_id = l.id`).as('shownSessionCount'))
       .where('l.eventId', '=', scope.eventId),
   pageColumns: {
@@ -48,34 +66,69 @@ export const locationList = defineList({
     updatedAt: { sql: sql.ref('l.updatedAt'), sortable: true, label: 'Updated at' },
   },
   filters: {
-    mapId: (mapId) => sql<SqlBool>`EXISTS (SELECT 1 FROM map_pins p WHERE p.location_id = l.id AND p.map_id = ${mapId})`,
+    mapId: (mapId) =>
+      sql<SqlBool>`EXISTS (SELECT 1 FROM map_pins p WHERE p.location_id = l.id AND p.map_id = ${mapId})`,
   },
   defaultSort: 'name:asc',
 });
 
 export async function findLocation(db: Db, eventId: string, id: string) {
-  return db.selectFrom('locations').selectAll().where('eventId', '=', eventId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('locations')
+    .selectAll()
+    .where('eventId', '=', eventId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export const nameTaken = (db: Db, eventId: string, name: string, exceptId?: string): Promise<boolean> => nameTakenIn(db, 'locations', eventId, name, exceptId);
+export const nameTaken = (db: Db, eventId: string, name: string, exceptId?: string): Promise<boolean> =>
+  nameTakenIn(db, 'locations', eventId, name, exceptId);
 
-export async function insertLocation(tx: Db, values: { eventId: string; name: string; description: string; mapLocationUrl: string | null; actorId: string }): Promise<string> {
+export async function insertLocation(
+  tx: Db,
+  values: {
+    eventId: string;
+    name: string;
+    description: string;
+    mapLocationUrl: string | null;
+    actorId: string;
+  },
+): Promise<string> {
   const row = await tx
     .insertInto('locations')
-    .values({ eventId: values.eventId, name: values.name, description: values.description, mapLocationUrl: values.mapLocationUrl, createdBy: values.actorId, updatedBy: values.actorId, updatedAt: new Date() })
+    .values({
+      eventId: values.eventId,
+      name: values.name,
+      description: values.description,
+      mapLocationUrl: values.mapLocationUrl,
+      createdBy: values.actorId,
+      updatedBy: values.actorId,
+      updatedAt: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateLocation(tx: Db, id: string, patch: { name?: string; description?: string; mapLocationUrl?: string | null; pdfMapKey?: string | null }, actorId: string): Promise<void> {
-  await tx.updateTable('locations').set({ ...patch, updatedBy: actorId, updatedAt: new Date() }).where('id', '=', id).execute();
+export async function updateLocation(
+  tx: Db,
+  id: string,
+  patch: { name?: string; description?: string; mapLocationUrl?: string | null; pdfMapKey?: string | null },
+  actorId: string,
+): Promise<void> {
+  await tx
+    .updateTable('locations')
+    .set({ ...patch, updatedBy: actorId, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** How many sessions and pins point at a location. */
 export async function usesOf(db: Db, id: string): Promise<{ sessions: number; pins: number }> {
   const { rows } = await sql<{ sessions: number; pins: number }>`
-    SELECT (SELECT count(*)::int FROM sessions WHERE location_id = ${id}) AS sessions, (SELECT count(*)::int FROM map_pins WHERE location_id = ${id}) AS pins`.execute(db);
+    SELECT (SELECT count(*)::int FROM sessions WHERE location_id = ${id}) AS sessions, (SELECT count(*)::int FROM map_pins WHERE location_id = ${id}) AS pins`.execute(
+    db,
+  );
   return rows[0] ?? { sessions: 0, pins: 0 };
 }
 

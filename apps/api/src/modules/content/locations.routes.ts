@@ -2,7 +2,16 @@ import { createLocationSchema, locationSchema, updateLocationSchema } from '@ple
 import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
 import { storageFor } from '../../platform/storage.js';
-import { ACCESS, contentAccess, contentScope, errors, idParams, noContent, readUpload, TAG } from './content.http.js';
+import {
+  ACCESS,
+  contentAccess,
+  contentScope,
+  errors,
+  idParams,
+  noContent,
+  readUpload,
+  TAG,
+} from './content.http.js';
 import { locationList } from './locations.repo.js';
 import * as service from './locations.service.js';
 
@@ -22,7 +31,13 @@ export function locationRoutes(app: ZodApp, { db, realtime, config }: AppDeps): 
     tags: [TAG],
     summary: `An event's locations: pins (map name + pin name), sessionCount, createdBy/updatedBy names. Filter mapId. ${ACCESS.member}`,
   });
-  registerExport(app, BASE.slice(1), { db, list: locationList, scope: (request) => contentScope(db, request, 'read'), tags: [TAG], filename: 'locations' });
+  registerExport(app, BASE.slice(1), {
+    db,
+    list: locationList,
+    scope: (request) => contentScope(db, request, 'read'),
+    tags: [TAG],
+    filename: 'locations',
+  });
 
   app.post(
     BASE,
@@ -36,21 +51,45 @@ export function locationRoutes(app: ZodApp, { db, realtime, config }: AppDeps): 
         response: { 201: locationSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createLocation(db, await contentAccess(db, request, 'admin'), request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createLocation(db, await contentAccess(db, request, 'admin'), request.body)),
   );
 
   app.get(
     `${BASE}/:id`,
-    { schema: { tags: [TAG], summary: 'A location', description: ACCESS.member, params: idParams, response: { 200: locationSchema, ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'A location',
+        description: ACCESS.member,
+        params: idParams,
+        response: { 200: locationSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => service.getLocation(db, await contentScope(db, request, 'member'), request.params.id),
   );
 
   app.patch(
     `${BASE}/:id`,
     {
-      schema: { tags: [TAG], summary: 'Update a location', description: `Partial. A new name sends agenda.changed for the published sessions held there. ${ACCESS.admin}`, params: idParams, body: updateLocationSchema, response: { 200: locationSchema, ...errors(400, 401, 403, 404, 409) } },
+      schema: {
+        tags: [TAG],
+        summary: 'Update a location',
+        description: `Partial. A new name sends agenda.changed for the published sessions held there. ${ACCESS.admin}`,
+        params: idParams,
+        body: updateLocationSchema,
+        response: { 200: locationSchema, ...errors(400, 401, 403, 404, 409) },
+      },
     },
-    async (request) => service.updateLocation({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.body),
+    async (request) =>
+      service.updateLocation(
+        { db, realtime },
+        await contentAccess(db, request, 'admin'),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(
@@ -84,13 +123,28 @@ export function locationRoutes(app: ZodApp, { db, realtime, config }: AppDeps): 
     },
     async (request) => {
       const a = await contentAccess(db, request, 'admin');
-      return service.setPdfMap(db, a, storage, request.params.id, await readUpload(request, PDF_MAP_MAX_BYTES));
+      return service.setPdfMap(
+        db,
+        a,
+        storage,
+        request.params.id,
+        await readUpload(request, PDF_MAP_MAX_BYTES),
+      );
     },
   );
 
   app.delete(
     `${BASE}/:id/pdf-map`,
-    { schema: { tags: [TAG], summary: "Remove a location's PDF map", description: ACCESS.admin, params: idParams, response: { 200: locationSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => service.removePdfMap(db, await contentAccess(db, request, 'admin'), storage, request.params.id),
+    {
+      schema: {
+        tags: [TAG],
+        summary: "Remove a location's PDF map",
+        description: ACCESS.admin,
+        params: idParams,
+        response: { 200: locationSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      service.removePdfMap(db, await contentAccess(db, request, 'admin'), storage, request.params.id),
   );
 }

@@ -1,8 +1,27 @@
-import { createPinSchema, interactiveMapSchema, MAP_MAX_BYTES, pinSchema, updateInteractiveMapSchema, updatePinSchema } from '@plenary/domain';
+import {
+  createPinSchema,
+  interactiveMapSchema,
+  MAP_MAX_BYTES,
+  pinSchema,
+  updateInteractiveMapSchema,
+  updatePinSchema,
+} from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, type ZodApp } from '../../platform/list.js';
 import { storageFor } from '../../platform/storage.js';
-import { ACCESS, contentAccess, contentScope, errors, eventParams, idParams, noContent, pinParams, readUpload, TAG, uploadGate } from './content.http.js';
+import {
+  ACCESS,
+  contentAccess,
+  contentScope,
+  errors,
+  eventParams,
+  idParams,
+  noContent,
+  pinParams,
+  readUpload,
+  TAG,
+  uploadGate,
+} from './content.http.js';
 import { mapList } from './maps.repo.js';
 import * as service from './maps.service.js';
 
@@ -11,9 +30,9 @@ const PLAN =
   `The plan: a PNG or JPEG image (decoded, turned upright, metadata dropped; width and height read from it) or a PDF (its first page is the plan; ` +
   `the client reports its width and height with PATCH), by extension and content, at most ${MAP_MAX_BYTES / 1_000_000} MB (413).`;
 const PINS =
-  'x and y are fractions (0..1) of the plan\'s width and height. locationId, sessionId and materialId link the pin to a row of the same event ' +
-  '(another event\'s or an unknown id: 400 with the field). The agenda shows a location with its pins: a pin\'s change (name, position, location), ' +
-  'a map\'s new name or its deletion sends agenda.changed for the published sessions at those locations.';
+  "x and y are fractions (0..1) of the plan's width and height. locationId, sessionId and materialId link the pin to a row of the same event " +
+  "(another event's or an unknown id: 400 with the field). The agenda shows a location with its pins: a pin's change (name, position, location), " +
+  "a map's new name or its deletion sends agenda.changed for the published sessions at those locations.";
 
 /** `events/{eventId}/interactive-maps` and their pins. */
 export function mapRoutes(app: ZodApp, { db, realtime, config }: AppDeps): void {
@@ -51,7 +70,15 @@ export function mapRoutes(app: ZodApp, { db, realtime, config }: AppDeps): void 
 
   app.get(
     `${BASE}/:id`,
-    { schema: { tags: [TAG], summary: 'An interactive map with its pins', description: `A participant sees a pin's link to a session only when their agenda shows the session (published, in its audience). ${ACCESS.member}`, params: idParams, response: { 200: interactiveMapSchema, ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'An interactive map with its pins',
+        description: `A participant sees a pin's link to a session only when their agenda shows the session (published, in its audience). ${ACCESS.member}`,
+        params: idParams,
+        response: { 200: interactiveMapSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => service.getMap(db, await contentScope(db, request, 'member'), request.params.id),
   );
 
@@ -67,7 +94,13 @@ export function mapRoutes(app: ZodApp, { db, realtime, config }: AppDeps): void 
         response: { 200: interactiveMapSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.updateMap({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.body),
+    async (request) =>
+      service.updateMap(
+        { db, realtime },
+        await contentAccess(db, request, 'admin'),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.put(
@@ -84,15 +117,34 @@ export function mapRoutes(app: ZodApp, { db, realtime, config }: AppDeps): void 
     },
     async (request) => {
       const a = await contentAccess(db, request, 'admin');
-      return service.replaceMapFile(db, a, storage, request.params.id, await readUpload(request, MAP_MAX_BYTES));
+      return service.replaceMapFile(
+        db,
+        a,
+        storage,
+        request.params.id,
+        await readUpload(request, MAP_MAX_BYTES),
+      );
     },
   );
 
   app.delete(
     `${BASE}/:id`,
-    { schema: { tags: [TAG], summary: 'Delete an interactive map', description: `With its pins and its file. ${ACCESS.admin}`, params: idParams, response: { 204: noContent, ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Delete an interactive map',
+        description: `With its pins and its file. ${ACCESS.admin}`,
+        params: idParams,
+        response: { 204: noContent, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
-      await service.deleteMap({ db, realtime }, await contentAccess(db, request, 'admin'), storage, request.params.id);
+      await service.deleteMap(
+        { db, realtime },
+        await contentAccess(db, request, 'admin'),
+        storage,
+        request.params.id,
+      );
       return reply.status(204).send(null);
     },
   );
@@ -101,22 +153,68 @@ export function mapRoutes(app: ZodApp, { db, realtime, config }: AppDeps): void 
     `${BASE}/:id/pins`,
     {
       config: { idempotent: true },
-      schema: { tags: [TAG], summary: 'Add a pin', description: `${PINS} ${ACCESS.admin}`, params: idParams, body: createPinSchema, response: { 201: pinSchema, ...errors(400, 401, 403, 404) } },
+      schema: {
+        tags: [TAG],
+        summary: 'Add a pin',
+        description: `${PINS} ${ACCESS.admin}`,
+        params: idParams,
+        body: createPinSchema,
+        response: { 201: pinSchema, ...errors(400, 401, 403, 404) },
+      },
     },
-    async (request, reply) => reply.status(201).send(await service.createPin({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await service.createPin(
+            { db, realtime },
+            await contentAccess(db, request, 'admin'),
+            request.params.id,
+            request.body,
+          ),
+        ),
   );
 
   app.patch(
     `${BASE}/:id/pins/:pinId`,
-    { schema: { tags: [TAG], summary: 'Move or edit a pin', description: `Partial; null unlinks. ${PINS} ${ACCESS.admin}`, params: pinParams, body: updatePinSchema, response: { 200: pinSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => service.updatePin({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.params.pinId, request.body),
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Move or edit a pin',
+        description: `Partial; null unlinks. ${PINS} ${ACCESS.admin}`,
+        params: pinParams,
+        body: updatePinSchema,
+        response: { 200: pinSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      service.updatePin(
+        { db, realtime },
+        await contentAccess(db, request, 'admin'),
+        request.params.id,
+        request.params.pinId,
+        request.body,
+      ),
   );
 
   app.delete(
     `${BASE}/:id/pins/:pinId`,
-    { schema: { tags: [TAG], summary: 'Delete a pin', description: ACCESS.admin, params: pinParams, response: { 204: noContent, ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Delete a pin',
+        description: ACCESS.admin,
+        params: pinParams,
+        response: { 204: noContent, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
-      await service.deletePin({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.params.pinId);
+      await service.deletePin(
+        { db, realtime },
+        await contentAccess(db, request, 'admin'),
+        request.params.id,
+        request.params.pinId,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -28,7 +28,11 @@ const PIN_ENTITY = 'map-pin';
  * The agenda shows a session's location with the pins pointing at it (pin name, position, map
  * name): a change to those names the published sessions held at the locations (`agenda.changed`).
  */
-function announceLocations(deps: ContentDeps, eventId: string, locationIds: ReadonlyArray<string | null | undefined>): void {
+function announceLocations(
+  deps: ContentDeps,
+  eventId: string,
+  locationIds: ReadonlyArray<string | null | undefined>,
+): void {
   const ids = locationIds.filter((id): id is string => typeof id === 'string');
   if (ids.length > 0) announceAgendaChangeOf(deps, eventId, { locationIds: ids });
 }
@@ -45,12 +49,26 @@ export async function getMap(db: Db, scope: ContentScope, id: string): Promise<I
   return { ...record, pins: await repo.pinsOfMap(db, id, scope.reader) };
 }
 
-export async function createMap(db: Db, { ctx, event }: EventAccess, storage: Storage, upload: Upload): Promise<InteractiveMapRecord> {
+export async function createMap(
+  db: Db,
+  { ctx, event }: EventAccess,
+  storage: Storage,
+  upload: Upload,
+): Promise<InteractiveMapRecord> {
   const body = parseOr400(createInteractiveMapSchema, upload.fields);
   const file = await checkMapFile(upload.fileName, upload.bytes);
   const id = await withStoredFile(storage, file, (key) =>
     db.transaction().execute(async (tx) => {
-      const id = await repo.insertMap(tx, { eventId: event.id, name: body.name, description: body.description, fileKey: key, fileType: file.fileType, width: file.width, height: file.height, actorId: ctx.actorId });
+      const id = await repo.insertMap(tx, {
+        eventId: event.id,
+        name: body.name,
+        description: body.description,
+        fileKey: key,
+        fileType: file.fileType,
+        width: file.width,
+        height: file.height,
+        actorId: ctx.actorId,
+      });
       await audit(tx, ctx, 'create', ENTITY, id);
       return id;
     }),
@@ -59,7 +77,12 @@ export async function createMap(db: Db, { ctx, event }: EventAccess, storage: St
 }
 
 /** width and height only for a PDF plan (the client reports the page size it rendered); an image's are its own. A new name reaches the agenda (pins' map name). */
-export async function updateMap(deps: ContentDeps, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateInteractiveMapSchema>): Promise<InteractiveMapRecord> {
+export async function updateMap(
+  deps: ContentDeps,
+  { ctx, event }: EventAccess,
+  id: string,
+  body: z.output<typeof updateInteractiveMapSchema>,
+): Promise<InteractiveMapRecord> {
   const { db } = deps;
   const map = await repo.findMap(db, event.id, id);
   if (!map) throw notFound();
@@ -76,14 +99,25 @@ export async function updateMap(deps: ContentDeps, { ctx, event }: EventAccess, 
 }
 
 /** PUT …/file: a new plan; pins keep their fractions. A PDF's size is unknown until the client reports it again. */
-export async function replaceMapFile(db: Db, { ctx, event }: EventAccess, storage: Storage, id: string, upload: Upload): Promise<InteractiveMapRecord> {
+export async function replaceMapFile(
+  db: Db,
+  { ctx, event }: EventAccess,
+  storage: Storage,
+  id: string,
+  upload: Upload,
+): Promise<InteractiveMapRecord> {
   if (!(await repo.findMap(db, event.id, id))) throw notFound();
   const file = await checkMapFile(upload.fileName, upload.bytes);
   const before = await withStoredFile(storage, file, (key) =>
     db.transaction().execute(async (tx) => {
       const row = await repo.findMap(tx, event.id, id, true);
       if (!row) throw notFound();
-      await repo.updateMap(tx, id, { fileKey: key, fileType: file.fileType, width: file.width, height: file.height }, ctx.actorId);
+      await repo.updateMap(
+        tx,
+        id,
+        { fileKey: key, fileType: file.fileType, width: file.width, height: file.height },
+        ctx.actorId,
+      );
       await audit(tx, ctx, 'update', ENTITY, id);
       return row.fileKey;
     }),
@@ -96,7 +130,12 @@ export async function replaceMapFile(db: Db, { ctx, event }: EventAccess, storag
  * Deletes the map, its pins and its file. Locations, sessions and materials it pointed at stay; the
  * locations its pins pointed at are read before the pins go and announced (`agenda.changed`).
  */
-export async function deleteMap(deps: ContentDeps, { ctx, event }: EventAccess, storage: Storage, id: string): Promise<void> {
+export async function deleteMap(
+  deps: ContentDeps,
+  { ctx, event }: EventAccess,
+  storage: Storage,
+  id: string,
+): Promise<void> {
   const { key, locationIds } = await deps.db.transaction().execute(async (tx) => {
     const row = await repo.findMap(tx, event.id, id, true);
     if (!row) throw notFound();
@@ -111,7 +150,11 @@ export async function deleteMap(deps: ContentDeps, { ctx, event }: EventAccess, 
 
 // ——— Pins ———
 
-async function assertLinks(tx: Db, eventId: string, ids: { locationId?: string | null; sessionId?: string | null; materialId?: string | null }): Promise<void> {
+async function assertLinks(
+  tx: Db,
+  eventId: string,
+  ids: { locationId?: string | null; sessionId?: string | null; materialId?: string | null },
+): Promise<void> {
   const found = await repo.linkedInEvent(tx, eventId, ids);
   const fields: Record<string, string> = {};
   if (!found.location) fields.locationId = AGENDA_MESSAGES.unknownLocation;
@@ -126,7 +169,12 @@ async function pinOf(db: Db, mapId: string, pinId: string): Promise<PinRecord> {
   return pin;
 }
 
-export async function createPin(deps: ContentDeps, { ctx, event }: EventAccess, mapId: string, body: z.output<typeof createPinSchema>): Promise<PinRecord> {
+export async function createPin(
+  deps: ContentDeps,
+  { ctx, event }: EventAccess,
+  mapId: string,
+  body: z.output<typeof createPinSchema>,
+): Promise<PinRecord> {
   const { db } = deps;
   const pinId = await db.transaction().execute(async (tx) => {
     if (!(await repo.findMap(tx, event.id, mapId))) throw notFound();
@@ -141,7 +189,13 @@ export async function createPin(deps: ContentDeps, { ctx, event }: EventAccess, 
 }
 
 /** A new name, position or location reaches the agenda of the location it left and the one it points at now. */
-export async function updatePin(deps: ContentDeps, { ctx, event }: EventAccess, mapId: string, pinId: string, body: z.output<typeof updatePinSchema>): Promise<PinRecord> {
+export async function updatePin(
+  deps: ContentDeps,
+  { ctx, event }: EventAccess,
+  mapId: string,
+  pinId: string,
+  body: z.output<typeof updatePinSchema>,
+): Promise<PinRecord> {
   const { db } = deps;
   const pin = await db.transaction().execute(async (tx) => {
     const pin = (await repo.findMap(tx, event.id, mapId)) ? await repo.findPin(tx, mapId, pinId) : undefined;
@@ -162,7 +216,12 @@ export async function updatePin(deps: ContentDeps, { ctx, event }: EventAccess, 
   return pinOf(db, mapId, pinId);
 }
 
-export async function deletePin(deps: ContentDeps, { ctx, event }: EventAccess, mapId: string, pinId: string): Promise<void> {
+export async function deletePin(
+  deps: ContentDeps,
+  { ctx, event }: EventAccess,
+  mapId: string,
+  pinId: string,
+): Promise<void> {
   const pin = await deps.db.transaction().execute(async (tx) => {
     const pin = (await repo.findMap(tx, event.id, mapId)) ? await repo.findPin(tx, mapId, pinId) : undefined;
     if (!pin) throw notFound();

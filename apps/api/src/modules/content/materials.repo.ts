@@ -2,7 +2,15 @@ import { sql, type SqlBool } from 'kysely';
 import { materialListQuerySchema, type MaterialRecord, type PinUsage } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { defineList } from '../../platform/list.js';
-import { authorColumns, authors, fileUrl, materialShown, pinUsages, shownSessionCount, type ContentScope } from './content.repo.js';
+import {
+  authorColumns,
+  authors,
+  fileUrl,
+  materialShown,
+  pinUsages,
+  shownSessionCount,
+  type ContentScope,
+} from './content.repo.js';
 
 /**
  * `GET events/{eventId}/materials`: scope = the event, whether the reader is an admin, and whose
@@ -29,7 +37,10 @@ export const materialList = defineList({
         'm.createdAt',
         'm.updatedAt',
         ...authorColumns(scope.admin),
-        shownSessionCount(scope.reader, sql`s.id IN (SELECT vsm.session_id FROM session_materials vsm WHERE vsm.material_id = m.id)`).as('shownSessionCount'),
+        shownSessionCount(
+          scope.reader,
+          sql`s.id IN (SELECT vsm.session_id FROM session_materials vsm WHERE vsm.material_id = m.id)`,
+        ).as('shownSessionCount'),
       ])
       .where('m.eventId', '=', scope.eventId)
       .$if(scope.reader !== 'all', (qb) => qb.where(materialShown(scope.reader))),
@@ -63,7 +74,10 @@ export const materialList = defineList({
     sessionCount: { label: 'Sessions' },
     createdAt: { sql: sql.ref('m.createdAt'), sortable: true, label: 'Created at' },
     updatedAt: { sql: sql.ref('m.updatedAt'), sortable: true, label: 'Updated at' },
-    updatedBy: { label: 'Updated by', cell: (r) => (r.updatedBy ? `${r.updatedBy.firstName} ${r.updatedBy.lastName}`.trim() : '') },
+    updatedBy: {
+      label: 'Updated by',
+      cell: (r) => (r.updatedBy ? `${r.updatedBy.firstName} ${r.updatedBy.lastName}`.trim() : ''),
+    },
   },
   filters: {
     fileType: (types) => sql<SqlBool>`m.file_type = ANY(${types}::text[])`,
@@ -88,7 +102,10 @@ export interface MaterialFile {
   fileSize: number;
 }
 
-export async function insertMaterial(tx: Db, values: { eventId: string; name: string; description: string; actorId: string } & MaterialFile): Promise<string> {
+export async function insertMaterial(
+  tx: Db,
+  values: { eventId: string; name: string; description: string; actorId: string } & MaterialFile,
+): Promise<string> {
   const { actorId, ...rest } = values;
   const row = await tx
     .insertInto('materials')
@@ -98,13 +115,24 @@ export async function insertMaterial(tx: Db, values: { eventId: string; name: st
   return row.id;
 }
 
-export async function updateMaterial(tx: Db, id: string, patch: Partial<{ name: string; description: string } & MaterialFile>, actorId: string): Promise<void> {
-  await tx.updateTable('materials').set({ ...patch, updatedBy: actorId, updatedAt: new Date() }).where('id', '=', id).execute();
+export async function updateMaterial(
+  tx: Db,
+  id: string,
+  patch: Partial<{ name: string; description: string } & MaterialFile>,
+  actorId: string,
+): Promise<void> {
+  await tx
+    .updateTable('materials')
+    .set({ ...patch, updatedBy: actorId, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function usesOf(db: Db, id: string): Promise<{ sessions: number; pins: number }> {
   const { rows } = await sql<{ sessions: number; pins: number }>`
-    SELECT (SELECT count(*)::int FROM session_materials WHERE material_id = ${id}) AS sessions, (SELECT count(*)::int FROM map_pins WHERE material_id = ${id}) AS pins`.execute(db);
+    SELECT (SELECT count(*)::int FROM session_materials WHERE material_id = ${id}) AS sessions, (SELECT count(*)::int FROM map_pins WHERE material_id = ${id}) AS pins`.execute(
+    db,
+  );
   return rows[0] ?? { sessions: 0, pins: 0 };
 }
 

@@ -2,7 +2,18 @@ import { MATERIAL_MAX_BYTES, materialSchema, updateMaterialSchema } from '@plena
 import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
 import { storageFor } from '../../platform/storage.js';
-import { ACCESS, contentAccess, contentScope, errors, eventParams, idParams, noContent, readUpload, TAG, uploadGate } from './content.http.js';
+import {
+  ACCESS,
+  contentAccess,
+  contentScope,
+  errors,
+  eventParams,
+  idParams,
+  noContent,
+  readUpload,
+  TAG,
+  uploadGate,
+} from './content.http.js';
 import { materialList } from './materials.repo.js';
 import * as service from './materials.service.js';
 
@@ -27,7 +38,13 @@ export function materialRoutes(app: ZodApp, { db, realtime, config }: AppDeps): 
     tags: [TAG],
     summary: `An event's materials: file type, size, url, pins, sessionCount, createdBy/updatedBy names. Filter fileType=pdf,png,…. ${PARTICIPANTS} ${ACCESS.member}`,
   });
-  registerExport(app, BASE.slice(1), { db, list: materialList, scope: (request) => contentScope(db, request, 'read'), tags: [TAG], filename: 'materials' });
+  registerExport(app, BASE.slice(1), {
+    db,
+    list: materialList,
+    scope: (request) => contentScope(db, request, 'read'),
+    tags: [TAG],
+    filename: 'materials',
+  });
 
   app.post(
     BASE,
@@ -52,14 +69,37 @@ export function materialRoutes(app: ZodApp, { db, realtime, config }: AppDeps): 
 
   app.get(
     `${BASE}/:id`,
-    { schema: { tags: [TAG], summary: 'A material', description: `${PARTICIPANTS} ${ACCESS.member}`, params: idParams, response: { 200: materialSchema, ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'A material',
+        description: `${PARTICIPANTS} ${ACCESS.member}`,
+        params: idParams,
+        response: { 200: materialSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => service.getMaterial(db, await contentScope(db, request, 'member'), request.params.id),
   );
 
   app.patch(
     `${BASE}/:id`,
-    { schema: { tags: [TAG], summary: "Update a material's name or description", description: `JSON; PUT …/file replaces the file. A new name sends agenda.changed for the published sessions it is attached to. ${ACCESS.admin}`, params: idParams, body: updateMaterialSchema, response: { 200: materialSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => service.updateMaterial({ db, realtime }, await contentAccess(db, request, 'admin'), request.params.id, request.body),
+    {
+      schema: {
+        tags: [TAG],
+        summary: "Update a material's name or description",
+        description: `JSON; PUT …/file replaces the file. A new name sends agenda.changed for the published sessions it is attached to. ${ACCESS.admin}`,
+        params: idParams,
+        body: updateMaterialSchema,
+        response: { 200: materialSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      service.updateMaterial(
+        { db, realtime },
+        await contentAccess(db, request, 'admin'),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.put(
@@ -76,14 +116,26 @@ export function materialRoutes(app: ZodApp, { db, realtime, config }: AppDeps): 
     },
     async (request) => {
       const a = await contentAccess(db, request, 'admin');
-      return service.replaceFile({ db, realtime }, a, storage, request.params.id, await readUpload(request, MATERIAL_MAX_BYTES));
+      return service.replaceFile(
+        { db, realtime },
+        a,
+        storage,
+        request.params.id,
+        await readUpload(request, MATERIAL_MAX_BYTES),
+      );
     },
   );
 
   app.delete(
     `${BASE}/:id`,
     {
-      schema: { tags: [TAG], summary: 'Delete a material', description: `409 while sessions or map pins use it. The file is removed. ${ACCESS.admin}`, params: idParams, response: { 204: noContent, ...errors(400, 401, 403, 404, 409) } },
+      schema: {
+        tags: [TAG],
+        summary: 'Delete a material',
+        description: `409 while sessions or map pins use it. The file is removed. ${ACCESS.admin}`,
+        params: idParams,
+        response: { 204: noContent, ...errors(400, 401, 403, 404, 409) },
+      },
     },
     async (request, reply) => {
       await service.deleteMaterial(db, await contentAccess(db, request, 'admin'), storage, request.params.id);

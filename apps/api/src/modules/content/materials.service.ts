@@ -21,12 +21,21 @@ const baseName = (fileName: string) => fileName.split(/[\\/]/).pop()!.slice(-255
 export async function getMaterial(db: Db, scope: ContentScope, id: string): Promise<MaterialRecord> {
   const record = await repo.materialList.byId(db, scope, id);
   if (!record) throw notFound();
-  if (typeof scope.reader === 'object') await publish(db, { name: 'material.viewed', payload: { eventId: scope.eventId, materialId: record.id, participantId: scope.reader.participantId } });
+  if (typeof scope.reader === 'object')
+    await publish(db, {
+      name: 'material.viewed',
+      payload: { eventId: scope.eventId, materialId: record.id, participantId: scope.reader.participantId },
+    });
   return record;
 }
 
 /** POST (multipart): the form's name and description are checked before the file is. */
-export async function createMaterial(db: Db, { ctx, event }: EventAccess, storage: Storage, upload: Upload): Promise<MaterialRecord> {
+export async function createMaterial(
+  db: Db,
+  { ctx, event }: EventAccess,
+  storage: Storage,
+  upload: Upload,
+): Promise<MaterialRecord> {
   const body = parseOr400(createMaterialSchema, upload.fields);
   const file = await checkMaterialFile(upload.fileName, upload.bytes);
   const id = await withStoredFile(storage, file, (key) =>
@@ -49,7 +58,12 @@ export async function createMaterial(db: Db, { ctx, event }: EventAccess, storag
 }
 
 /** A new name reaches the open agendas of the published sessions it is attached to (`agenda.changed`, after the commit). */
-export async function updateMaterial(deps: ContentDeps, { ctx, event }: EventAccess, id: string, body: z.output<typeof updateMaterialSchema>): Promise<MaterialRecord> {
+export async function updateMaterial(
+  deps: ContentDeps,
+  { ctx, event }: EventAccess,
+  id: string,
+  body: z.output<typeof updateMaterialSchema>,
+): Promise<MaterialRecord> {
   const { db } = deps;
   const material = await repo.findMaterial(db, event.id, id);
   if (!material) throw notFound();
@@ -57,7 +71,8 @@ export async function updateMaterial(deps: ContentDeps, { ctx, event }: EventAcc
     await repo.updateMaterial(tx, id, body, ctx.actorId);
     await audit(tx, ctx, 'update', ENTITY, id);
   });
-  if (shownChange([[material.name, body.name]])) announceAgendaChangeOf(deps, event.id, { materialIds: [id] });
+  if (shownChange([[material.name, body.name]]))
+    announceAgendaChangeOf(deps, event.id, { materialIds: [id] });
   return getMaterial(db, adminScope(event.id), id);
 }
 
@@ -65,7 +80,13 @@ export async function updateMaterial(deps: ContentDeps, { ctx, event }: EventAcc
  * PUT …/file: a new file of any material type; the old one is removed once the row points at the new one.
  * The agenda links the file (url, type): its published sessions are announced (`agenda.changed`).
  */
-export async function replaceFile(deps: ContentDeps, { ctx, event }: EventAccess, storage: Storage, id: string, upload: Upload): Promise<MaterialRecord> {
+export async function replaceFile(
+  deps: ContentDeps,
+  { ctx, event }: EventAccess,
+  storage: Storage,
+  id: string,
+  upload: Upload,
+): Promise<MaterialRecord> {
   const { db } = deps;
   if (!(await repo.findMaterial(db, event.id, id))) throw notFound();
   const file = await checkMaterialFile(upload.fileName, upload.bytes);
@@ -73,7 +94,17 @@ export async function replaceFile(deps: ContentDeps, { ctx, event }: EventAccess
     db.transaction().execute(async (tx) => {
       const row = await repo.findMaterial(tx, event.id, id, true);
       if (!row) throw notFound();
-      await repo.updateMaterial(tx, id, { fileKey: key, fileName: baseName(upload.fileName), fileType: file.fileType, fileSize: file.bytes.length }, ctx.actorId);
+      await repo.updateMaterial(
+        tx,
+        id,
+        {
+          fileKey: key,
+          fileName: baseName(upload.fileName),
+          fileType: file.fileType,
+          fileSize: file.bytes.length,
+        },
+        ctx.actorId,
+      );
       await audit(tx, ctx, 'update', ENTITY, id);
       return row.fileKey;
     }),
@@ -84,7 +115,12 @@ export async function replaceFile(deps: ContentDeps, { ctx, event }: EventAccess
 }
 
 /** Refused (409) while sessions or pins use the material: they would lose it without a word. No session used it, so the agenda is not told. */
-export async function deleteMaterial(db: Db, { ctx, event }: EventAccess, storage: Storage, id: string): Promise<void> {
+export async function deleteMaterial(
+  db: Db,
+  { ctx, event }: EventAccess,
+  storage: Storage,
+  id: string,
+): Promise<void> {
   const key = await db.transaction().execute(async (tx) => {
     const row = await repo.findMaterial(tx, event.id, id, true);
     if (!row) throw notFound();

@@ -29,19 +29,50 @@ let n = 0;
 const unique = (prefix: string) => `${prefix} ${++n}`;
 
 async function label(): Promise<string> {
-  const row = await t.deps.db.insertInto('labels').values({ eventId, name: unique('VIP'), type: 'MANUAL', rules: '[]', createdBy: null, updatedBy: null, updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.deps.db
+    .insertInto('labels')
+    .values({
+      eventId,
+      name: unique('VIP'),
+      type: 'MANUAL',
+      rules: '[]',
+      createdBy: null,
+      updatedBy: null,
+      updatedAt: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 async function participantId(): Promise<string> {
-  return (await t.deps.db.selectFrom('participants').select('id').where('eventId', '=', eventId).where('userId', '=', tenant.users.participant.id).executeTakeFirstOrThrow()).id;
+  return (
+    await t.deps.db
+      .selectFrom('participants')
+      .select('id')
+      .where('eventId', '=', eventId)
+      .where('userId', '=', tenant.users.participant.id)
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
-async function publishedSession(audience: { type: string; labelIds: string[]; rules: unknown[] }): Promise<string> {
+async function publishedSession(audience: {
+  type: string;
+  labelIds: string[];
+  rules: unknown[];
+}): Promise<string> {
   const start = new Date('2026-06-01T09:00:00Z');
   const row = await t.deps.db
     .insertInto('sessions')
-    .values({ eventId, name: unique('Session'), status: 'PUBLISHED', startAt: start, endAt: new Date(start.getTime() + 3_600_000), audience: JSON.stringify(audience), updatedAt: new Date() })
+    .values({
+      eventId,
+      name: unique('Session'),
+      status: 'PUBLISHED',
+      startAt: start,
+      endAt: new Date(start.getTime() + 3_600_000),
+      audience: JSON.stringify(audience),
+      updatedAt: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -51,22 +82,58 @@ describe('records non-admins read', () => {
   it("carry the creator's name without the e-mail, and collections without their audience; admins get both", async () => {
     const vip = await label();
     // The participant is in the track's audience (audience.test.ts: outside it they do not read the track at all).
-    await t.deps.db.insertInto('participantLabels').values({ participantId: await participantId(), labelId: vip }).execute();
-    const collection = (await admin.post('collections', { name: unique('Track'), audience: { type: 'LABELS', labelIds: [vip] } })).json();
+    await t.deps.db
+      .insertInto('participantLabels')
+      .values({ participantId: await participantId(), labelId: vip })
+      .execute();
+    const collection = (
+      await admin.post('collections', {
+        name: unique('Track'),
+        audience: { type: 'LABELS', labelIds: [vip] },
+      })
+    ).json();
     const location = (await admin.post('locations', { name: unique('Room') })).json();
-    const material = (await admin.upload('POST', 'materials', { name: unique('Slides') }, { name: 'slides.pdf', bytes: pdf() })).json();
-    const map = (await admin.upload('POST', 'interactive-maps', { name: unique('Floor') }, { name: 'plan.png', bytes: await png() })).json();
+    const material = (
+      await admin.upload(
+        'POST',
+        'materials',
+        { name: unique('Slides') },
+        { name: 'slides.pdf', bytes: pdf() },
+      )
+    ).json();
+    const map = (
+      await admin.upload(
+        'POST',
+        'interactive-maps',
+        { name: unique('Floor') },
+        { name: 'plan.png', bytes: await png() },
+      )
+    ).json();
     const breakout = (await admin.post('breakouts', { name: unique('Workshops') })).json();
     const adminUser = tenant.users.eventAdmin;
-    const ones = [`collections/${collection.id}`, `locations/${location.id}`, `materials/${material.id}`, `interactive-maps/${map.id}`];
+    const ones = [
+      `collections/${collection.id}`,
+      `locations/${location.id}`,
+      `materials/${material.id}`,
+      `interactive-maps/${map.id}`,
+    ];
     const lists = ['collections', 'locations', 'materials', 'interactive-maps'];
 
     for (const path of ones) {
       const mine = await admin.get(path);
-      expect(mine.json().createdBy, path).toEqual({ id: adminUser.id, firstName: adminUser.firstName, lastName: adminUser.lastName, email: adminUser.email });
+      expect(mine.json().createdBy, path).toEqual({
+        id: adminUser.id,
+        firstName: adminUser.firstName,
+        lastName: adminUser.lastName,
+        email: adminUser.email,
+      });
       const seen = await participant.get(path);
       expect(seen.statusCode, path).toBe(200);
-      expect(seen.json().createdBy, path).toEqual({ id: adminUser.id, firstName: adminUser.firstName, lastName: adminUser.lastName });
+      expect(seen.json().createdBy, path).toEqual({
+        id: adminUser.id,
+        firstName: adminUser.firstName,
+        lastName: adminUser.lastName,
+      });
       expect(seen.body, path).not.toContain(adminUser.email);
     }
     for (const path of lists) {
@@ -76,17 +143,34 @@ describe('records non-admins read', () => {
       expect(seen.json().records.length, path).toBeGreaterThan(0);
     }
 
-    expect((await admin.get(`collections/${collection.id}`)).json()).toMatchObject({ audience: { type: 'LABELS', labels: [{ id: vip }] }, rulesLength: 0 });
+    expect((await admin.get(`collections/${collection.id}`)).json()).toMatchObject({
+      audience: { type: 'LABELS', labels: [{ id: vip }] },
+      rulesLength: 0,
+    });
     const seenCollection = (await participant.get(`collections/${collection.id}`)).json();
-    expect(seenCollection).toMatchObject({ id: collection.id, name: collection.name, audience: null, rulesLength: null });
-    const seenList = (await participant.get('collections?limit=1000')).json().records.find((c: { id: string }) => c.id === collection.id);
+    expect(seenCollection).toMatchObject({
+      id: collection.id,
+      name: collection.name,
+      audience: null,
+      rulesLength: null,
+    });
+    const seenList = (await participant.get('collections?limit=1000'))
+      .json()
+      .records.find((c: { id: string }) => c.id === collection.id);
     expect(seenList).toMatchObject({ audience: null, rulesLength: null });
-    expect((await moderator.get(`collections/${collection.id}`)).json()).toMatchObject({ audience: null, rulesLength: null });
+    expect((await moderator.get(`collections/${collection.id}`)).json()).toMatchObject({
+      audience: null,
+      rulesLength: null,
+    });
 
     // Breakouts are read by moderators (not participants): the name of the creator, not the e-mail.
     const seenBreakout = await moderator.get(`breakouts/${breakout.id}`);
     expect(seenBreakout.statusCode).toBe(200);
-    expect(seenBreakout.json().createdBy).toEqual({ id: adminUser.id, firstName: adminUser.firstName, lastName: adminUser.lastName });
+    expect(seenBreakout.json().createdBy).toEqual({
+      id: adminUser.id,
+      firstName: adminUser.firstName,
+      lastName: adminUser.lastName,
+    });
     expect((await admin.get(`breakouts/${breakout.id}`)).json().createdBy.email).toBe(adminUser.email);
   });
 });
@@ -94,22 +178,64 @@ describe('records non-admins read', () => {
 describe('pins participants see', () => {
   it("leave out a published session outside the participant's audience, until the participant is in it", async () => {
     const vip = await label();
-    const map = (await admin.upload('POST', 'interactive-maps', { name: unique('Floor') }, { name: 'plan.png', bytes: await png() })).json();
+    const map = (
+      await admin.upload(
+        'POST',
+        'interactive-maps',
+        { name: unique('Floor') },
+        { name: 'plan.png', bytes: await png() },
+      )
+    ).json();
     const forVips = await publishedSession({ type: 'LABELS', labelIds: [vip], rules: [] });
     const forAll = await publishedSession({ type: 'EVERYONE', labelIds: [], rules: [] });
-    expect((await admin.post(`interactive-maps/${map.id}/pins`, { name: 'A VIP lounge', x: 0.2, y: 0.2, sessionId: forVips })).statusCode).toBe(201);
-    expect((await admin.post(`interactive-maps/${map.id}/pins`, { name: 'B Main hall', x: 0.8, y: 0.8, sessionId: forAll })).statusCode).toBe(201);
+    expect(
+      (
+        await admin.post(`interactive-maps/${map.id}/pins`, {
+          name: 'A VIP lounge',
+          x: 0.2,
+          y: 0.2,
+          sessionId: forVips,
+        })
+      ).statusCode,
+    ).toBe(201);
+    expect(
+      (
+        await admin.post(`interactive-maps/${map.id}/pins`, {
+          name: 'B Main hall',
+          x: 0.8,
+          y: 0.8,
+          sessionId: forAll,
+        })
+      ).statusCode,
+    ).toBe(201);
 
     const sessionsOf = async (c: Client) => {
       const res = await c.get(`interactive-maps/${map.id}`);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().pins.map((p: { name: string; session: { id: string } | null }) => [p.name, p.session?.id ?? null]);
+      return res
+        .json()
+        .pins.map((p: { name: string; session: { id: string } | null }) => [p.name, p.session?.id ?? null]);
     };
-    expect(await sessionsOf(admin)).toEqual([['A VIP lounge', forVips], ['B Main hall', forAll]]);
-    expect(await sessionsOf(moderator)).toEqual([['A VIP lounge', forVips], ['B Main hall', forAll]]);
-    expect(await sessionsOf(participant)).toEqual([['A VIP lounge', null], ['B Main hall', forAll]]);
+    expect(await sessionsOf(admin)).toEqual([
+      ['A VIP lounge', forVips],
+      ['B Main hall', forAll],
+    ]);
+    expect(await sessionsOf(moderator)).toEqual([
+      ['A VIP lounge', forVips],
+      ['B Main hall', forAll],
+    ]);
+    expect(await sessionsOf(participant)).toEqual([
+      ['A VIP lounge', null],
+      ['B Main hall', forAll],
+    ]);
 
-    await t.deps.db.insertInto('participantLabels').values({ participantId: await participantId(), labelId: vip }).execute();
-    expect(await sessionsOf(participant)).toEqual([['A VIP lounge', forVips], ['B Main hall', forAll]]);
+    await t.deps.db
+      .insertInto('participantLabels')
+      .values({ participantId: await participantId(), labelId: vip })
+      .execute();
+    expect(await sessionsOf(participant)).toEqual([
+      ['A VIP lounge', forVips],
+      ['B Main hall', forAll],
+    ]);
   });
 });

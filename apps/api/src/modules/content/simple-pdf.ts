@@ -4,7 +4,9 @@
  */
 export function simplePdf(lines: readonly string[], opts: { title?: string } = {}): Buffer {
   const escape = (s: string) => s.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
-  const text = lines.map((line, i) => `BT /F1 ${i === 0 ? 20 : 12} Tf 56 ${780 - i * 24} Td (${escape(line)}) Tj ET`).join('\n');
+  const text = lines
+    .map((line, i) => `BT /F1 ${i === 0 ? 20 : 12} Tf 56 ${780 - i * 24} Td (${escape(line)}) Tj ET`)
+    .join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

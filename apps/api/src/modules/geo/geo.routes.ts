@@ -12,7 +12,8 @@ export function geoRoutes(app: ZodApp, { config }: AppDeps): void {
       schema: {
         tags: ['geo'],
         summary: "The IANA time zone of an address (the event form fills the event's time zone with it)",
-        description: 'Admins (super, organisation, hub, event). Offline place data, or the hosted maps service when MAPS_API_KEY is set. No match: 422.',
+        description:
+          'Admins (super, organisation, hub, event). Offline place data, or the hosted maps service when MAPS_API_KEY is set. No match: 422.',
         querystring: geoTimezoneQuerySchema,
         response: { 200: geoTimezoneSchema, ...errorResponses(400, 401, 403, 422) },
       },

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const lookup = (token: string | undefined, address: string) => t.as(token, { method: 'GET', url: `/api/v1/geo/timezone?${new URLSearchParams({ address })}` });
+const lookup = (token: string | undefined, address: string) =>
+  t.as(token, { method: 'GET', url: `/api/v1/geo/timezone?${new URLSearchParams({ address })}` });
 
 describe('GET /geo/timezone', () => {
   it('answers the zone, coordinates and what the address was read as', async () => {
@@ -26,7 +27,10 @@ describe('GET /geo/timezone', () => {
   it('no match is a 422 with the message on the address field', async () => {
     const res = await lookup(a.tokens.eventAdmin, 'qwertyuiop asdfghjkl');
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toMatchObject({ message: AGENDA_MESSAGES.addressNotFound, fields: { address: AGENDA_MESSAGES.addressNotFound } });
+    expect(res.json()).toMatchObject({
+      message: AGENDA_MESSAGES.addressNotFound,
+      fields: { address: AGENDA_MESSAGES.addressNotFound },
+    });
   });
 
   it('refuses a missing, empty or too long address with the field messages', async () => {
@@ -40,19 +44,26 @@ describe('GET /geo/timezone', () => {
   });
 
   it('admins only: super, organisation, hub and event admins; moderators and participants 403; no token 401', async () => {
-    for (const role of ['superadmin', 'orgAdmin', 'hubAdmin', 'eventAdmin'] as const) expect((await lookup(a.tokens[role], 'Sydney, Australia')).statusCode, role).toBe(200);
-    for (const role of ['moderator', 'participant'] as const) expect((await lookup(a.tokens[role], 'Sydney, Australia')).statusCode, role).toBe(403);
+    for (const role of ['superadmin', 'orgAdmin', 'hubAdmin', 'eventAdmin'] as const)
+      expect((await lookup(a.tokens[role], 'Sydney, Australia')).statusCode, role).toBe(200);
+    for (const role of ['moderator', 'participant'] as const)
+      expect((await lookup(a.tokens[role], 'Sydney, Australia')).statusCode, role).toBe(403);
     expect((await lookup(undefined, 'Sydney, Australia')).statusCode).toBe(401);
   });
 
   it('is in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, { get?: { responses: Record<string, unknown> } }> };
-    expect(Object.keys(doc.paths['/api/v1/geo/timezone']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '422']));
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, { get?: { responses: Record<string, unknown> } }>;
+    };
+    expect(Object.keys(doc.paths['/api/v1/geo/timezone']?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '422']),
+    );
   });
 });
 
 describe('PATCH /events/:id derives the time zone from a new address', () => {
-  const patch = (body: Record<string, unknown>) => t.as(a.tokens.eventAdmin, { method: 'PATCH', url: `/api/v1/events/${a.event.id}`, payload: body });
+  const patch = (body: Record<string, unknown>) =>
+    t.as(a.tokens.eventAdmin, { method: 'PATCH', url: `/api/v1/events/${a.event.id}`, payload: body });
 
   it('a new address alone sets the zone; a zone in the same request wins; no match keeps the zone', async () => {
     let res = await patch({ address: 'Portland, Oregon, USA' });

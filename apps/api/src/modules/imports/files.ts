@@ -1,9 +1,24 @@
 import Papa from 'papaparse';
-import { fileTypeFromName, IMPORT_MESSAGES, importFileExtensionsFor, MAX_IMPORT_ROWS, MAX_UPLOAD_BYTES, sniffFileType, type ImportFileExtension, type ImportTable } from '@plenary/domain';
+import {
+  fileTypeFromName,
+  IMPORT_MESSAGES,
+  importFileExtensionsFor,
+  MAX_IMPORT_ROWS,
+  MAX_UPLOAD_BYTES,
+  sniffFileType,
+  type ImportFileExtension,
+  type ImportTable,
+} from '@plenary/domain';
 import { HttpError } from '../../platform/errors.js';
 import { unreadableXlsx } from './rows.js';
 import { claimedSheetRows } from './xlsx-reader.js';
-import { XLSX_MAX_ENTRIES, XLSX_MAX_RATIO, XLSX_MAX_UNPACKED_BYTES, ZipFormatError, zipEntries } from './zip.js';
+import {
+  XLSX_MAX_ENTRIES,
+  XLSX_MAX_RATIO,
+  XLSX_MAX_UNPACKED_BYTES,
+  ZipFormatError,
+  zipEntries,
+} from './zip.js';
 
 /**
  * Checks of an uploaded import file BEFORE any parser sees it (issue 3): the name's extension is
@@ -42,7 +57,8 @@ function checkXlsx(bytes: Buffer): void {
     let total = 0;
     for (const e of entries) {
       total += e.size;
-      if (e.size > 10_000_000 && e.size > e.compressedSize * XLSX_MAX_RATIO) throw refuse(IMPORT_MESSAGES.zipBomb);
+      if (e.size > 10_000_000 && e.size > e.compressedSize * XLSX_MAX_RATIO)
+        throw refuse(IMPORT_MESSAGES.zipBomb);
     }
     if (total > XLSX_MAX_UNPACKED_BYTES) throw refuse(IMPORT_MESSAGES.zipBomb);
     const rows = claimedSheetRows(bytes, entries);

@@ -5,7 +5,15 @@ import { holdForCrashTest } from '../../platform/crash-test-hold.js';
 import { HttpError } from '../../platform/errors.js';
 import { privateStorageFor } from '../../platform/storage.js';
 import * as repo from './imports.repo.js';
-import { COMMIT_QUEUE, dropStaged, emitProgress, importContext, VERIFY_QUEUE, type ImportDeps, type JobData } from './imports.service.js';
+import {
+  COMMIT_QUEUE,
+  dropStaged,
+  emitProgress,
+  importContext,
+  VERIFY_QUEUE,
+  type ImportDeps,
+  type JobData,
+} from './imports.service.js';
 import { importTableDef, type CommitCounts, type RowCheck } from './registry.js';
 import { cellText, filled, headerText, readRows, type Cell } from './rows.js';
 import { claimedSheetRows } from './xlsx-reader.js';
@@ -40,8 +48,16 @@ class Superseded extends Error {}
 
 export function defineImportJobs(deps: ImportDeps, log: { error(obj: unknown, msg?: string): void }): void {
   const onAbandoned = (tx: Db, data: JobData) => interrupted(deps, tx, data);
-  deps.jobs.define<JobData>(VERIFY_QUEUE, (data) => runVerify(deps, data, log), { retryLimit: 2, expireInSeconds: 1800, onAbandoned });
-  deps.jobs.define<JobData>(COMMIT_QUEUE, (data) => runCommit(deps, data, log), { retryLimit: 2, expireInSeconds: 1800, onAbandoned });
+  deps.jobs.define<JobData>(VERIFY_QUEUE, (data) => runVerify(deps, data, log), {
+    retryLimit: 2,
+    expireInSeconds: 1800,
+    onAbandoned,
+  });
+  deps.jobs.define<JobData>(COMMIT_QUEUE, (data) => runCommit(deps, data, log), {
+    retryLimit: 2,
+    expireInSeconds: 1800,
+    onAbandoned,
+  });
 }
 
 /**
@@ -56,7 +72,12 @@ async function interrupted(deps: ImportDeps, tx: Db, data: JobData): Promise<(()
   if (!row || row.runId !== data.runId) return;
   const patch: repo.ImportPatch =
     row.status === 'IMPORTING'
-      ? { status: row.errorCount > 0 ? 'INVALID' : 'VERIFIED', progressDone: 0, message: IMPORT_MESSAGES.interrupted, runId: null }
+      ? {
+          status: row.errorCount > 0 ? 'INVALID' : 'VERIFIED',
+          progressDone: 0,
+          message: IMPORT_MESSAGES.interrupted,
+          runId: null,
+        }
       : { status: 'FAILED', message: IMPORT_MESSAGES.interrupted, runId: null };
   if (!(await repo.updateImport(tx, row.id, patch, data.runId))) return;
   return () => emitProgress(deps, row.eventId, row.id);
@@ -79,7 +100,11 @@ function estimateRows(bytes: Buffer, type: 'csv' | 'xlsx'): number | null {
   }
 }
 
-export async function runVerify(deps: ImportDeps, data: JobData, log: { error(obj: unknown, msg?: string): void }): Promise<void> {
+export async function runVerify(
+  deps: ImportDeps,
+  data: JobData,
+  log: { error(obj: unknown, msg?: string): void },
+): Promise<void> {
   const row = await repo.findImportById(deps.db, data.importId);
   if (!row || row.runId !== data.runId || row.status !== 'VERIFYING') return;
   const def = importTableDef(row.tableName as ImportTable);
@@ -107,11 +132,21 @@ export async function runVerify(deps: ImportDeps, data: JobData, log: { error(ob
     let rows = 0;
 
     const rowCells = (cells: Cell[]): Array<[string, string]> =>
-      headerCells.flatMap((h, i): Array<[string, string]> => (h === '' ? [] : [[h, cellText(cells[i] ?? null).trim()]]));
-    const cellErrors = (messages: Record<string, string>, mapped: ReadonlyMap<string, Cell>): ImportCellError[] =>
+      headerCells.flatMap((h, i): Array<[string, string]> =>
+        h === '' ? [] : [[h, cellText(cells[i] ?? null).trim()]],
+      );
+    const cellErrors = (
+      messages: Record<string, string>,
+      mapped: ReadonlyMap<string, Cell>,
+    ): ImportCellError[] =>
       Object.entries(messages).map(([column, message]) => {
         const header = column ? (row.mapping[column] ?? null) : null;
-        return { column: column || null, header, value: header === null ? null : cellText(mapped.get(column) ?? null).trim(), message };
+        return {
+          column: column || null,
+          header,
+          value: header === null ? null : cellText(mapped.get(column) ?? null).trim(),
+          message,
+        };
       });
 
     async function* staged(): AsyncGenerator<string> {
@@ -126,18 +161,27 @@ export async function runVerify(deps: ImportDeps, data: JobData, log: { error(ob
         }
         if (!fileRow.cells.some(filled)) continue;
         rows++;
-        const mapped = new Map<string, Cell>(columns.map((c) => [c.key, fileRow.cells[indexOf.get(row!.mapping[c.key]!) ?? -1] ?? null]));
+        const mapped = new Map<string, Cell>(
+          columns.map((c) => [c.key, fileRow.cells[indexOf.get(row!.mapping[c.key]!) ?? -1] ?? null]),
+        );
         let verdict: RowCheck = await checker.check(mapped);
         if (verdict.ok) {
           const first = seen.get(verdict.key);
           if (first !== undefined) {
             await checker.release?.(verdict);
-            verdict = { ok: false, errors: { [def!.keyColumn]: def!.duplicateMessage?.(first) ?? IMPORT_MESSAGES.duplicateInFile(first) } };
-          }
-          else seen.set(verdict.key, fileRow.rowNumber);
+            verdict = {
+              ok: false,
+              errors: {
+                [def!.keyColumn]: def!.duplicateMessage?.(first) ?? IMPORT_MESSAGES.duplicateInFile(first),
+              },
+            };
+          } else seen.set(verdict.key, fileRow.rowNumber);
         }
         if (verdict.ok) {
-          const create = verdict.createErrors && Object.keys(verdict.createErrors).length > 0 ? verdict.createErrors : undefined;
+          const create =
+            verdict.createErrors && Object.keys(verdict.createErrors).length > 0
+              ? verdict.createErrors
+              : undefined;
           lines.push(
             [
               row!.id,
@@ -153,13 +197,18 @@ export async function runVerify(deps: ImportDeps, data: JobData, log: { error(ob
             lines = [];
           }
         } else {
-          errors.push({ rowNumber: fileRow.rowNumber, cells: rowCells(fileRow.cells), errors: cellErrors(verdict.errors, mapped) });
+          errors.push({
+            rowNumber: fileRow.rowNumber,
+            cells: rowCells(fileRow.cells),
+            errors: cellErrors(verdict.errors, mapped),
+          });
           if (errors.length >= ERROR_BATCH) {
             await repo.insertErrors(deps.db, row!.id, errors);
             errors = [];
           }
         }
-        if (rows % PROGRESS_EVERY === 0) await step({ progressDone: rows, progressTotal: Math.max(rows, estimate ?? 0) });
+        if (rows % PROGRESS_EVERY === 0)
+          await step({ progressDone: rows, progressTotal: Math.max(rows, estimate ?? 0) });
       }
       if (lines.length > 0) yield `${lines.join('\n')}\n`;
     }
@@ -183,7 +232,11 @@ export async function runVerify(deps: ImportDeps, data: JobData, log: { error(ob
   }
 }
 
-export async function runCommit(deps: ImportDeps, data: JobData, log: { error(obj: unknown, msg?: string): void }): Promise<void> {
+export async function runCommit(
+  deps: ImportDeps,
+  data: JobData,
+  log: { error(obj: unknown, msg?: string): void },
+): Promise<void> {
   const row = await repo.findImportById(deps.db, data.importId);
   if (!row || row.runId !== data.runId || row.status !== 'IMPORTING') return;
   const def = importTableDef(row.tableName as ImportTable);
@@ -218,7 +271,8 @@ export async function runCommit(deps: ImportDeps, data: JobData, log: { error(ob
         return undefined;
       }
       const validCount = locked.validCount - refused;
-      const skipped = validCount - counts.created - counts.updated + (locked.skipInvalidRows ? now.errors : 0);
+      const skipped =
+        validCount - counts.created - counts.updated + (locked.skipInvalidRows ? now.errors : 0);
       await repo.updateImport(tx, row.id, {
         status: 'COMPLETED',
         validCount,
@@ -231,7 +285,17 @@ export async function runCommit(deps: ImportDeps, data: JobData, log: { error(ob
         runId: null,
         fileKey: null,
       });
-      await tx.insertInto('auditLog').values({ actorId: data.actor.actorId, impersonatedUserId: data.actor.impersonatedUserId, action: 'update', entity: 'import', entityId: row.id, requestId: data.actor.requestId }).execute();
+      await tx
+        .insertInto('auditLog')
+        .values({
+          actorId: data.actor.actorId,
+          impersonatedUserId: data.actor.impersonatedUserId,
+          action: 'update',
+          entity: 'import',
+          entityId: row.id,
+          requestId: data.actor.requestId,
+        })
+        .execute();
       await repo.deleteStaged(tx, row.id);
       return counts;
     });
@@ -242,8 +306,12 @@ export async function runCommit(deps: ImportDeps, data: JobData, log: { error(ob
   if (counts) {
     // The commit is durable: people hear of it, what it made unused can go.
     const done = counts;
-    await (async () => done.notify?.(ctx))().catch((err: unknown) => log.error({ err, importId: row.id }, 'import notification failed'));
-    await def.afterCommit?.(ctx).catch((err: unknown) => log.error({ err, importId: row.id }, 'import clean-up failed'));
+    await (async () => done.notify?.(ctx))().catch((err: unknown) =>
+      log.error({ err, importId: row.id }, 'import notification failed'),
+    );
+    await def
+      .afterCommit?.(ctx)
+      .catch((err: unknown) => log.error({ err, importId: row.id }, 'import clean-up failed'));
     if (row.fileKey) await privateStorageFor(deps.config).delete(row.fileKey);
   }
   await emitProgress(deps, row.eventId, row.id);
@@ -255,7 +323,13 @@ export async function runCommit(deps: ImportDeps, data: JobData, log: { error(ob
  * message; anything else FAILED with the general message (logged). Staged rows of a failed commit
  * are kept: the transaction wrote nothing else.
  */
-async function endRun(deps: ImportDeps, row: repo.ImportRow, data: JobData, err: unknown, log: { error(obj: unknown, msg?: string): void }): Promise<void> {
+async function endRun(
+  deps: ImportDeps,
+  row: repo.ImportRow,
+  data: JobData,
+  err: unknown,
+  log: { error(obj: unknown, msg?: string): void },
+): Promise<void> {
   if (err instanceof Superseded) {
     const now = await repo.findImportById(deps.db, row.id);
     if (now?.status === 'CANCELLED') await dropStaged(deps, now, data.actor);
@@ -263,12 +337,21 @@ async function endRun(deps: ImportDeps, row: repo.ImportRow, data: JobData, err:
   }
   const isFileProblem = err instanceof HttpError && err.statusCode === 400;
   if (!isFileProblem) log.error({ err, importId: row.id }, 'import job failed');
-  else if (err.cause !== undefined) log.error({ err: err.cause, importId: row.id }, `import file refused: ${err.message}`);
+  else if (err.cause !== undefined)
+    log.error({ err: err.cause, importId: row.id }, `import file refused: ${err.message}`);
   const verifying = row.status === 'VERIFYING';
   if (verifying) {
-    await importTableDef(row.tableName as ImportTable)?.discardStaged?.(deps.db, importContext(deps, row, data.actor));
+    await importTableDef(row.tableName as ImportTable)?.discardStaged?.(
+      deps.db,
+      importContext(deps, row, data.actor),
+    );
     await repo.clearStaged(deps.db, row.id);
   }
-  const failed = await repo.updateImport(deps.db, row.id, { status: 'FAILED', message: isFileProblem ? err.message : IMPORT_MESSAGES.failed, runId: null }, data.runId);
+  const failed = await repo.updateImport(
+    deps.db,
+    row.id,
+    { status: 'FAILED', message: isFileProblem ? err.message : IMPORT_MESSAGES.failed, runId: null },
+    data.runId,
+  );
   if (failed) await emitProgress(deps, row.eventId, row.id);
 }

@@ -8,7 +8,15 @@ import { committed, fixture, uploaded, verified } from './imports.test-utils.js'
  * another tenant's: event admins and the hub, organisation and super admins above manage imports;
  * moderators and participants 403; no role in the event 404 (super admins reach every event); no token 401.
  */
-const ROLES = ['superadmin', 'orgAdmin', 'hubAdmin', 'eventAdmin', 'moderator', 'participant', 'anonymous'] as const;
+const ROLES = [
+  'superadmin',
+  'orgAdmin',
+  'hubAdmin',
+  'eventAdmin',
+  'moderator',
+  'participant',
+  'anonymous',
+] as const;
 type Role = (typeof ROLES)[number];
 
 interface Target {
@@ -34,12 +42,18 @@ const ev = (x: Target, path: string) => `/api/v1/events/${x.tenant.event.id}/imp
 const admin = (x: Target) => client(t, x.tenant.tokens.eventAdmin, x.tenant.event.id);
 const upload = async (x: Target) => uploaded(admin(x), 'User', 'participants-good.csv');
 const verifiedImport = async (x: Target) => verified(admin(x), (await upload(x)).id);
-const invalidImport = async (x: Target) => verified(admin(x), (await uploaded(admin(x), 'User', 'participants-bad-emails.csv')).id);
+const invalidImport = async (x: Target) =>
+  verified(admin(x), (await uploaded(admin(x), 'User', 'participants-bad-emails.csv')).id);
 
 const CASES: Case[] = [
   { name: 'tables', method: 'GET', ok: 200, request: async (x) => ({ url: ev(x, '/tables') }) },
   { name: 'history', method: 'GET', ok: 200, request: async (x) => ({ url: ev(x, '') }) },
-  { name: 'template', method: 'GET', ok: 200, request: async (x) => ({ url: ev(x, '/User/template?format=csv') }) },
+  {
+    name: 'template',
+    method: 'GET',
+    ok: 200,
+    request: async (x) => ({ url: ev(x, '/User/template?format=csv') }),
+  },
   {
     name: 'upload',
     method: 'POST',
@@ -50,12 +64,42 @@ const CASES: Case[] = [
     },
   },
   { name: 'get', method: 'GET', ok: 200, request: async (x) => ({ url: ev(x, `/${(await upload(x)).id}`) }) },
-  { name: 'map', method: 'PATCH', ok: 200, request: async (x) => ({ url: ev(x, `/${(await upload(x)).id}`), payload: { mapping: { bio: null } } }) },
-  { name: 'verify', method: 'POST', ok: 202, request: async (x) => ({ url: ev(x, `/${(await upload(x)).id}/verify`), payload: {} }) },
-  { name: 'errors', method: 'GET', ok: 200, request: async (x) => ({ url: ev(x, `/${(await invalidImport(x)).id}/errors`) }) },
-  { name: 'errors file', method: 'GET', ok: 200, request: async (x) => ({ url: ev(x, `/${(await invalidImport(x)).id}/errors/file`) }) },
-  { name: 'commit', method: 'POST', ok: 202, request: async (x) => ({ url: ev(x, `/${(await verifiedImport(x)).id}/commit`), payload: {} }) },
-  { name: 'discard', method: 'DELETE', ok: 200, request: async (x) => ({ url: ev(x, `/${(await upload(x)).id}`) }) },
+  {
+    name: 'map',
+    method: 'PATCH',
+    ok: 200,
+    request: async (x) => ({ url: ev(x, `/${(await upload(x)).id}`), payload: { mapping: { bio: null } } }),
+  },
+  {
+    name: 'verify',
+    method: 'POST',
+    ok: 202,
+    request: async (x) => ({ url: ev(x, `/${(await upload(x)).id}/verify`), payload: {} }),
+  },
+  {
+    name: 'errors',
+    method: 'GET',
+    ok: 200,
+    request: async (x) => ({ url: ev(x, `/${(await invalidImport(x)).id}/errors`) }),
+  },
+  {
+    name: 'errors file',
+    method: 'GET',
+    ok: 200,
+    request: async (x) => ({ url: ev(x, `/${(await invalidImport(x)).id}/errors/file`) }),
+  },
+  {
+    name: 'commit',
+    method: 'POST',
+    ok: 202,
+    request: async (x) => ({ url: ev(x, `/${(await verifiedImport(x)).id}/commit`), payload: {} }),
+  },
+  {
+    name: 'discard',
+    method: 'DELETE',
+    ok: 200,
+    request: async (x) => ({ url: ev(x, `/${(await upload(x)).id}`) }),
+  },
 ];
 
 function expected(role: Role, own: boolean, ok: number): number {
@@ -75,11 +119,19 @@ describe('imports permission matrix', () => {
   it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const got: string[] = [];
     const want: string[] = [];
-    for (const [own, x] of [[true, a], [false, b]] as const) {
+    for (const [own, x] of [
+      [true, a],
+      [false, b],
+    ] as const) {
       for (const role of ROLES) {
         const token = role === 'anonymous' ? undefined : a.tenant.tokens[role];
         const req = await c.request(x);
-        const res = await t.as(token, { method: c.method, url: req.url, ...(req.payload !== undefined ? { payload: req.payload as object } : {}), ...(req.headers ? { headers: req.headers } : {}) });
+        const res = await t.as(token, {
+          method: c.method,
+          url: req.url,
+          ...(req.payload !== undefined ? { payload: req.payload as object } : {}),
+          ...(req.headers ? { headers: req.headers } : {}),
+        });
         got.push(`${own ? 'own' : 'other'} ${role}: ${res.statusCode}`);
         want.push(`${own ? 'own' : 'other'} ${role}: ${expected(role, own, c.ok)}`);
       }
@@ -93,6 +145,8 @@ describe('imports permission matrix', () => {
     expect((await mine.get(`imports/${theirs.id}`)).statusCode).toBe(404);
     expect((await mine.get(`imports/${theirs.id}/errors`)).statusCode).toBe(404);
     expect((await mine.delete(`imports/${theirs.id}`)).statusCode).toBe(404);
-    expect((await mine.get('imports')).json().records.map((r: { id: string }) => r.id)).not.toContain(theirs.id);
+    expect((await mine.get('imports')).json().records.map((r: { id: string }) => r.id)).not.toContain(
+      theirs.id,
+    );
   });
 });

@@ -22,8 +22,12 @@ beforeAll(async () => {
   t = await createTestContext({ EGRESS_ALLOW_HOSTS: '127.0.0.1' });
   const ten = await t.f.tenant();
   c = client(t, ten.tokens.eventAdmin, ten.event.id);
-  big = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#336699' } }).jpeg().toBuffer();
-  const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ff000080' } }).png().toBuffer();
+  big = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#336699' } })
+    .jpeg()
+    .toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#ff000080' } })
+    .png()
+    .toBuffer();
   server = createServer((req, res) => {
     if (req.url === '/big.jpg') return res.end(big);
     if (req.url === '/small.png') return res.end(png);
@@ -42,7 +46,9 @@ afterAll(async () => {
 /** Files in the public photo store. */
 function storedPhotos(): number {
   const root = join(t.deps.config.DATA_DIR, 'uploads');
-  return existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
+  return existsSync(root)
+    ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+    : 0;
 }
 
 /** A photo sheet written with exceljs (the addresses carry this run's port, so no fixed fixture). */
@@ -75,8 +81,13 @@ describe('ImportPhoto', () => {
     expect(v.counts).toMatchObject({ rows: 8, valid: 2, errors: 6 });
     // Three photos were fetched and stored; the duplicate row's was removed again.
     expect(storedPhotos() - before).toBe(2);
-    const rows = (await c.get(`imports/${up.id}/errors`)).json().records as Array<{ rowNumber: number; errors: Array<{ column: string; message: string }> }>;
-    expect(rows.map((r) => [r.rowNumber, Object.fromEntries(r.errors.map((e) => [e.column, e.message]))])).toEqual([
+    const rows = (await c.get(`imports/${up.id}/errors`)).json().records as Array<{
+      rowNumber: number;
+      errors: Array<{ column: string; message: string }>;
+    }>;
+    expect(
+      rows.map((r) => [r.rowNumber, Object.fromEntries(r.errors.map((e) => [e.column, e.message]))]),
+    ).toEqual([
       [4, { email: IMPORT_MESSAGES.notInEvent }],
       [5, { email: IMPORT_MESSAGES.duplicateInFile(2) }],
       [6, { email: MESSAGES.required, photo: MESSAGES.invalidUrl }],
@@ -96,7 +107,12 @@ describe('ImportPhoto', () => {
     expect(bobNow.photoUrl).toMatch(/\.png$/);
 
     // A second import replaces Ada's photo; the old file goes.
-    const again = await uploaded(c, 'ImportPhoto', 'photos.xlsx', await sheet([[ada.email, `${base}/small.png`]]));
+    const again = await uploaded(
+      c,
+      'ImportPhoto',
+      'photos.xlsx',
+      await sheet([[ada.email, `${base}/small.png`]]),
+    );
     await committed(c, (await verified(c, again.id)).id);
     const adaLater = (await c.get(`participants/${ada.id}`)).json();
     expect(adaLater.photoUrl).not.toBe(adaNow.photoUrl);
@@ -105,9 +121,18 @@ describe('ImportPhoto', () => {
 
   it('a discarded photo import leaves no stored photos behind', async () => {
     const someone = await participant(c);
-    const up = await uploaded(c, 'ImportPhoto', 'photos.xlsx', await sheet([[someone.email, `${base}/small.png`]]));
+    const up = await uploaded(
+      c,
+      'ImportPhoto',
+      'photos.xlsx',
+      await sheet([[someone.email, `${base}/small.png`]]),
+    );
     await verified(c, up.id);
-    const staged = await t.deps.db.selectFrom('importRows').select('data').where('importId', '=', up.id).executeTakeFirstOrThrow();
+    const staged = await t.deps.db
+      .selectFrom('importRows')
+      .select('data')
+      .where('importId', '=', up.id)
+      .executeTakeFirstOrThrow();
     const url = (staged.data as { photoUrl: string }).photoUrl;
     const storage = storageFor(t.deps.config);
     expect(await storage.get(storage.keyOf(url)!)).toBeDefined();

@@ -25,14 +25,32 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const csv = (prefix: string, rows: Array<[string, string]>) =>
-  Buffer.from(['E-mail,First name,Last name', ...rows.map(([first, last], i) => `${prefix}${i + 1}@example.com,${first},${last}`)].join('\n'));
-const fiveRows = (prefix: string) => csv(prefix, [1, 2, 3, 4, 5].map((n): [string, string] => ['Ada', `Row ${n}`]));
+  Buffer.from(
+    [
+      'E-mail,First name,Last name',
+      ...rows.map(([first, last], i) => `${prefix}${i + 1}@example.com,${first},${last}`),
+    ].join('\n'),
+  );
+const fiveRows = (prefix: string) =>
+  csv(
+    prefix,
+    [1, 2, 3, 4, 5].map((n): [string, string] => ['Ada', `Row ${n}`]),
+  );
 
 const participantsWith = async (prefix: string) =>
-  (await t.deps.db.selectFrom('participants').select((eb) => eb.fn.countAll<number>().as('n')).where('email', 'like', `${prefix}%`).executeTakeFirstOrThrow()).n;
+  (
+    await t.deps.db
+      .selectFrom('participants')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', 'like', `${prefix}%`)
+      .executeTakeFirstOrThrow()
+  ).n;
 
 /** Starts `action` (the route that enqueues on `queue`) with its job abandoned, then lets one heartbeat recover it. */
-async function interruptedRun(queue: string, action: () => Promise<{ statusCode: number; body: string }>): Promise<void> {
+async function interruptedRun(
+  queue: string,
+  action: () => Promise<{ statusCode: number; body: string }>,
+): Promise<void> {
   const restore = abandonEnqueued(t.deps.jobs, queue);
   try {
     const res = await action();
@@ -60,23 +78,42 @@ describe('an import whose job was abandoned by a dead process', () => {
   });
 
   it('an interrupted commit is VERIFIED again with the message, wrote nothing, and commits again exactly once', async () => {
-    const up = await verified(c, (await uploaded(c, 'User', 'commit-crash.csv', fiveRows('commit-crash-'))).id);
+    const up = await verified(
+      c,
+      (await uploaded(c, 'User', 'commit-crash.csv', fiveRows('commit-crash-'))).id,
+    );
     await interruptedRun(COMMIT_QUEUE, () => c.post(`imports/${up.id}/commit`, {}));
-    expect(await record(up.id)).toMatchObject({ status: 'VERIFIED', message: IMPORT_MESSAGES.interrupted, counts: { valid: 5, errors: 0 } });
+    expect(await record(up.id)).toMatchObject({
+      status: 'VERIFIED',
+      message: IMPORT_MESSAGES.interrupted,
+      counts: { valid: 5, errors: 0 },
+    });
     expect(await participantsWith('commit-crash-')).toBe(0);
 
-    expect(await committed(c, up.id)).toMatchObject({ status: 'COMPLETED', message: null, counts: { created: 5, updated: 0 } });
+    expect(await committed(c, up.id)).toMatchObject({
+      status: 'COMPLETED',
+      message: null,
+      counts: { created: 5, updated: 0 },
+    });
     await t.drainJobs();
     expect(await participantsWith('commit-crash-')).toBe(5);
     expect(await record(up.id)).toMatchObject({ status: 'COMPLETED', counts: { created: 5 } });
   });
 
   it('an interrupted commit of only the valid rows is INVALID again with the message and can be cancelled', async () => {
-    const rows: Array<[string, string]> = [['Ada', 'One'], ['', 'No first name'], ['Cy', 'Three']];
+    const rows: Array<[string, string]> = [
+      ['Ada', 'One'],
+      ['', 'No first name'],
+      ['Cy', 'Three'],
+    ];
     const up = await verified(c, (await uploaded(c, 'User', 'skip-crash.csv', csv('skip-crash-', rows))).id);
     expect(up).toMatchObject({ status: 'INVALID', counts: { valid: 2, errors: 1 } });
     await interruptedRun(COMMIT_QUEUE, () => c.post(`imports/${up.id}/commit`, { skipInvalidRows: true }));
-    expect(await record(up.id)).toMatchObject({ status: 'INVALID', message: IMPORT_MESSAGES.interrupted, counts: { valid: 2, errors: 1 } });
+    expect(await record(up.id)).toMatchObject({
+      status: 'INVALID',
+      message: IMPORT_MESSAGES.interrupted,
+      counts: { valid: 2, errors: 1 },
+    });
 
     const cancelled = await c.delete(`imports/${up.id}`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);

@@ -1,16 +1,32 @@
 import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
-import { importListQuerySchema, type ImportCellError, type ImportMapping, type ImportErrorRow, type ImportListRecord, type ImportRecord, type ImportStatus, type ImportTable } from '@plenary/domain';
+import {
+  importListQuerySchema,
+  type ImportCellError,
+  type ImportMapping,
+  type ImportErrorRow,
+  type ImportListRecord,
+  type ImportRecord,
+  type ImportStatus,
+  type ImportTable,
+} from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import type { ImportsTable } from '../../platform/db/schema.js';
 import { defineList } from '../../platform/list.js';
 
 type StoredImport = Selectable<ImportsTable> & { createdByName: string };
 /** An import as the module uses it: the mappings as objects. */
-export type ImportRow = Omit<StoredImport, 'mapping' | 'suggestedMapping'> & { mapping: ImportMapping; suggestedMapping: ImportMapping };
+export type ImportRow = Omit<StoredImport, 'mapping' | 'suggestedMapping'> & {
+  mapping: ImportMapping;
+  suggestedMapping: ImportMapping;
+};
 
 const pairs = (mapping: ImportMapping) => JSON.stringify(Object.entries(mapping));
 const fromStored = (row: StoredImport | undefined): ImportRow | undefined =>
-  row && { ...row, mapping: Object.fromEntries(row.mapping), suggestedMapping: Object.fromEntries(row.suggestedMapping) };
+  row && {
+    ...row,
+    mapping: Object.fromEntries(row.mapping),
+    suggestedMapping: Object.fromEntries(row.suggestedMapping),
+  };
 
 const createdByName = sql<string>`coalesce(trim(cb.first_name || ' ' || cb.last_name), '')`;
 
@@ -27,7 +43,14 @@ export function toRecord(row: ImportRow): ImportRecord {
     mapping: row.mapping,
     suggestedMapping: row.suggestedMapping,
     progress: { phase: row.phase, done: row.progressDone, total: row.progressTotal },
-    counts: { rows: row.rowCount, valid: row.validCount, errors: row.errorCount, created: row.createdCount, updated: row.updatedCount, skipped: row.skippedCount },
+    counts: {
+      rows: row.rowCount,
+      valid: row.validCount,
+      errors: row.errorCount,
+      created: row.createdCount,
+      updated: row.updatedCount,
+      skipped: row.skippedCount,
+    },
     message: row.message,
     skipInvalidRows: row.skipInvalidRows,
     createdBy: row.createdByName,
@@ -39,15 +62,28 @@ export function toRecord(row: ImportRow): ImportRecord {
   };
 }
 
-const selectImport = (db: Db) => db.selectFrom('imports as i').leftJoin('users as cb', 'cb.id', 'i.createdBy').selectAll('i').select(createdByName.as('createdByName'));
+const selectImport = (db: Db) =>
+  db
+    .selectFrom('imports as i')
+    .leftJoin('users as cb', 'cb.id', 'i.createdBy')
+    .selectAll('i')
+    .select(createdByName.as('createdByName'));
 
 export async function findImport(db: Db, eventId: string, importId: string): Promise<ImportRow | undefined> {
-  return fromStored(await selectImport(db).where('i.eventId', '=', eventId).where('i.id', '=', importId).executeTakeFirst());
+  return fromStored(
+    await selectImport(db).where('i.eventId', '=', eventId).where('i.id', '=', importId).executeTakeFirst(),
+  );
 }
 
 /** The import with its row locked for the rest of the transaction (status changes). */
 export async function lockImport(tx: Db, eventId: string, importId: string): Promise<ImportRow | undefined> {
-  return fromStored(await selectImport(tx).where('i.eventId', '=', eventId).where('i.id', '=', importId).forUpdate('i').executeTakeFirst());
+  return fromStored(
+    await selectImport(tx)
+      .where('i.eventId', '=', eventId)
+      .where('i.id', '=', importId)
+      .forUpdate('i')
+      .executeTakeFirst(),
+  );
 }
 
 export async function findImportById(db: Db, importId: string): Promise<ImportRow | undefined> {
@@ -56,7 +92,17 @@ export async function findImportById(db: Db, importId: string): Promise<ImportRo
 
 export async function insertImport(
   db: Db,
-  values: { eventId: string; tableName: ImportTable; fileName: string; fileType: 'csv' | 'xlsx'; fileSize: number; fileKey: string; headers: string[]; mapping: Record<string, string | null>; createdBy: string },
+  values: {
+    eventId: string;
+    tableName: ImportTable;
+    fileName: string;
+    fileType: 'csv' | 'xlsx';
+    fileSize: number;
+    fileKey: string;
+    headers: string[];
+    mapping: Record<string, string | null>;
+    createdBy: string;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('imports')
@@ -94,7 +140,12 @@ export type ImportPatch = Partial<{
 }>;
 
 /** Updates the import; with `runId`, only while that run is still the current one (true when it was). */
-export async function updateImport(db: Db, importId: string, patch: ImportPatch, runId?: string): Promise<boolean> {
+export async function updateImport(
+  db: Db,
+  importId: string,
+  patch: ImportPatch,
+  runId?: string,
+): Promise<boolean> {
   const { mapping, ...rest } = patch;
   const result = await db
     .updateTable('imports')
@@ -115,7 +166,11 @@ export async function clearStaged(db: Db, importId: string): Promise<void> {
 
 export const STAGING_COLUMNS = ['import_id', 'row_number', 'key', 'data', 'create_errors', 'cells'] as const;
 
-export async function insertErrors(db: Db, importId: string, rows: ReadonlyArray<{ rowNumber: number; cells: Array<[string, string]>; errors: ImportCellError[] }>): Promise<void> {
+export async function insertErrors(
+  db: Db,
+  importId: string,
+  rows: ReadonlyArray<{ rowNumber: number; cells: Array<[string, string]>; errors: ImportCellError[] }>,
+): Promise<void> {
   if (rows.length === 0) return;
   await sql`
     INSERT INTO import_errors (import_id, row_number, cells, errors)
@@ -142,10 +197,16 @@ type ErrorRowData = { rowNumber: number; cells: Array<[string, string]>; errors:
  * Staged rows that can not be written after all (the commit found what they name gone): out of
  * `import_rows`, into `import_errors` with their messages, in batches.
  */
-export async function moveStagedToErrors(db: Db, importId: string, rows: readonly ErrorRowData[]): Promise<void> {
+export async function moveStagedToErrors(
+  db: Db,
+  importId: string,
+  rows: readonly ErrorRowData[],
+): Promise<void> {
   for (let at = 0; at < rows.length; at += 1000) {
     const batch = rows.slice(at, at + 1000);
-    await sql`DELETE FROM import_rows WHERE import_id = ${importId} AND row_number = ANY(${batch.map((r) => r.rowNumber)}::int[])`.execute(db);
+    await sql`DELETE FROM import_rows WHERE import_id = ${importId} AND row_number = ANY(${batch.map((r) => r.rowNumber)}::int[])`.execute(
+      db,
+    );
     await insertErrors(db, importId, batch);
   }
 }
@@ -164,13 +225,22 @@ export async function stagedCounts(db: Db, importId: string): Promise<{ valid: n
   return rows[0]!;
 }
 
-const errorRow = (r: { rowNumber: number; cells: Array<[string, string]>; errors: ImportCellError[] }): ImportErrorRow => ({
+const errorRow = (r: {
+  rowNumber: number;
+  cells: Array<[string, string]>;
+  errors: ImportCellError[];
+}): ImportErrorRow => ({
   rowNumber: r.rowNumber,
   values: Object.fromEntries(r.cells),
   errors: r.errors,
 });
 
-export async function errorPage(db: Db, importId: string, page: number, limit: number): Promise<ImportErrorRow[]> {
+export async function errorPage(
+  db: Db,
+  importId: string,
+  page: number,
+  limit: number,
+): Promise<ImportErrorRow[]> {
   const rows = await db
     .selectFrom('importErrors')
     .select(['rowNumber', 'cells', 'errors'])
@@ -183,7 +253,11 @@ export async function errorPage(db: Db, importId: string, page: number, limit: n
 }
 
 /** Every error row in file order, in keyset batches (the errors file). */
-export async function* errorBatches(db: Db, importId: string, size = 1000): AsyncGenerator<Array<{ rowNumber: number; cells: Array<[string, string]>; errors: ImportCellError[] }>> {
+export async function* errorBatches(
+  db: Db,
+  importId: string,
+  size = 1000,
+): AsyncGenerator<Array<{ rowNumber: number; cells: Array<[string, string]>; errors: ImportCellError[] }>> {
   let after = 0;
   for (;;) {
     const rows = await db
@@ -201,7 +275,11 @@ export async function* errorBatches(db: Db, importId: string, size = 1000): Asyn
 }
 
 export async function stagedValues(db: Db, importId: string, path: string): Promise<string[]> {
-  const { rows } = await sql<{ v: string }>`SELECT data->>${path} AS v FROM import_rows WHERE import_id = ${importId} AND data ? ${path}`.execute(db);
+  const { rows } = await sql<{
+    v: string;
+  }>`SELECT data->>${path} AS v FROM import_rows WHERE import_id = ${importId} AND data ? ${path}`.execute(
+    db,
+  );
   return rows.map((r) => r.v);
 }
 
@@ -234,10 +312,20 @@ export const importList = defineList({
   },
   id: sql.ref('i.id'),
   fields: {
-    fileName: { sql: sql.ref('i.fileName'), sortable: sql`lower(i.file_name)`, searchable: true, label: 'File' },
+    fileName: {
+      sql: sql.ref('i.fileName'),
+      sortable: sql`lower(i.file_name)`,
+      searchable: true,
+      label: 'File',
+    },
     table: { sql: sql.ref('i.tableName'), sortable: true, label: 'Table' },
     status: { sql: sql.ref('i.status'), sortable: true, label: 'Status' },
-    createdBy: { sql: createdByName, sortable: createdByName, searchable: createdByName, label: 'Imported by' },
+    createdBy: {
+      sql: createdByName,
+      sortable: createdByName,
+      searchable: createdByName,
+      label: 'Imported by',
+    },
     createdAt: { sql: sql.ref('i.createdAt'), sortable: true, label: 'Uploaded at' },
     completedAt: { sql: sql.ref('i.completedAt'), sortable: true, label: 'Completed at' },
   },
@@ -247,4 +335,3 @@ export const importList = defineList({
   },
   defaultSort: 'createdAt:desc',
 });
-

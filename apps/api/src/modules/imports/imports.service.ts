@@ -21,7 +21,13 @@ import { rooms } from '../../platform/realtime.js';
 import { privateStorageFor, storageFor } from '../../platform/storage.js';
 import { checkImportFile } from './files.js';
 import * as repo from './imports.repo.js';
-import { describeTable, importTableDef, registeredImportTables, type ImportContext, type ImportTableDef } from './registry.js';
+import {
+  describeTable,
+  importTableDef,
+  registeredImportTables,
+  type ImportContext,
+  type ImportTableDef,
+} from './registry.js';
 import { filled, headerText, readRows } from './rows.js';
 import { CONTENT_TYPES, templateFile } from './spreadsheets.js';
 
@@ -34,7 +40,10 @@ export interface JobData {
   actor: ImportContext['actor'];
 }
 
-export type ImportDeps = Pick<AppDeps, 'db' | 'config' | 'jobs' | 'realtime' | 'database' | 'mail' | 'brands'>;
+export type ImportDeps = Pick<
+  AppDeps,
+  'db' | 'config' | 'jobs' | 'realtime' | 'database' | 'mail' | 'brands'
+>;
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -48,10 +57,20 @@ export async function listTables(deps: ImportDeps, eventId: string): Promise<Imp
   return Promise.all(registeredImportTables().map((def) => describeTable(deps.db, eventId, def)));
 }
 
-export async function template(deps: ImportDeps, eventId: string, table: ImportTable, format: ImportFileExtension) {
+export async function template(
+  deps: ImportDeps,
+  eventId: string,
+  table: ImportTable,
+  format: ImportFileExtension,
+) {
   const descriptor = await describeTable(deps.db, eventId, tableDefOr404(table));
-  if (!descriptor.templateFormats.includes(format)) throw new HttpError(400, IMPORT_MESSAGES.templateFormat, { format: IMPORT_MESSAGES.templateFormat });
-  return { body: await templateFile(descriptor, format), contentType: CONTENT_TYPES[format], fileName: `${descriptor.label.toLowerCase().replace(/\s+/g, '-')}-template.${format}` };
+  if (!descriptor.templateFormats.includes(format))
+    throw new HttpError(400, IMPORT_MESSAGES.templateFormat, { format: IMPORT_MESSAGES.templateFormat });
+  return {
+    body: await templateFile(descriptor, format),
+    contentType: CONTENT_TYPES[format],
+    fileName: `${descriptor.label.toLowerCase().replace(/\s+/g, '-')}-template.${format}`,
+  };
 }
 
 export async function getImport(deps: ImportDeps, eventId: string, importId: string): Promise<ImportRecord> {
@@ -66,10 +85,14 @@ async function readHeaders(bytes: Buffer, type: ImportFileExtension): Promise<st
   for await (const row of readRows(bytes, type)) {
     if (!headers) {
       headers = row.cells.map(headerText);
-      if (!headers.some((h) => h !== '')) throw new HttpError(400, IMPORT_MESSAGES.noHeaderRow, { file: IMPORT_MESSAGES.noHeaderRow });
+      if (!headers.some((h) => h !== ''))
+        throw new HttpError(400, IMPORT_MESSAGES.noHeaderRow, { file: IMPORT_MESSAGES.noHeaderRow });
       const seen = new Set<string>();
       for (const h of headers.filter((x) => x !== '')) {
-        if (seen.has(h)) throw new HttpError(400, IMPORT_MESSAGES.duplicateHeader(h), { file: IMPORT_MESSAGES.duplicateHeader(h) });
+        if (seen.has(h))
+          throw new HttpError(400, IMPORT_MESSAGES.duplicateHeader(h), {
+            file: IMPORT_MESSAGES.duplicateHeader(h),
+          });
         seen.add(h);
       }
       continue;
@@ -81,7 +104,14 @@ async function readHeaders(bytes: Buffer, type: ImportFileExtension): Promise<st
 }
 
 /** Checks the file before parsing, stores it privately, reads its header row and suggests the mapping. */
-export async function upload(deps: ImportDeps, ctx: WriteContext, eventId: string, table: ImportTable, fileName: string, bytes: Buffer): Promise<ImportRecord> {
+export async function upload(
+  deps: ImportDeps,
+  ctx: WriteContext,
+  eventId: string,
+  table: ImportTable,
+  fileName: string,
+  bytes: Buffer,
+): Promise<ImportRecord> {
   const def = tableDefOr404(table);
   const type = checkImportFile(table, fileName, bytes);
   const headers = await readHeaders(bytes, type);
@@ -91,8 +121,28 @@ export async function upload(deps: ImportDeps, ctx: WriteContext, eventId: strin
   const fileKey = await store.put(bytes, type === 'csv' ? 'text/csv' : XLSX_TYPE);
   try {
     const id = await deps.db.transaction().execute(async (tx) => {
-      const created = await repo.insertImport(tx, { eventId, tableName: table, fileName: fileName.slice(0, 255), fileType: type, fileSize: bytes.length, fileKey, headers, mapping, createdBy: ctx.actorId });
-      await tx.insertInto('auditLog').values({ actorId: ctx.actorId, impersonatedUserId: ctx.impersonatedUserId, action: 'create', entity: 'import', entityId: created, requestId: ctx.requestId }).execute();
+      const created = await repo.insertImport(tx, {
+        eventId,
+        tableName: table,
+        fileName: fileName.slice(0, 255),
+        fileType: type,
+        fileSize: bytes.length,
+        fileKey,
+        headers,
+        mapping,
+        createdBy: ctx.actorId,
+      });
+      await tx
+        .insertInto('auditLog')
+        .values({
+          actorId: ctx.actorId,
+          impersonatedUserId: ctx.impersonatedUserId,
+          action: 'create',
+          entity: 'import',
+          entityId: created,
+          requestId: ctx.requestId,
+        })
+        .execute();
       return created;
     });
     return getImport(deps, eventId, id);
@@ -107,12 +157,20 @@ export async function upload(deps: ImportDeps, ctx: WriteContext, eventId: strin
  * headers: unknown columns, headers not in the file, a header used twice, and an unmapped
  * identifying column are 400s naming `mapping.<column>`.
  */
-export function checkedMapping(columns: readonly ImportColumn[], headers: readonly string[], current: ImportMapping, given: ImportMapping | undefined, keyColumn: string): ImportMapping {
+export function checkedMapping(
+  columns: readonly ImportColumn[],
+  headers: readonly string[],
+  current: ImportMapping,
+  given: ImportMapping | undefined,
+  keyColumn: string,
+): ImportMapping {
   const fields: Record<string, string> = {};
   const known = new Set(columns.map((c) => c.key));
-  for (const key of Object.keys(given ?? {})) if (!known.has(key)) fields[`mapping.${key}`] = IMPORT_MESSAGES.unknownColumn;
+  for (const key of Object.keys(given ?? {}))
+    if (!known.has(key)) fields[`mapping.${key}`] = IMPORT_MESSAGES.unknownColumn;
   const merged: ImportMapping = {};
-  for (const c of columns) merged[c.key] = given && c.key in given ? (given[c.key] ?? null) : (current[c.key] ?? null);
+  for (const c of columns)
+    merged[c.key] = given && c.key in given ? (given[c.key] ?? null) : (current[c.key] ?? null);
   const used = new Map<string, string>();
   for (const c of columns) {
     const header = merged[c.key];
@@ -137,31 +195,85 @@ async function lockOr404(tx: ImportDeps['db'], eventId: string, importId: string
   return row;
 }
 
-const RESET_COUNTS = { rowCount: null, validCount: 0, errorCount: 0, createdCount: 0, updatedCount: 0, skippedCount: 0, message: null } as const;
+const RESET_COUNTS = {
+  rowCount: null,
+  validCount: 0,
+  errorCount: 0,
+  createdCount: 0,
+  updatedCount: 0,
+  skippedCount: 0,
+  message: null,
+} as const;
 
-export async function updateMapping(deps: ImportDeps, eventId: string, importId: string, mapping: ImportMapping): Promise<ImportRecord> {
+export async function updateMapping(
+  deps: ImportDeps,
+  eventId: string,
+  importId: string,
+  mapping: ImportMapping,
+): Promise<ImportRecord> {
   await deps.db.transaction().execute(async (tx) => {
     const row = await lockOr404(tx, eventId, importId);
     if (!IMPORT_EDITABLE_STATUSES.includes(row.status)) throw wrongStatus(row.status);
     const def = tableDefOr404(row.tableName as ImportTable);
-    const merged = checkedMapping(await def.columns(tx, eventId), row.headers, row.mapping, mapping, def.keyColumn);
-    await repo.updateImport(tx, importId, { mapping: merged, status: 'UPLOADED', phase: null, progressDone: 0, progressTotal: null, verifiedAt: null, ...RESET_COUNTS });
+    const merged = checkedMapping(
+      await def.columns(tx, eventId),
+      row.headers,
+      row.mapping,
+      mapping,
+      def.keyColumn,
+    );
+    await repo.updateImport(tx, importId, {
+      mapping: merged,
+      status: 'UPLOADED',
+      phase: null,
+      progressDone: 0,
+      progressTotal: null,
+      verifiedAt: null,
+      ...RESET_COUNTS,
+    });
   });
   await emitProgress(deps, eventId, importId);
   return getImport(deps, eventId, importId);
 }
 
-const jobActor = (ctx: WriteContext): JobData['actor'] => ({ actorId: ctx.actorId, impersonatedUserId: ctx.impersonatedUserId, requestId: ctx.requestId, host: ctx.host });
+const jobActor = (ctx: WriteContext): JobData['actor'] => ({
+  actorId: ctx.actorId,
+  impersonatedUserId: ctx.impersonatedUserId,
+  requestId: ctx.requestId,
+  host: ctx.host,
+});
 
 /** VERIFYING, with the verify job enqueued in the same transaction. */
-export async function startVerify(deps: ImportDeps, ctx: WriteContext, eventId: string, importId: string, mapping: ImportMapping | undefined): Promise<ImportRecord> {
+export async function startVerify(
+  deps: ImportDeps,
+  ctx: WriteContext,
+  eventId: string,
+  importId: string,
+  mapping: ImportMapping | undefined,
+): Promise<ImportRecord> {
   await deps.db.transaction().execute(async (tx) => {
     const row = await lockOr404(tx, eventId, importId);
     if (!IMPORT_EDITABLE_STATUSES.includes(row.status)) throw wrongStatus(row.status);
     const def = tableDefOr404(row.tableName as ImportTable);
-    const merged = checkedMapping(await def.columns(tx, eventId), row.headers, row.mapping, mapping, def.keyColumn);
+    const merged = checkedMapping(
+      await def.columns(tx, eventId),
+      row.headers,
+      row.mapping,
+      mapping,
+      def.keyColumn,
+    );
     const runId = randomUUID();
-    await repo.updateImport(tx, importId, { mapping: merged, status: 'VERIFYING', runId, phase: 'verify', progressDone: 0, progressTotal: null, verifiedAt: null, skipInvalidRows: false, ...RESET_COUNTS });
+    await repo.updateImport(tx, importId, {
+      mapping: merged,
+      status: 'VERIFYING',
+      runId,
+      phase: 'verify',
+      progressDone: 0,
+      progressTotal: null,
+      verifiedAt: null,
+      skipInvalidRows: false,
+      ...RESET_COUNTS,
+    });
     await deps.jobs.enqueue<JobData>(tx, VERIFY_QUEUE, { importId, runId, actor: jobActor(ctx) });
   });
   deps.jobs.wake(VERIFY_QUEUE);
@@ -170,7 +282,13 @@ export async function startVerify(deps: ImportDeps, ctx: WriteContext, eventId: 
 }
 
 /** IMPORTING, with the commit job enqueued in the same transaction. INVALID needs `skipInvalidRows`. */
-export async function startCommit(deps: ImportDeps, ctx: WriteContext, eventId: string, importId: string, skipInvalidRows: boolean): Promise<ImportRecord> {
+export async function startCommit(
+  deps: ImportDeps,
+  ctx: WriteContext,
+  eventId: string,
+  importId: string,
+  skipInvalidRows: boolean,
+): Promise<ImportRecord> {
   await deps.db.transaction().execute(async (tx) => {
     const row = await lockOr404(tx, eventId, importId);
     if (row.status === 'INVALID' && !skipInvalidRows) throw conflict(IMPORT_MESSAGES.hasErrors);
@@ -179,9 +297,18 @@ export async function startCommit(deps: ImportDeps, ctx: WriteContext, eventId: 
     const def = tableDefOr404(row.tableName as ImportTable);
     const columns = new Set((await def.columns(tx, eventId)).map((c) => c.key));
     const gone = Object.entries(row.mapping).some(([key, header]) => header !== null && !columns.has(key));
-    if (gone || (row.verifiedAt && (await def.changedSince?.(tx, eventId, row.verifiedAt)))) throw conflict(IMPORT_MESSAGES.stale);
+    if (gone || (row.verifiedAt && (await def.changedSince?.(tx, eventId, row.verifiedAt))))
+      throw conflict(IMPORT_MESSAGES.stale);
     const runId = randomUUID();
-    await repo.updateImport(tx, importId, { status: 'IMPORTING', runId, phase: 'commit', progressDone: 0, progressTotal: row.validCount, skipInvalidRows, message: null });
+    await repo.updateImport(tx, importId, {
+      status: 'IMPORTING',
+      runId,
+      phase: 'commit',
+      progressDone: 0,
+      progressTotal: row.validCount,
+      skipInvalidRows,
+      message: null,
+    });
     await deps.jobs.enqueue<JobData>(tx, COMMIT_QUEUE, { importId, runId, actor: jobActor(ctx) });
   });
   deps.jobs.wake(COMMIT_QUEUE);
@@ -190,12 +317,27 @@ export async function startCommit(deps: ImportDeps, ctx: WriteContext, eventId: 
 }
 
 /** CANCELLED: a running verify stops at its next step; staged rows, stored photos and the file go. */
-export async function discard(deps: ImportDeps, ctx: WriteContext, eventId: string, importId: string): Promise<ImportRecord> {
+export async function discard(
+  deps: ImportDeps,
+  ctx: WriteContext,
+  eventId: string,
+  importId: string,
+): Promise<ImportRecord> {
   const row = await deps.db.transaction().execute(async (tx) => {
     const locked = await lockOr404(tx, eventId, importId);
     if (!IMPORT_DISCARDABLE_STATUSES.includes(locked.status)) throw wrongStatus(locked.status);
     await repo.updateImport(tx, importId, { status: 'CANCELLED', runId: null, fileKey: null });
-    await tx.insertInto('auditLog').values({ actorId: ctx.actorId, impersonatedUserId: ctx.impersonatedUserId, action: 'delete', entity: 'import', entityId: importId, requestId: ctx.requestId }).execute();
+    await tx
+      .insertInto('auditLog')
+      .values({
+        actorId: ctx.actorId,
+        impersonatedUserId: ctx.impersonatedUserId,
+        action: 'delete',
+        entity: 'import',
+        entityId: importId,
+        requestId: ctx.requestId,
+      })
+      .execute();
     return locked;
   });
   await dropStaged(deps, row, jobActor(ctx));
@@ -203,12 +345,30 @@ export async function discard(deps: ImportDeps, ctx: WriteContext, eventId: stri
   return getImport(deps, eventId, importId);
 }
 
-export function importContext(deps: ImportDeps, row: { id: string; eventId: string }, actor: JobData['actor']): ImportContext {
-  return { db: deps.db, importId: row.id, eventId: row.eventId, config: deps.config, storage: storageFor(deps.config), mail: deps.mail, realtime: deps.realtime, brands: deps.brands, actor };
+export function importContext(
+  deps: ImportDeps,
+  row: { id: string; eventId: string },
+  actor: JobData['actor'],
+): ImportContext {
+  return {
+    db: deps.db,
+    importId: row.id,
+    eventId: row.eventId,
+    config: deps.config,
+    storage: storageFor(deps.config),
+    mail: deps.mail,
+    realtime: deps.realtime,
+    brands: deps.brands,
+    actor,
+  };
 }
 
 /** Staged rows (and what verify stored for them) and the uploaded file, after a discard. */
-export async function dropStaged(deps: ImportDeps, row: repo.ImportRow, actor: JobData['actor']): Promise<void> {
+export async function dropStaged(
+  deps: ImportDeps,
+  row: repo.ImportRow,
+  actor: JobData['actor'],
+): Promise<void> {
   const def = importTableDef(row.tableName as ImportTable);
   await def?.discardStaged?.(deps.db, importContext(deps, row, actor));
   await repo.clearStaged(deps.db, row.id);
@@ -221,6 +381,12 @@ export async function emitProgress(deps: ImportDeps, eventId: string, importId: 
   const r = repo.toRecord(row);
   // To the admin who uploaded it, not the event's room: participants and moderators are in that
   // room too. Other admins watching the import poll it.
-  deps.realtime.emit(rooms.user(row.createdBy), IMPORT_REALTIME_EVENT, { id: r.id, table: r.table, status: r.status, progress: r.progress, counts: r.counts, message: r.message });
+  deps.realtime.emit(rooms.user(row.createdBy), IMPORT_REALTIME_EVENT, {
+    id: r.id,
+    table: r.table,
+    status: r.status,
+    progress: r.progress,
+    counts: r.counts,
+    message: r.message,
+  });
 }
-

@@ -12,14 +12,23 @@ export function uploadFile(c: Client, table: string, name: string, bytes: Buffer
   return c.call('POST', `imports/${table}`, body.payload, body.headers);
 }
 
-export async function uploaded(c: Client, table: string, name: string, bytes?: Buffer): Promise<ImportRecord> {
+export async function uploaded(
+  c: Client,
+  table: string,
+  name: string,
+  bytes?: Buffer,
+): Promise<ImportRecord> {
   const res = await uploadFile(c, table, name, bytes);
   if (res.statusCode !== 201) throw new Error(`upload ${name}: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
 /** Polls GET imports/:id (as the browser does) until the job is done; answers every status seen. */
-export async function settled(c: Client, id: string, ms = 60_000): Promise<{ record: ImportRecord; seen: ImportRecord[] }> {
+export async function settled(
+  c: Client,
+  id: string,
+  ms = 60_000,
+): Promise<{ record: ImportRecord; seen: ImportRecord[] }> {
   const seen: ImportRecord[] = [];
   const end = Date.now() + ms;
   for (;;) {

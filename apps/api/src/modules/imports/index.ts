@@ -14,6 +14,8 @@ export const importsRoutes =
   async (app) => {
     registerTables();
     defineImportJobs(deps, app.log);
-    await app.register(fastifyMultipart, { limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 5, parts: 10 } });
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: IMPORT_MAX_FILE_BYTES, files: 1, fields: 5, parts: 10 },
+    });
     importRoutes(app, deps);
   };

@@ -1,4 +1,11 @@
-import { IMPORT_TABLE_LABELS, importFileExtensionsFor, MAX_IMPORT_ROWS, type ImportColumn, type ImportTable, type ImportTableDescriptor } from '@plenary/domain';
+import {
+  IMPORT_TABLE_LABELS,
+  importFileExtensionsFor,
+  MAX_IMPORT_ROWS,
+  type ImportColumn,
+  type ImportTable,
+  type ImportTableDescriptor,
+} from '@plenary/domain';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -88,7 +95,11 @@ export function registeredImportTables(): ImportTableDef[] {
   return [...tables.values()];
 }
 
-export async function describeTable(db: Db, eventId: string, def: ImportTableDef): Promise<ImportTableDescriptor> {
+export async function describeTable(
+  db: Db,
+  eventId: string,
+  def: ImportTableDef,
+): Promise<ImportTableDescriptor> {
   const fileTypes = [...importFileExtensionsFor(def.table)];
   return {
     table: def.table,

@@ -72,7 +72,8 @@ async function* csvRows(bytes: Buffer): AsyncGenerator<FileRow> {
   let rowNumber = 0;
   for (;;) {
     await next;
-    if (failed) throw new HttpError(400, IMPORT_MESSAGES.csvUnreadable, { file: IMPORT_MESSAGES.csvUnreadable });
+    if (failed)
+      throw new HttpError(400, IMPORT_MESSAGES.csvUnreadable, { file: IMPORT_MESSAGES.csvUnreadable });
     const rows = batch;
     batch = [];
     next = arrived();

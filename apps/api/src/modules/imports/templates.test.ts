@@ -26,7 +26,9 @@ describe('import templates go through the spreadsheet neutraliser', () => {
     expect(header).toContain(`'${FORMULA}`);
     expect(header).not.toContain(FORMULA);
 
-    const filled = Buffer.from(`${csv.body.replace(/^\ufeff/, '').trimEnd()}\r\n${header.map((h) => (h === 'E-mail' ? 'ann@example.com' : h === `'${FORMULA}` ? 'kept' : '')).join(',')}\r\n`);
+    const filled = Buffer.from(
+      `${csv.body.replace(/^\ufeff/, '').trimEnd()}\r\n${header.map((h) => (h === 'E-mail' ? 'ann@example.com' : h === `'${FORMULA}` ? 'kept' : '')).join(',')}\r\n`,
+    );
     const up = await uploaded(c, 'User', 'template.csv', filled);
     expect(up.headers).toContain(FORMULA);
     expect(up.mapping[formula.key]).toBe(FORMULA);

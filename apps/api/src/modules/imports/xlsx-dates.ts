@@ -8,7 +8,10 @@ import { parseStreamed } from './xlsx-xml.js';
  */
 
 /** Built-in number formats that show a date or a time (ECMA-376 part 1, 18.8.30; 27–36 and 50–58 are the East Asian ones). */
-const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILT_IN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54,
+  55, 56, 57, 58,
+]);
 
 /**
  * Whether a custom number format shows a date or time: a d, m, y, h or s outside quoted text,

@@ -94,7 +94,8 @@ function partsOf(zip: Buffer): Part[] {
 }
 
 const text = (parts: readonly Part[], name: string) => String(parts.find((p) => p.name === name)!.data);
-const replaced = (parts: readonly Part[], name: string, data: string): Part[] => parts.map((p) => (p.name === name ? { ...p, data } : p));
+const replaced = (parts: readonly Part[], name: string, data: string): Part[] =>
+  parts.map((p) => (p.name === name ? { ...p, data } : p));
 
 // ——— The same workbook, written by exceljs here and by Gnumeric in the fixtures (make-fixtures.sh) ———
 
@@ -106,8 +107,25 @@ const timeOnly = (date1904: boolean) => (date1904 ? utc(1904, 1, 1, 10, 30) : ut
 function expectedTypes(date1904: boolean): FileRow[] {
   return [
     { rowNumber: 1, cells: HEADERS },
-    { rowNumber: 2, cells: ['Ada', 42, 0.5, true, utc(2026, 5, 4), utc(2026, 5, 4, 10, 30), utc(2026, 12, 24), 84, 'Rich', '  two  spaces  '] },
-    { rowNumber: 4, cells: [null, null, null, false, null, timeOnly(date1904), null, null, null, 'line1\nline2'] },
+    {
+      rowNumber: 2,
+      cells: [
+        'Ada',
+        42,
+        0.5,
+        true,
+        utc(2026, 5, 4),
+        utc(2026, 5, 4, 10, 30),
+        utc(2026, 12, 24),
+        84,
+        'Rich',
+        '  two  spaces  ',
+      ],
+    },
+    {
+      rowNumber: 4,
+      cells: [null, null, null, false, null, timeOnly(date1904), null, null, null, 'line1\nline2'],
+    },
     { rowNumber: 5, cells: ['Ada', 'Ada!', true, null, 1234567.891] },
   ];
 }
@@ -164,22 +182,41 @@ describe('xlsx reader: the cell types', () => {
   });
 
   it('reads the participants fixtures (Gnumeric) as exceljs reads them into a workbook', async () => {
-    for (const name of ['participants-good.xlsx', 'participants-bad-emails.xlsx', 'participants-bad-enum.xlsx', 'participants-wrong-headers.xlsx']) {
+    for (const name of [
+      'participants-good.xlsx',
+      'participants-bad-emails.xlsx',
+      'participants-bad-enum.xlsx',
+      'participants-wrong-headers.xlsx',
+    ]) {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(fixture(name) as unknown as ArrayBuffer);
       const expected: FileRow[] = [];
       book.worksheets[0]!.eachRow((row, rowNumber) => {
         const values = row.values as Cell[];
-        expected.push({ rowNumber, cells: Array.from({ length: values.length - 1 }, (_, i) => values[i + 1] ?? null) });
+        expected.push({
+          rowNumber,
+          cells: Array.from({ length: values.length - 1 }, (_, i) => values[i + 1] ?? null),
+        });
       });
       expect(await rowsOf(fixture(name)), name).toEqual(expected);
     }
     const good = await rowsOf(fixture('participants-good.xlsx'));
-    expect(good[1]!.cells).toEqual(['ada.lovelace@example.com', 'Ada', 'Lovelace', 'Analytical Engines', 'Mathematician', '+44 20 7946 0018', 'M', 'Yes', utc(2026, 5, 4)]);
+    expect(good[1]!.cells).toEqual([
+      'ada.lovelace@example.com',
+      'Ada',
+      'Lovelace',
+      'Analytical Engines',
+      'Mathematician',
+      '+44 20 7946 0018',
+      'M',
+      'Yes',
+      utc(2026, 5, 4),
+    ]);
   });
 
   it('reads what other writers put in a sheet: prefixes, rows and cells without r, inline rich text, ISO dates, errors', async () => {
-    const ns = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+    const ns =
+      'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
     const sheet =
       `\ufeff<?xml version="1.0" encoding="UTF-8"?><x:worksheet ${ns}><x:sheetData>` +
       '<x:row><x:c t="inlineStr"><x:is><x:t>first</x:t></x:is></x:c><x:c t="inlineStr"><x:is><x:r><x:t>ri</x:t></x:r><x:r><x:t xml:space="preserve">ch </x:t></x:r><x:rPh sb="0" eb="1"><x:t>ignored</x:t></x:rPh></x:is></x:c></x:row>' +
@@ -190,10 +227,22 @@ describe('xlsx reader: the cell types', () => {
       '</x:sheetData></x:worksheet>';
     const xlsx = zipOf([
       { name: 'xl/worksheets/data.xml', data: sheet },
-      { name: 'xl/strings.xml', data: `<sst ${ns.replace(/:x=/, '=')}><si><t>shared</t><rPh><t>ignored</t></rPh></si></sst>` },
-      { name: 'xl/look.xml', data: '<styleSheet><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="57"/></cellXfs></styleSheet>' },
-      { name: 'xl/_rels/workbook.xml.rels', data: '<Relationships><Relationship Id="s" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="strings.xml"/><Relationship Id="t" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="/xl/look.xml"/><Relationship Id="w" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/data.xml"/></Relationships>' },
-      { name: 'xl/workbook.xml', data: `<x:workbook ${ns}><x:sheets><x:sheet name="Data" sheetId="1" r:id="w"/></x:sheets></x:workbook>` },
+      {
+        name: 'xl/strings.xml',
+        data: `<sst ${ns.replace(/:x=/, '=')}><si><t>shared</t><rPh><t>ignored</t></rPh></si></sst>`,
+      },
+      {
+        name: 'xl/look.xml',
+        data: '<styleSheet><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="57"/></cellXfs></styleSheet>',
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        data: '<Relationships><Relationship Id="s" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings" Target="strings.xml"/><Relationship Id="t" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="/xl/look.xml"/><Relationship Id="w" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/data.xml"/></Relationships>',
+      },
+      {
+        name: 'xl/workbook.xml',
+        data: `<x:workbook ${ns}><x:sheets><x:sheet name="Data" sheetId="1" r:id="w"/></x:sheets></x:workbook>`,
+      },
     ]);
     const cells27 = Array<Cell>(26).fill(null);
     expect(await rowsOf(xlsx)).toEqual([
@@ -206,9 +255,31 @@ describe('xlsx reader: the cell types', () => {
   });
 
   it('tells date formats from others', () => {
-    for (const code of ['yyyy-mm-dd', 'dd.mm.yyyy', 'd-mmm', 'h:mm AM/PM', '[h]:mm:ss', '[mm]', '[$-409]mmmm d, yyyy', '[Red][<0]d/m;General', 'dd"."mm'])
+    for (const code of [
+      'yyyy-mm-dd',
+      'dd.mm.yyyy',
+      'd-mmm',
+      'h:mm AM/PM',
+      '[h]:mm:ss',
+      '[mm]',
+      '[$-409]mmmm d, yyyy',
+      '[Red][<0]d/m;General',
+      'dd"."mm',
+    ])
       expect(isDateFormatCode(code), code).toBe(true);
-    for (const code of ['General', '0.00', '#,##0;[Red]-#,##0', '0.00 "days"', '"Mon" 0', '@', '[$€-407] #,##0.00', '0\\d', '0_d', '0*s', '[Blue]0%'])
+    for (const code of [
+      'General',
+      '0.00',
+      '#,##0;[Red]-#,##0',
+      '0.00 "days"',
+      '"Mon" 0',
+      '@',
+      '[$€-407] #,##0.00',
+      '0\\d',
+      '0_d',
+      '0*s',
+      '[Blue]0%',
+    ])
       expect(isDateFormatCode(code), code).toBe(false);
   });
 
@@ -219,7 +290,13 @@ describe('xlsx reader: the cell types', () => {
     expect(serialToDate(46146.4375, false)).toEqual(utc(2026, 5, 4, 10, 30));
     expect(serialToDate(0, true)).toEqual(utc(1904, 1, 1));
     expect(serialToDate(44684, true)).toEqual(utc(2026, 5, 4));
-    expect([columnIndex('A1'), columnIndex('z9'), columnIndex('AA10'), columnIndex('XFD1048576'), columnIndex('12')]).toEqual([0, 25, 26, 16_383, undefined]);
+    expect([
+      columnIndex('A1'),
+      columnIndex('z9'),
+      columnIndex('AA10'),
+      columnIndex('XFD1048576'),
+      columnIndex('12'),
+    ]).toEqual([0, 25, 26, 16_383, undefined]);
     expect(() => columnIndex('XFE1')).toThrow(/XFD/);
   });
 
@@ -229,12 +306,23 @@ describe('xlsx reader: the cell types', () => {
       '<styleSheet><numFmts><numFmt numFmtId="164" formatCode="[Red]0.00"/><numFmt numFmtId="165" formatCode="&quot;Day&quot; 0"/><numFmt numFmtId="166" formatCode="yyyy-mm-dd"/></numFmts>' +
       '<cellStyleXfs><xf numFmtId="14"/></cellStyleXfs>' +
       `<cellXfs>${ids.map((id) => `<xf numFmtId="${id}" xfId="0"><alignment/></xf>`).join('')}</cellXfs></styleSheet>`;
-    const cells = ids.map((_, i) => `<c r="${String.fromCharCode(65 + i)}1" s="${i}"><v>46146</v></c>`).join('');
+    const cells = ids
+      .map((_, i) => `<c r="${String.fromCharCode(65 + i)}1" s="${i}"><v>46146</v></c>`)
+      .join('');
     const xlsx = zipOf([
-      { name: 'xl/workbook.xml', data: '<workbook><sheets><sheet r:id="rId1" xmlns:r="r"/></sheets></workbook>' },
-      { name: 'xl/_rels/workbook.xml.rels', data: '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>' },
+      {
+        name: 'xl/workbook.xml',
+        data: '<workbook><sheets><sheet r:id="rId1" xmlns:r="r"/></sheets></workbook>',
+      },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        data: '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+      },
       { name: 'xl/styles.xml', data: styles },
-      { name: 'xl/worksheets/sheet1.xml', data: `<worksheet><sheetData><row r="1">${cells}</row></sheetData></worksheet>` },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: `<worksheet><sheetData><row r="1">${cells}</row></sheetData></worksheet>`,
+      },
     ]);
     const day = utc(2026, 5, 4);
     expect((await rowsOf(xlsx))[0]!.cells).toEqual([day, day, day, day, 46146, 46146, 46146, 46146, day]);
@@ -242,7 +330,8 @@ describe('xlsx reader: the cell types', () => {
 });
 
 /** Makes a sheet the first tab; exceljs keeps its part name (sheet<id>.xml). Its types leave orderNo out. */
-const placeFirst = (sheet: ExcelJS.Worksheet) => ((sheet as ExcelJS.Worksheet & { orderNo: number }).orderNo = 0);
+const placeFirst = (sheet: ExcelJS.Worksheet) =>
+  ((sheet as ExcelJS.Worksheet & { orderNo: number }).orderNo = 0);
 
 describe('xlsx reader: which sheet, in which order', () => {
   it('takes the first sheet in the workbook order even when its part is not sheet1.xml nor first in the file', async () => {
@@ -253,10 +342,15 @@ describe('xlsx reader: which sheet, in which order', () => {
     second.addRow(['not this sheet']);
     first.addRow(['this sheet']);
     const parts = partsOf(Buffer.from(await book.xlsx.writeBuffer()));
-    expect(text(parts, 'xl/workbook.xml').indexOf('First')).toBeLessThan(text(parts, 'xl/workbook.xml').indexOf('Second'));
+    expect(text(parts, 'xl/workbook.xml').indexOf('First')).toBeLessThan(
+      text(parts, 'xl/workbook.xml').indexOf('Second'),
+    );
     // sheet1.xml (the second sheet) first in the file, as the old first-entry rule would take it.
     const sheets = parts.filter((p) => p.name.startsWith('xl/worksheets/'));
-    const reordered = [...sheets.sort((a, b) => a.name.localeCompare(b.name)), ...parts.filter((p) => !sheets.includes(p))];
+    const reordered = [
+      ...sheets.sort((a, b) => a.name.localeCompare(b.name)),
+      ...parts.filter((p) => !sheets.includes(p)),
+    ];
     expect(reordered[0]!.name).toBe('xl/worksheets/sheet1.xml');
     expect(await rowsOf(zipOf(reordered))).toEqual([{ rowNumber: 1, cells: ['this sheet'] }]);
   });
@@ -268,16 +362,29 @@ describe('xlsx reader: which sheet, in which order', () => {
     const rels = text(parts, 'xl/_rels/workbook.xml.rels');
     expect(rels).toContain('Target="worksheets/sheet1.xml"');
     // The first sheet's content moves to sheet2.xml and its relationship with it.
-    const swapped = replaced(replaced(parts, 'xl/worksheets/sheet1.xml', sheet2), 'xl/worksheets/sheet2.xml', sheet1);
-    for (const target of ['worksheets/sheet2.xml', '/xl/worksheets/sheet2.xml', './worksheets/../worksheets/sheet2.xml']) {
-      const retargeted = rels.replace('Target="worksheets/sheet1.xml"', 'Target="FIRST"').replace('Target="worksheets/sheet2.xml"', 'Target="worksheets/sheet1.xml"').replace('FIRST', target);
+    const swapped = replaced(
+      replaced(parts, 'xl/worksheets/sheet1.xml', sheet2),
+      'xl/worksheets/sheet2.xml',
+      sheet1,
+    );
+    for (const target of [
+      'worksheets/sheet2.xml',
+      '/xl/worksheets/sheet2.xml',
+      './worksheets/../worksheets/sheet2.xml',
+    ]) {
+      const retargeted = rels
+        .replace('Target="worksheets/sheet1.xml"', 'Target="FIRST"')
+        .replace('Target="worksheets/sheet2.xml"', 'Target="worksheets/sheet1.xml"')
+        .replace('FIRST', target);
       const moved = replaced(swapped, 'xl/_rels/workbook.xml.rels', retargeted);
       expect(await rowsOf(zipOf(moved)), target).toEqual(expectedTypes(false));
     }
   });
 
   it('without a workbook index, takes the first worksheet part in the file', async () => {
-    const parts = partsOf(fixture('reader-types.xlsx')).filter((p) => p.name !== 'xl/workbook.xml' && p.name !== 'xl/_rels/workbook.xml.rels');
+    const parts = partsOf(fixture('reader-types.xlsx')).filter(
+      (p) => p.name !== 'xl/workbook.xml' && p.name !== 'xl/_rels/workbook.xml.rels',
+    );
     expect(await rowsOf(zipOf(parts))).toEqual(expectedTypes(false));
   });
 
@@ -288,7 +395,14 @@ describe('xlsx reader: which sheet, in which order', () => {
     placeFirst(big);
     big.addRow(['E-mail']);
     const parts = partsOf(Buffer.from(await book.xlsx.writeBuffer()));
-    const claimed = replaced(parts, 'xl/worksheets/sheet2.xml', text(parts, 'xl/worksheets/sheet2.xml').replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:A2000001"/>'));
+    const claimed = replaced(
+      parts,
+      'xl/worksheets/sheet2.xml',
+      text(parts, 'xl/worksheets/sheet2.xml').replace(
+        /<dimension ref="[^"]*"\/>/,
+        '<dimension ref="A1:A2000001"/>',
+      ),
+    );
     expect(text(claimed, 'xl/worksheets/sheet2.xml')).toContain('A1:A2000001');
     const err = (() => {
       try {
@@ -306,17 +420,22 @@ describe('xlsx reader: which sheet, in which order', () => {
     const parts = partsOf(written);
     expect(parts.at(-1)!.name).toBe('xl/workbook.xml');
     const index = ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/sharedStrings.xml'];
-    const indexFirst = [...index.map((name) => parts.find((p) => p.name === name)!), ...parts.filter((p) => !index.includes(p.name))];
+    const indexFirst = [
+      ...index.map((name) => parts.find((p) => p.name === name)!),
+      ...parts.filter((p) => !index.includes(p.name)),
+    ];
     const reversed = [...parts].reverse();
     const stored = parts.map((p) => ({ ...p, method: 0 as const }));
-    for (const zip of [written, zipOf(indexFirst), zipOf(reversed), zipOf(stored)]) expect(await rowsOf(zip)).toEqual(expectedTypes(false));
+    for (const zip of [written, zipOf(indexFirst), zipOf(reversed), zipOf(stored)])
+      expect(await rowsOf(zip)).toEqual(expectedTypes(false));
   });
 
   it('reads an exceljs-written workbook 200 times at once without losing a part (exceljs issue #3064)', async () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('Participants');
     sheet.addRow(['E-mail', 'First name', 'Arrival']);
-    for (let i = 0; i < 300; i++) sheet.addRow([`p${i}@example.com`, `Name ${i}`, utc(2026, 5, 4)]).getCell(3).numFmt = 'yyyy-mm-dd';
+    for (let i = 0; i < 300; i++)
+      sheet.addRow([`p${i}@example.com`, `Name ${i}`, utc(2026, 5, 4)]).getCell(3).numFmt = 'yyyy-mm-dd';
     const xlsx = Buffer.from(await book.xlsx.writeBuffer());
     const results = await Promise.allSettled(Array.from({ length: 200 }, () => rowsOf(xlsx)));
     const failed = results.filter((r) => r.status === 'rejected');
@@ -332,7 +451,11 @@ describe('xlsx reader: which sheet, in which order', () => {
 describe('xlsx reader: broken files', () => {
   const unreadable = async (zip: Buffer) => {
     const err = await refusal(() => rowsOf(zip));
-    expect([err.statusCode, err.message, err.fields]).toEqual([400, IMPORT_MESSAGES.zipUnreadable, { file: IMPORT_MESSAGES.zipUnreadable }]);
+    expect([err.statusCode, err.message, err.fields]).toEqual([
+      400,
+      IMPORT_MESSAGES.zipUnreadable,
+      { file: IMPORT_MESSAGES.zipUnreadable },
+    ]);
     // What went wrong travels along, for the log.
     expect(err.cause).toBeInstanceOf(Error);
     return err.cause as Error;
@@ -340,11 +463,20 @@ describe('xlsx reader: broken files', () => {
 
   it('refuses malformed XML in the sheet, the shared strings, the styles or the workbook with 400 and says where', async () => {
     const parts = partsOf(await typesWorkbook(false));
-    const broken = (name: string, change: (xml: string) => string) => zipOf(replaced(parts, name, change(text(parts, name))));
-    expect((await unreadable(broken('xl/worksheets/sheet1.xml', (x) => x.replace('</row>', '</rows>')))).message).toMatch(/sheet1\.xml is not well-formed/);
-    expect((await unreadable(broken('xl/sharedStrings.xml', (x) => x.replace('<si>', '<si <')))).message).toMatch(/sharedStrings\.xml/);
-    expect((await unreadable(broken('xl/styles.xml', (x) => x.slice(0, -20)))).message).toMatch(/styles\.xml/);
-    expect((await unreadable(broken('xl/workbook.xml', (x) => x.replace('<sheets>', '<sheets &nbsp;>')))).message).toMatch(/workbook\.xml/);
+    const broken = (name: string, change: (xml: string) => string) =>
+      zipOf(replaced(parts, name, change(text(parts, name))));
+    expect(
+      (await unreadable(broken('xl/worksheets/sheet1.xml', (x) => x.replace('</row>', '</rows>')))).message,
+    ).toMatch(/sheet1\.xml is not well-formed/);
+    expect(
+      (await unreadable(broken('xl/sharedStrings.xml', (x) => x.replace('<si>', '<si <')))).message,
+    ).toMatch(/sharedStrings\.xml/);
+    expect((await unreadable(broken('xl/styles.xml', (x) => x.slice(0, -20)))).message).toMatch(
+      /styles\.xml/,
+    );
+    expect(
+      (await unreadable(broken('xl/workbook.xml', (x) => x.replace('<sheets>', '<sheets &nbsp;>')))).message,
+    ).toMatch(/workbook\.xml/);
   });
 
   it('refuses broken ZIP data: cut short, corrupt deflate, a part larger than it claims, no worksheet', async () => {
@@ -359,7 +491,9 @@ describe('xlsx reader: broken files', () => {
     const corrupt = Buffer.from(zip);
     corrupt.fill(0xff, at + 10, at + 40);
     await unreadable(corrupt);
-    expect((await unreadable(zipOf(parts.map((p) => (p === sheet ? { ...p, declaredSize: 100 } : p))))).message).toMatch(/inflates past the 100 bytes/);
+    expect(
+      (await unreadable(zipOf(parts.map((p) => (p === sheet ? { ...p, declaredSize: 100 } : p))))).message,
+    ).toMatch(/inflates past the 100 bytes/);
     await unreadable(zipOf(parts.filter((p) => !p.name.startsWith('xl/worksheets/'))));
   });
 
@@ -377,8 +511,16 @@ describe('xlsx reader: broken files', () => {
   });
 
   it('streams: a reader that stops after the header never parses what comes much later', async () => {
-    const rows = Array.from({ length: 20_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>row ${i + 1}</t></is></c></row>`).join('');
-    const xlsx = zipOf([{ name: 'xl/worksheets/sheet1.xml', data: `<worksheet><sheetData>${rows}<row><c><v>1</c></row></sheetData></worksheet>` }]);
+    const rows = Array.from(
+      { length: 20_000 },
+      (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="inlineStr"><is><t>row ${i + 1}</t></is></c></row>`,
+    ).join('');
+    const xlsx = zipOf([
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: `<worksheet><sheetData>${rows}<row><c><v>1</c></row></sheetData></worksheet>`,
+      },
+    ]);
     for await (const row of readRows(xlsx, 'xlsx')) {
       expect(row).toEqual({ rowNumber: 1, cells: ['row 1'] });
       break;

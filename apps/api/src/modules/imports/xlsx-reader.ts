@@ -37,7 +37,9 @@ function entryIndex(entries: readonly ZipEntry[]): (name: string) => ZipEntry | 
 
 /** A relationship's Target: relative to the workbook's folder, or absolute from the package root. */
 function resolveTarget(target: string): string {
-  return target.startsWith('/') ? posix.normalize(target).slice(1) : posix.normalize(posix.join(posix.dirname(WORKBOOK), target));
+  return target.startsWith('/')
+    ? posix.normalize(target).slice(1)
+    : posix.normalize(posix.join(posix.dirname(WORKBOOK), target));
 }
 
 /**
@@ -79,9 +81,16 @@ export function workbookParts(zip: Buffer, entries: readonly ZipEntry[]): Workbo
     });
   }
   const byRelationship = firstSheetId ? targets.get(firstSheetId) : undefined;
-  const sheet = (byRelationship && find(byRelationship)) || entries.find((e) => /^xl\/worksheets\/[^/]+\.xml$/i.test(e.name));
+  const sheet =
+    (byRelationship && find(byRelationship)) ||
+    entries.find((e) => /^xl\/worksheets\/[^/]+\.xml$/i.test(e.name));
   if (!sheet) throw new ZipFormatError('no worksheet');
-  return { sheet, sharedStrings: sharedStrings ?? find('xl/sharedStrings.xml'), styles: styles ?? find('xl/styles.xml'), date1904 };
+  return {
+    sheet,
+    sharedStrings: sharedStrings ?? find('xl/sharedStrings.xml'),
+    styles: styles ?? find('xl/styles.xml'),
+    date1904,
+  };
 }
 
 /**
@@ -113,7 +122,13 @@ interface Context {
 }
 
 /** A cell's value from its type (`t`), style (`s`) and text: `<v>`, or `<is>` for inline strings. */
-function cellValue(type: string | undefined, style: number, value: string | undefined, inline: string | undefined, ctx: Context): Cell {
+function cellValue(
+  type: string | undefined,
+  style: number,
+  value: string | undefined,
+  inline: string | undefined,
+  ctx: Context,
+): Cell {
   switch (type) {
     case 's': {
       const string = value === undefined ? undefined : ctx.sharedStrings[Number(value)];

@@ -35,13 +35,17 @@ function xmlParser(handlers: Handlers): PlainParser {
 
 /** saxes throws a plain Error at the first thing that is not XML: say which part it was. */
 function malformed(entry: ZipEntry, err: unknown): ZipFormatError {
-  return err instanceof ZipFormatError ? err : new ZipFormatError(`${entry.name} is not well-formed XML`, { cause: err });
+  return err instanceof ZipFormatError
+    ? err
+    : new ZipFormatError(`${entry.name} is not well-formed XML`, { cause: err });
 }
 
 export function parseWhole(zip: Buffer, entry: ZipEntry, handlers: Handlers): void {
   const bytes = entryBytes(zip, entry, INDEX_PART_MAX_BYTES);
   try {
-    xmlParser(handlers).write(withoutBom(bytes.toString('utf8'))).close();
+    xmlParser(handlers)
+      .write(withoutBom(bytes.toString('utf8')))
+      .close();
   } catch (err) {
     throw malformed(entry, err);
   }
@@ -81,7 +85,9 @@ const withoutBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice
 
 /** Excel's `_xHHHH_` escapes of characters XML can not hold (a carriage return is `_x000D_`). */
 export function unescapeXstring(text: string): string {
-  return text.includes('_x') ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+  return text.includes('_x')
+    ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : text;
 }
 
 /**

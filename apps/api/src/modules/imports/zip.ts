@@ -46,7 +46,8 @@ export function zipEntries(zip: Buffer, maxEntries: number): ZipEntry[] {
   let at = zip.readUInt32LE(eocd + 16);
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
-    if (at + 46 > zip.length || zip.readUInt32LE(at) !== CENTRAL) throw new ZipFormatError('broken central directory');
+    if (at + 46 > zip.length || zip.readUInt32LE(at) !== CENTRAL)
+      throw new ZipFormatError('broken central directory');
     const nameLength = zip.readUInt16LE(at + 28);
     const extraLength = zip.readUInt16LE(at + 30);
     const commentLength = zip.readUInt16LE(at + 32);
@@ -68,15 +69,18 @@ export function zipEntries(zip: Buffer, maxEntries: number): ZipEntry[] {
 /** Where an entry's (compressed) data starts, after its local header. */
 function dataStart(zip: Buffer, entry: ZipEntry): number {
   const at = entry.localHeaderOffset;
-  if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL) throw new ZipFormatError(`broken local header of ${entry.name}`);
+  if (at + 30 > zip.length || zip.readUInt32LE(at) !== LOCAL)
+    throw new ZipFormatError(`broken local header of ${entry.name}`);
   return at + 30 + zip.readUInt16LE(at + 26) + zip.readUInt16LE(at + 28);
 }
 
 /** An entry's compressed data as the central directory sizes it. */
 function entryData(zip: Buffer, entry: ZipEntry): Buffer {
   const start = dataStart(zip, entry);
-  if (start + entry.compressedSize > zip.length) throw new ZipFormatError(`${entry.name} runs past the end of the file`);
-  if (entry.method !== 0 && entry.method !== 8) throw new ZipFormatError(`${entry.name}: unknown compression ${entry.method}`);
+  if (start + entry.compressedSize > zip.length)
+    throw new ZipFormatError(`${entry.name} runs past the end of the file`);
+  if (entry.method !== 0 && entry.method !== 8)
+    throw new ZipFormatError(`${entry.name}: unknown compression ${entry.method}`);
   return zip.subarray(start, start + entry.compressedSize);
 }
 
@@ -86,8 +90,10 @@ function entryData(zip: Buffer, entry: ZipEntry): Buffer {
  * it lies about itself and is refused while inflating, before the bytes pile up.
  */
 function unpackLimit(entry: ZipEntry, maxBytes: number): number {
-  if (entry.size > XLSX_MAX_UNPACKED_BYTES || entry.size > maxBytes) throw new ZipFormatError(`${entry.name} is too large (${entry.size} bytes unpacked)`);
-  if (entry.size > 10_000_000 && entry.size > entry.compressedSize * XLSX_MAX_RATIO) throw new ZipFormatError(`${entry.name} unpacks ${XLSX_MAX_RATIO}× its size`);
+  if (entry.size > XLSX_MAX_UNPACKED_BYTES || entry.size > maxBytes)
+    throw new ZipFormatError(`${entry.name} is too large (${entry.size} bytes unpacked)`);
+  if (entry.size > 10_000_000 && entry.size > entry.compressedSize * XLSX_MAX_RATIO)
+    throw new ZipFormatError(`${entry.name} unpacks ${XLSX_MAX_RATIO}× its size`);
   return entry.size;
 }
 
@@ -114,7 +120,8 @@ export async function* entryChunks(zip: Buffer, entry: ZipEntry, maxBytes: numbe
   const limit = unpackLimit(entry, maxBytes);
   const data = entryData(zip, entry);
   if (entry.method === 0) {
-    for (let at = 0; at < data.length; at += ENTRY_CHUNK_BYTES) yield data.subarray(at, at + ENTRY_CHUNK_BYTES);
+    for (let at = 0; at < data.length; at += ENTRY_CHUNK_BYTES)
+      yield data.subarray(at, at + ENTRY_CHUNK_BYTES);
     return;
   }
   const inflate = createInflateRaw({ chunkSize: ENTRY_CHUNK_BYTES });
@@ -139,13 +146,19 @@ export function entryHead(zip: Buffer, entry: ZipEntry, maxBytes: number): strin
   const start = dataStart(zip, entry);
   // Compressed data of ~maxBytes/4 is plenty for the first maxBytes of XML; a sync flush lets
   // zlib hand back what it has without the rest of the stream.
-  const data = zip.subarray(start, Math.min(zip.length, start + Math.min(entry.compressedSize, Math.ceil(maxBytes / 4) + 1024)));
+  const data = zip.subarray(
+    start,
+    Math.min(zip.length, start + Math.min(entry.compressedSize, Math.ceil(maxBytes / 4) + 1024)),
+  );
   if (entry.method === 0) return data.subarray(0, maxBytes).toString('utf8');
   if (entry.method !== 8) throw new ZipFormatError('unknown compression');
   // Highly compressible data overflows maxBytes: feed less until it fits.
   for (let length = data.length; length >= 64; length = Math.floor(length / 2)) {
     try {
-      return inflateRawSync(data.subarray(0, length), { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: maxBytes }).toString('utf8');
+      return inflateRawSync(data.subarray(0, length), {
+        finishFlush: constants.Z_SYNC_FLUSH,
+        maxOutputLength: maxBytes,
+      }).toString('utf8');
     } catch (err) {
       if (!(err instanceof RangeError)) throw new ZipFormatError('broken data');
     }

@@ -1,13 +1,27 @@
 import type { ViewSettingsBody } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 
-export async function findViewSettings(db: Db, userId: string, tableKey: string): Promise<ViewSettingsBody | undefined> {
-  const row = await db.selectFrom('viewSettings').select('settings').where('userId', '=', userId).where('tableKey', '=', tableKey).executeTakeFirst();
+export async function findViewSettings(
+  db: Db,
+  userId: string,
+  tableKey: string,
+): Promise<ViewSettingsBody | undefined> {
+  const row = await db
+    .selectFrom('viewSettings')
+    .select('settings')
+    .where('userId', '=', userId)
+    .where('tableKey', '=', tableKey)
+    .executeTakeFirst();
   return row?.settings as ViewSettingsBody | undefined;
 }
 
 /** Inserts; false when the user already has settings for the table. */
-export async function insertViewSettings(db: Db, userId: string, tableKey: string, settings: ViewSettingsBody): Promise<boolean> {
+export async function insertViewSettings(
+  db: Db,
+  userId: string,
+  tableKey: string,
+  settings: ViewSettingsBody,
+): Promise<boolean> {
   const rows = await db
     .insertInto('viewSettings')
     .values({ userId, tableKey, settings: JSON.stringify(settings), updatedAt: new Date() })
@@ -17,7 +31,12 @@ export async function insertViewSettings(db: Db, userId: string, tableKey: strin
   return rows.length > 0;
 }
 
-export async function updateViewSettings(db: Db, userId: string, tableKey: string, settings: ViewSettingsBody): Promise<void> {
+export async function updateViewSettings(
+  db: Db,
+  userId: string,
+  tableKey: string,
+  settings: ViewSettingsBody,
+): Promise<void> {
   await db
     .updateTable('viewSettings')
     .set({ settings: JSON.stringify(settings), updatedAt: new Date() })

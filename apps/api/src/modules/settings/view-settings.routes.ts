@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { updateViewSettingsSchema, viewSettingsBodySchema, viewSettingsParamsSchema, viewSettingsSchema } from '@plenary/domain';
+import {
+  updateViewSettingsSchema,
+  viewSettingsBodySchema,
+  viewSettingsParamsSchema,
+  viewSettingsSchema,
+} from '@plenary/domain';
 import { requireAuth } from '../../platform/auth.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { errorResponses as errors } from '../../platform/errors.js';
@@ -19,7 +24,8 @@ export const settingsRoutes =
         schema: {
           tags: [TAG],
           summary: 'My view settings of a table',
-          description: 'When nothing was saved for the table yet: `saved: false`, empty `columns` and `order` (the client uses its own) and the default page size.',
+          description:
+            'When nothing was saved for the table yet: `saved: false`, empty `columns` and `order` (the client uses its own) and the default page size.',
           params: viewSettingsParamsSchema,
           response: { 200: viewSettingsSchema, ...errors(400, 401) },
         },
@@ -39,7 +45,10 @@ export const settingsRoutes =
           response: { 201: viewSettingsSchema, ...errors(400, 401, 409) },
         },
       },
-      async (request, reply) => reply.status(201).send(await service.createViewSettings(db, userId(request), request.params.tableKey, request.body)),
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await service.createViewSettings(db, userId(request), request.params.tableKey, request.body)),
     );
     app.patch(
       '/view-settings/:tableKey',
@@ -53,6 +62,7 @@ export const settingsRoutes =
           response: { 200: viewSettingsSchema, ...errors(400, 401, 404) },
         },
       },
-      async (request) => service.updateViewSettings(db, userId(request), request.params.tableKey, request.body),
+      async (request) =>
+        service.updateViewSettings(db, userId(request), request.params.tableKey, request.body),
     );
   };

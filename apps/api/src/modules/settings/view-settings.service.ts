@@ -15,17 +15,32 @@ export async function getViewSettings(db: Db, userId: string, tableKey: string):
 }
 
 /** First save: 409 when they exist already (then PATCH). */
-export async function createViewSettings(db: Db, userId: string, tableKey: string, body: ViewSettingsBody): Promise<ViewSettingsRecord> {
-  if (!(await repo.insertViewSettings(db, userId, tableKey, body))) throw conflict('View settings exist for this table; use PATCH');
+export async function createViewSettings(
+  db: Db,
+  userId: string,
+  tableKey: string,
+  body: ViewSettingsBody,
+): Promise<ViewSettingsRecord> {
+  if (!(await repo.insertViewSettings(db, userId, tableKey, body)))
+    throw conflict('View settings exist for this table; use PATCH');
   return { tableKey, ...body, saved: true };
 }
 
 /** Changes the given fields; 404 when nothing was saved yet (then POST). */
-export async function updateViewSettings(db: Db, userId: string, tableKey: string, body: Partial<ViewSettingsBody>): Promise<ViewSettingsRecord> {
+export async function updateViewSettings(
+  db: Db,
+  userId: string,
+  tableKey: string,
+  body: Partial<ViewSettingsBody>,
+): Promise<ViewSettingsRecord> {
   return db.transaction().execute(async (tx) => {
     const current = await repo.findViewSettings(tx, userId, tableKey);
     if (!current) throw notFound('No view settings saved for this table');
-    const next = { columns: body.columns ?? current.columns, order: body.order ?? current.order, pageSize: body.pageSize ?? current.pageSize };
+    const next = {
+      columns: body.columns ?? current.columns,
+      order: body.order ?? current.order,
+      pageSize: body.pageSize ?? current.pageSize,
+    };
     await repo.updateViewSettings(tx, userId, tableKey, next);
     return { tableKey, ...next, saved: true };
   });

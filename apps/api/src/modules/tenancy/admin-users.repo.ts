@@ -1,5 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { adminUserListQuerySchema, type AdminUserRecord, type RoleAssignmentInput, type RoleScope } from '@plenary/domain';
+import {
+  adminUserListQuerySchema,
+  type AdminUserRecord,
+  type RoleAssignmentInput,
+  type RoleScope,
+} from '@plenary/domain';
 import { isSuperAdmin, type Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db/index.js';
 import type { MembershipRole } from '../../platform/db/schema.js';
@@ -47,15 +52,28 @@ export const adminUserList = defineList({
       .selectFrom('users as u')
       .select(['u.id', 'u.email', 'u.firstName', 'u.lastName', 'u.createdAt', rolesJson(p).as('roles')])
       .where(holdsRole(p)),
-  record: (row): AdminUserRecord => ({ id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, roles: row.roles, createdAt: row.createdAt }),
+  record: (row): AdminUserRecord => ({
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    roles: row.roles,
+    createdAt: row.createdAt,
+  }),
   id: sql.ref('u.id'),
   fields: {
     // The expression of the users' trigram index, so a search reads the index.
-    name: { sortable: fullName, searchable: sql<string>`(u.first_name || ' ' || u.last_name || ' ' || u.email)` },
+    name: {
+      sortable: fullName,
+      searchable: sql<string>`(u.first_name || ' ' || u.last_name || ' ' || u.email)`,
+    },
     firstName: { sortable: sql`lower(u.first_name)`, label: 'First name' },
     lastName: { sortable: sql`lower(u.last_name)`, label: 'Last name' },
     email: { sql: sql.ref('u.email'), sortable: true, label: 'E-mail' },
-    roles: { label: 'Roles', cell: (r) => r.roles.map((role) => `${role.role} of ${role.scopeName}`).join('; ') },
+    roles: {
+      label: 'Roles',
+      cell: (r) => r.roles.map((role) => `${role.role} of ${role.scopeName}`).join('; '),
+    },
     createdAt: { sql: sql.ref('u.createdAt'), sortable: true, label: 'Created at' },
   },
   filters: {
@@ -67,14 +85,25 @@ export const adminUserList = defineList({
 });
 
 /** Which of the given scope ids exist and lie in the principal's admin scope. */
-export async function scopesInReach(db: Db, p: Principal, roles: RoleAssignmentInput[]): Promise<Set<string>> {
-  const ids = (scope: RoleScope) => [...new Set(roles.filter((r) => r.scope === scope).map((r) => r.scopeId))];
+export async function scopesInReach(
+  db: Db,
+  p: Principal,
+  roles: RoleAssignmentInput[],
+): Promise<Set<string>> {
+  const ids = (scope: RoleScope) => [
+    ...new Set(roles.filter((r) => r.scope === scope).map((r) => r.scopeId)),
+  ];
   const all = isSuperAdmin(p);
   const found = new Set<string>();
   const key = (scope: RoleScope, id: string) => `${scope}:${id}`;
   const orgIds = ids('organization');
   if (orgIds.length) {
-    const rows = await db.selectFrom('organizations as o').select('o.id').where(inIds('o.id', orgIds)).$if(!all, (qb) => qb.where(inIds('o.id', p.organizationIds))).execute();
+    const rows = await db
+      .selectFrom('organizations as o')
+      .select('o.id')
+      .where(inIds('o.id', orgIds))
+      .$if(!all, (qb) => qb.where(inIds('o.id', p.organizationIds)))
+      .execute();
     rows.forEach((r) => found.add(key('organization', r.id)));
   }
   const hubIds = ids('eventHub');
@@ -83,7 +112,11 @@ export async function scopesInReach(db: Db, p: Principal, roles: RoleAssignmentI
       .selectFrom('eventHubs as h')
       .select('h.id')
       .where(inIds('h.id', hubIds))
-      .$if(!all, (qb) => qb.where(sql<SqlBool>`(${inIds('h.organizationId', p.organizationIds)} OR ${inIds('h.id', p.eventHubIds)})`))
+      .$if(!all, (qb) =>
+        qb.where(
+          sql<SqlBool>`(${inIds('h.organizationId', p.organizationIds)} OR ${inIds('h.id', p.eventHubIds)})`,
+        ),
+      )
       .execute();
     rows.forEach((r) => found.add(key('eventHub', r.id)));
   }
@@ -93,7 +126,11 @@ export async function scopesInReach(db: Db, p: Principal, roles: RoleAssignmentI
       .selectFrom('events as e')
       .select('e.id')
       .where(inIds('e.id', eventIds))
-      .$if(!all, (qb) => qb.where(sql<SqlBool>`(${inIds('e.organizationId', p.organizationIds)} OR ${inIds('e.eventHubId', p.eventHubIds)})`))
+      .$if(!all, (qb) =>
+        qb.where(
+          sql<SqlBool>`(${inIds('e.organizationId', p.organizationIds)} OR ${inIds('e.eventHubId', p.eventHubIds)})`,
+        ),
+      )
       .execute();
     rows.forEach((r) => found.add(key('event', r.id)));
   }
@@ -101,19 +138,34 @@ export async function scopesInReach(db: Db, p: Principal, roles: RoleAssignmentI
 }
 
 export function findUserByEmail(db: Db, email: string) {
-  return db.selectFrom('users').select(['id', 'email', 'firstName', 'userRole', 'passwordHash']).where('email', '=', email).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'firstName', 'userRole', 'passwordHash'])
+    .where('email', '=', email)
+    .executeTakeFirst();
 }
 
 export function findUser(db: Db, id: string) {
   return db.selectFrom('users').select(['id', 'userRole']).where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertUser(db: Db, values: { email: string; firstName: string; lastName: string; updatedBy: string }): Promise<string> {
-  const row = await db.insertInto('users').values({ ...values, updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
+export async function insertUser(
+  db: Db,
+  values: { email: string; firstName: string; lastName: string; updatedBy: string },
+): Promise<string> {
+  const row = await db
+    .insertInto('users')
+    .values({ ...values, updatedAt: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function renameUser(db: Db, id: string, values: { firstName?: string | undefined; lastName?: string | undefined; updatedBy: string }): Promise<void> {
+export async function renameUser(
+  db: Db,
+  id: string,
+  values: { firstName?: string | undefined; lastName?: string | undefined; updatedBy: string },
+): Promise<void> {
   await db
     .updateTable('users')
     .set({
@@ -127,7 +179,11 @@ export async function renameUser(db: Db, id: string, values: { firstName?: strin
 }
 
 /** How many of the user's roles lie inside / outside the principal's scope. */
-export async function roleCounts(db: Db, p: Principal, userId: string): Promise<{ inside: number; outside: number }> {
+export async function roleCounts(
+  db: Db,
+  p: Principal,
+  userId: string,
+): Promise<{ inside: number; outside: number }> {
   const row = await db
     .selectFrom('memberships as m')
     .select([
@@ -141,15 +197,25 @@ export async function roleCounts(db: Db, p: Principal, userId: string): Promise<
 
 /** Removes the user's roles inside the principal's scope. */
 export async function deleteRolesInScope(db: Db, p: Principal, userId: string): Promise<void> {
-  await db.deleteFrom('memberships as m').where('m.userId', '=', userId).where(membershipInScope(p)).execute();
+  await db
+    .deleteFrom('memberships as m')
+    .where('m.userId', '=', userId)
+    .where(membershipInScope(p))
+    .execute();
 }
 
 /** Adds roles, or changes the role on a scope the user already has one on. */
-export async function upsertRoles(db: Db, userId: string, roles: Array<{ scope: RoleScope; scopeId: string; role: MembershipRole }>): Promise<void> {
+export async function upsertRoles(
+  db: Db,
+  userId: string,
+  roles: Array<{ scope: RoleScope; scopeId: string; role: MembershipRole }>,
+): Promise<void> {
   if (roles.length === 0) return;
   await db
     .insertInto('memberships')
     .values(roles.map((r) => ({ userId, scope: r.scope, scopeId: r.scopeId, role: r.role })))
-    .onConflict((oc) => oc.columns(['userId', 'scope', 'scopeId']).doUpdateSet((eb) => ({ role: eb.ref('excluded.role') })))
+    .onConflict((oc) =>
+      oc.columns(['userId', 'scope', 'scopeId']).doUpdateSet((eb) => ({ role: eb.ref('excluded.role') })),
+    )
     .execute();
 }

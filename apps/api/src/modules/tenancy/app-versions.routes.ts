@@ -1,4 +1,9 @@
-import { appVersionSchema, createAppVersionSchema, idParamsSchema, updateAppVersionSchema } from '@plenary/domain';
+import {
+  appVersionSchema,
+  createAppVersionSchema,
+  idParamsSchema,
+  updateAppVersionSchema,
+} from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
 import { appVersionList } from './app-versions.repo.js';
@@ -13,17 +18,42 @@ export function appVersionRoutes(app: ZodApp, { db }: AppDeps): void {
     gate(request, ROLE_GATES.superAdmin);
     return null;
   };
-  listRoute(app, '/app-versions', { db, list: appVersionList, scope, record: appVersionSchema, tags: [TAG], summary: 'List app versions (super admin)' });
+  listRoute(app, '/app-versions', {
+    db,
+    list: appVersionList,
+    scope,
+    record: appVersionSchema,
+    tags: [TAG],
+    summary: 'List app versions (super admin)',
+  });
   registerExport(app, 'app-versions', { db, list: appVersionList, scope, tags: [TAG] });
 
   app.post(
     '/app-versions',
-    { config: { idempotent: true }, schema: { tags: [TAG], summary: 'Add an app version (super admin)', body: createAppVersionSchema, response: { 201: appVersionSchema, ...errors(400, 401, 403, 409) } } },
-    async (request, reply) => reply.status(201).send(await service.createAppVersion(db, gate(request, ROLE_GATES.superAdmin), request.body)),
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: [TAG],
+        summary: 'Add an app version (super admin)',
+        body: createAppVersionSchema,
+        response: { 201: appVersionSchema, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createAppVersion(db, gate(request, ROLE_GATES.superAdmin), request.body)),
   );
   app.get(
     '/app-versions/:id',
-    { schema: { tags: [TAG], summary: 'Get an app version (super admin)', params: idParamsSchema, response: { 200: appVersionSchema, ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Get an app version (super admin)',
+        params: idParamsSchema,
+        response: { 200: appVersionSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       gate(request, ROLE_GATES.superAdmin);
       return service.getAppVersion(db, request.params.id);
@@ -40,11 +70,19 @@ export function appVersionRoutes(app: ZodApp, { db }: AppDeps): void {
         response: { 200: appVersionSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.updateAppVersion(db, gate(request, ROLE_GATES.superAdmin), request.params.id, request.body),
+    async (request) =>
+      service.updateAppVersion(db, gate(request, ROLE_GATES.superAdmin), request.params.id, request.body),
   );
   app.delete(
     '/app-versions/:id',
-    { schema: { tags: [TAG], summary: 'Delete an app version (super admin)', params: idParamsSchema, response: { 204: noContent, ...errors(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Delete an app version (super admin)',
+        params: idParamsSchema,
+        response: { 204: noContent, ...errors(400, 401, 403, 404) },
+      },
+    },
     async (request, reply) => {
       await service.deleteAppVersion(db, gate(request, ROLE_GATES.superAdmin), request.params.id);
       return reply.status(204).send(null);

@@ -1,4 +1,9 @@
-import { TENANCY_MESSAGES, type AppVersionRecord, type CreateAppVersion, type UpdateAppVersion } from '@plenary/domain';
+import {
+  TENANCY_MESSAGES,
+  type AppVersionRecord,
+  type CreateAppVersion,
+  type UpdateAppVersion,
+} from '@plenary/domain';
 import { audit, type WriteContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { conflict, notFound } from '../../platform/errors.js';
@@ -13,10 +18,17 @@ export async function getAppVersion(db: Db, id: string): Promise<AppVersionRecor
   return record;
 }
 
-const duplicate = () => conflict(`version: ${TENANCY_MESSAGES.versionExists}`, { version: TENANCY_MESSAGES.versionExists });
+const duplicate = () =>
+  conflict(`version: ${TENANCY_MESSAGES.versionExists}`, { version: TENANCY_MESSAGES.versionExists });
 
 /** (platform, version) is unique: checked first for a clear answer, and by the constraint against races. */
-async function unique<T>(db: Db, platform: string, version: string, exceptId: string | undefined, write: () => Promise<T>): Promise<T> {
+async function unique<T>(
+  db: Db,
+  platform: string,
+  version: string,
+  exceptId: string | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
   const existing = await repo.findVersion(db, platform, version);
   if (existing !== undefined && existing !== exceptId) throw duplicate();
   try {
@@ -27,7 +39,11 @@ async function unique<T>(db: Db, platform: string, version: string, exceptId: st
   }
 }
 
-export async function createAppVersion(db: Db, ctx: WriteContext, body: CreateAppVersion): Promise<AppVersionRecord> {
+export async function createAppVersion(
+  db: Db,
+  ctx: WriteContext,
+  body: CreateAppVersion,
+): Promise<AppVersionRecord> {
   const id = await unique(db, body.platform, body.version, undefined, () =>
     db.transaction().execute(async (tx) => {
       const id = await repo.insertVersion(tx, { ...body, updatedBy: ctx.actorId });
@@ -38,7 +54,12 @@ export async function createAppVersion(db: Db, ctx: WriteContext, body: CreateAp
   return getAppVersion(db, id);
 }
 
-export async function updateAppVersion(db: Db, ctx: WriteContext, id: string, body: UpdateAppVersion): Promise<AppVersionRecord> {
+export async function updateAppVersion(
+  db: Db,
+  ctx: WriteContext,
+  id: string,
+  body: UpdateAppVersion,
+): Promise<AppVersionRecord> {
   const current = await getAppVersion(db, id);
   await unique(db, body.platform ?? current.platform, body.version ?? current.version, id, () =>
     db.transaction().execute(async (tx) => {

@@ -23,7 +23,10 @@ export async function listApprovedHosts(db: Db, organizationId: string): Promise
 }
 
 /** Approvals of `name` itself or of `name:<port>`, in any organisation. */
-export function approvalsOfHostName(db: Db, name: string): Promise<{ host: string; organizationId: string }[]> {
+export function approvalsOfHostName(
+  db: Db,
+  name: string,
+): Promise<{ host: string; organizationId: string }[]> {
   return db
     .selectFrom('approvedHosts')
     .select(['host', 'organizationId'])
@@ -31,13 +34,21 @@ export function approvalsOfHostName(db: Db, name: string): Promise<{ host: strin
     .execute();
 }
 
-export async function insertApprovedHost(db: Db, values: { host: string; organizationId: string; approvedBy: string }): Promise<void> {
+export async function insertApprovedHost(
+  db: Db,
+  values: { host: string; organizationId: string; approvedBy: string },
+): Promise<void> {
   await db.insertInto('approvedHosts').values(values).execute();
 }
 
 /** True when the approval existed. */
 export async function deleteApprovedHost(db: Db, organizationId: string, host: string): Promise<boolean> {
-  const rows = await db.deleteFrom('approvedHosts').where('organizationId', '=', organizationId).where('host', '=', host).returning('host').execute();
+  const rows = await db
+    .deleteFrom('approvedHosts')
+    .where('organizationId', '=', organizationId)
+    .where('host', '=', host)
+    .returning('host')
+    .execute();
   return rows.length > 0;
 }
 

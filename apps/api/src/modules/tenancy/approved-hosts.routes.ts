@@ -1,4 +1,10 @@
-import { approvedHostInputSchema, approvedHostListSchema, approvedHostParamsSchema, approvedHostSchema, idParamsSchema } from '@plenary/domain';
+import {
+  approvedHostInputSchema,
+  approvedHostListSchema,
+  approvedHostParamsSchema,
+  approvedHostSchema,
+  idParamsSchema,
+} from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import type { ZodApp } from '../../platform/list.js';
 import * as service from './approved-hosts.service.js';
@@ -7,8 +13,8 @@ import { errors, noContent, TAG } from './tenancy.http.js';
 
 const ABOUT =
   'Hosts a super admin approved for the organization. Only these may be listed in its single sign-on `hosts`, ' +
-  'and e-mail links use them only for the organization\'s own people (roles in it or participants of its events). ' +
-  'Platform hosts (brand hosts, PUBLIC_URL\'s host and its `cms.` twin) can not be approved; a host name belongs to one organization. ' +
+  "and e-mail links use them only for the organization's own people (roles in it or participants of its events). " +
+  "Platform hosts (brand hosts, PUBLIC_URL's host and its `cms.` twin) can not be approved; a host name belongs to one organization. " +
   'Super admins only: every other role gets 403.';
 
 /** Super admins approve the hosts an organisation may bind (docs/SECURITY.md 3.9). */
@@ -24,7 +30,8 @@ export function approvedHostRoutes(app: ZodApp, deps: AppDeps): void {
         response: { 200: approvedHostListSchema, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request) => service.listApprovedHosts(deps, gate(request, ROLE_GATES.superAdmin), request.params.id),
+    async (request) =>
+      service.listApprovedHosts(deps, gate(request, ROLE_GATES.superAdmin), request.params.id),
   );
   app.post(
     '/organizations/:id/approved-hosts',
@@ -40,7 +47,16 @@ export function approvedHostRoutes(app: ZodApp, deps: AppDeps): void {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.approveHost(deps, gate(request, ROLE_GATES.superAdmin), request.params.id, request.body.host)),
+      reply
+        .status(201)
+        .send(
+          await service.approveHost(
+            deps,
+            gate(request, ROLE_GATES.superAdmin),
+            request.params.id,
+            request.body.host,
+          ),
+        ),
   );
   app.delete(
     '/organizations/:id/approved-hosts/:host',
@@ -54,7 +70,12 @@ export function approvedHostRoutes(app: ZodApp, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      await service.revokeHost(deps, gate(request, ROLE_GATES.superAdmin), request.params.id, request.params.host);
+      await service.revokeHost(
+        deps,
+        gate(request, ROLE_GATES.superAdmin),
+        request.params.id,
+        request.params.host,
+      );
       return reply.status(204).send(null);
     },
   );

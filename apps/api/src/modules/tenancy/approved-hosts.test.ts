@@ -22,7 +22,8 @@ afterAll(() => t.close());
 
 const freshHost = () => `h-${randomUUID().slice(0, 8)}.example`;
 const hostsUrl = (organizationId: string) => `/api/v1/organizations/${organizationId}/approved-hosts`;
-const approve = (organizationId: string, host: unknown, token = su) => t.as(token, { method: 'POST', url: hostsUrl(organizationId), payload: { host } });
+const approve = (organizationId: string, host: unknown, token = su) =>
+  t.as(token, { method: 'POST', url: hostsUrl(organizationId), payload: { host } });
 const approvedRow = async (organizationId: string) => {
   const host = freshHost();
   await t.deps.db.insertInto('approvedHosts').values({ host, organizationId, approvedBy: null }).execute();
@@ -33,12 +34,24 @@ describe('approved hosts: who may call', () => {
   // Super admins only: every other role of the own or another tenant is refused before any record is read.
   const onlySuperAdmin = (ok: number) => statuses(by(ok, 403, 403, 403, 403, 403, 401));
   const CASES: MatrixCase<Tenant>[] = [
-    { name: 'list approved hosts', method: 'GET', request: async (x) => ({ url: hostsUrl(x.organization.id) }), expected: onlySuperAdmin(200) },
-    { name: 'approve a host', method: 'POST', request: async (x) => ({ url: hostsUrl(x.organization.id), payload: { host: freshHost() } }), expected: onlySuperAdmin(201) },
+    {
+      name: 'list approved hosts',
+      method: 'GET',
+      request: async (x) => ({ url: hostsUrl(x.organization.id) }),
+      expected: onlySuperAdmin(200),
+    },
+    {
+      name: 'approve a host',
+      method: 'POST',
+      request: async (x) => ({ url: hostsUrl(x.organization.id), payload: { host: freshHost() } }),
+      expected: onlySuperAdmin(201),
+    },
     {
       name: 'revoke a host',
       method: 'DELETE',
-      request: async (x) => ({ url: `${hostsUrl(x.organization.id)}/${await approvedRow(x.organization.id)}` }),
+      request: async (x) => ({
+        url: `${hostsUrl(x.organization.id)}/${await approvedRow(x.organization.id)}`,
+      }),
       expected: onlySuperAdmin(204),
     },
   ];
@@ -69,17 +82,38 @@ describe('approved hosts: approving, listing, revoking', () => {
     });
     expect((await approve(org.id, 'cms.contoso.example')).statusCode).toBe(201);
     const list = await t.as(su, { method: 'GET', url: hostsUrl(org.id) });
-    expect(list.json()).toMatchObject({ total: 2, records: [{ host: 'cms.contoso.example' }, { host: 'events.contoso.example:8443' }] });
-    const audit = await t.deps.db.selectFrom('auditLog').select(['action', 'entity', 'actorId']).where('entityId', '=', 'events.contoso.example:8443').execute();
+    expect(list.json()).toMatchObject({
+      total: 2,
+      records: [{ host: 'cms.contoso.example' }, { host: 'events.contoso.example:8443' }],
+    });
+    const audit = await t.deps.db
+      .selectFrom('auditLog')
+      .select(['action', 'entity', 'actorId'])
+      .where('entityId', '=', 'events.contoso.example:8443')
+      .execute();
     expect(audit).toEqual([{ action: 'create', entity: 'approved-host', actorId: a.users.superadmin.id }]);
 
-    const revoked = await t.as(su, { method: 'DELETE', url: `${hostsUrl(org.id)}/events.contoso.example:8443` });
+    const revoked = await t.as(su, {
+      method: 'DELETE',
+      url: `${hostsUrl(org.id)}/events.contoso.example:8443`,
+    });
     expect(revoked.statusCode).toBe(204);
-    expect((await t.as(su, { method: 'GET', url: hostsUrl(org.id) })).json()).toMatchObject({ total: 1, records: [{ host: 'cms.contoso.example' }] });
+    expect((await t.as(su, { method: 'GET', url: hostsUrl(org.id) })).json()).toMatchObject({
+      total: 1,
+      records: [{ host: 'cms.contoso.example' }],
+    });
   });
 
   it('refuses platform hosts: brand hosts, PUBLIC_URL and its cms. twin, with any port', async () => {
-    for (const host of ['localhost', 'localhost:3000', 'cms.localhost', 'cms.localhost:8443', 'summit.localhost', 'cms.summit.localhost', '127.0.0.1']) {
+    for (const host of [
+      'localhost',
+      'localhost:3000',
+      'cms.localhost',
+      'cms.localhost:8443',
+      'summit.localhost',
+      'cms.summit.localhost',
+      '127.0.0.1',
+    ]) {
       const res = await approve(a.organization.id, host);
       expect(res.statusCode, host).toBe(400);
       expect(res.json().fields, host).toEqual({ host: TENANCY_MESSAGES.approvedHostPlatform });
@@ -135,7 +169,14 @@ describe('approved hosts: approving, listing, revoking', () => {
     const missing = await t.as(su, { method: 'POST', url: hostsUrl(a.organization.id), payload: {} });
     expect(missing.json()).toMatchObject({ statusCode: 400, fields: { host: MESSAGES.required } });
     expect((await t.as(su, { method: 'GET', url: hostsUrl('not-a-uuid') })).statusCode).toBe(400);
-    expect((await t.as(su, { method: 'DELETE', url: `${hostsUrl(a.organization.id)}/${encodeURIComponent('a/b')}` })).statusCode).toBe(400);
+    expect(
+      (
+        await t.as(su, {
+          method: 'DELETE',
+          url: `${hostsUrl(a.organization.id)}/${encodeURIComponent('a/b')}`,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('404 for an unknown organisation, and for revoking a host the organisation does not have', async () => {
@@ -144,9 +185,17 @@ describe('approved hosts: approving, listing, revoking', () => {
     expect((await approve(unknown, freshHost())).statusCode).toBe(404);
     const bHost = await approvedRow(b.organization.id);
     // Revoking through another organisation's id leaves the approval in place.
-    expect((await t.as(su, { method: 'DELETE', url: `${hostsUrl(a.organization.id)}/${bHost}` })).statusCode).toBe(404);
-    expect((await t.as(su, { method: 'DELETE', url: `${hostsUrl(a.organization.id)}/${freshHost()}` })).statusCode).toBe(404);
-    const stillThere = await t.deps.db.selectFrom('approvedHosts').select('organizationId').where('host', '=', bHost).executeTakeFirst();
+    expect(
+      (await t.as(su, { method: 'DELETE', url: `${hostsUrl(a.organization.id)}/${bHost}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.as(su, { method: 'DELETE', url: `${hostsUrl(a.organization.id)}/${freshHost()}` })).statusCode,
+    ).toBe(404);
+    const stillThere = await t.deps.db
+      .selectFrom('approvedHosts')
+      .select('organizationId')
+      .where('host', '=', bHost)
+      .executeTakeFirst();
     expect(stillThere?.organizationId).toBe(b.organization.id);
   });
 
@@ -157,7 +206,14 @@ describe('approved hosts: approving, listing, revoking', () => {
     const saved = await t.as(su, {
       method: 'PATCH',
       url: `/api/v1/organizations/${org.id}`,
-      payload: { sso: { issuer: 'https://login.example', clientId: 'c', clientSecret: 's', hosts: [`${name}:8443`, `cms.${name}`, name] } },
+      payload: {
+        sso: {
+          issuer: 'https://login.example',
+          clientId: 'c',
+          clientSecret: 's',
+          hosts: [`${name}:8443`, `cms.${name}`, name],
+        },
+      },
     });
     expect(saved.statusCode).toBe(200);
     expect((await t.as(su, { method: 'DELETE', url: `${hostsUrl(org.id)}/${name}` })).statusCode).toBe(204);
@@ -173,14 +229,26 @@ describe('approved hosts: approving, listing, revoking', () => {
       expect(op.summary).toMatch(/\(super admin\)$/);
       expect(op.description).toContain('Super admins only');
     }
-    expect(Object.keys(list.post.responses).sort()).toEqual(['201', '400', '401', '403', '404', '409', '422']);
+    expect(Object.keys(list.post.responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '404',
+      '409',
+      '422',
+    ]);
     expect(Object.keys(one.delete.responses).sort()).toEqual(['204', '400', '401', '403', '404']);
   });
 
   it('deleting the organisation deletes its approvals', async () => {
     const org = await t.f.organization();
     const host = await approvedRow(org.id);
-    expect((await t.as(su, { method: 'DELETE', url: `/api/v1/organizations/${org.id}` })).statusCode).toBe(204);
-    expect(await t.deps.db.selectFrom('approvedHosts').select('host').where('host', '=', host).execute()).toEqual([]);
+    expect((await t.as(su, { method: 'DELETE', url: `/api/v1/organizations/${org.id}` })).statusCode).toBe(
+      204,
+    );
+    expect(
+      await t.deps.db.selectFrom('approvedHosts').select('host').where('host', '=', host).execute(),
+    ).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@ import { defineList } from '../../platform/list.js';
 import { inIds } from './tenancy.access.js';
 
 /** Hubs of the organisations the principal administers, plus the hubs they administer. */
-export const hubScope = (p: Principal) => sql<SqlBool>`(${inIds('h.organizationId', p.organizationIds)} OR ${inIds('h.id', p.eventHubIds)})`;
+export const hubScope = (p: Principal) =>
+  sql<SqlBool>`(${inIds('h.organizationId', p.organizationIds)} OR ${inIds('h.id', p.eventHubIds)})`;
 
 export const eventHubList = defineList({
   query: eventHubListQuerySchema,
@@ -34,7 +35,10 @@ export const eventHubList = defineList({
     organizationName: row.organizationName ?? '',
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    updatedBy: row.updatedByFirstName === null ? null : { firstName: row.updatedByFirstName, lastName: row.updatedByLastName ?? '' },
+    updatedBy:
+      row.updatedByFirstName === null
+        ? null
+        : { firstName: row.updatedByFirstName, lastName: row.updatedByLastName ?? '' },
   }),
   id: sql.ref('h.id'),
   fields: {
@@ -42,7 +46,10 @@ export const eventHubList = defineList({
     organizationName: { sortable: sql`lower(o.name)`, label: 'Organization' },
     createdAt: { sql: sql.ref('h.createdAt'), sortable: true, label: 'Created at' },
     updatedAt: { sql: sql.ref('h.updatedAt'), sortable: true, label: 'Updated at' },
-    updatedBy: { label: 'Last modified by', cell: (r) => (r.updatedBy ? `${r.updatedBy.firstName} ${r.updatedBy.lastName}`.trim() : '') },
+    updatedBy: {
+      label: 'Last modified by',
+      cell: (r) => (r.updatedBy ? `${r.updatedBy.firstName} ${r.updatedBy.lastName}`.trim() : ''),
+    },
   },
   filters: { organizationId: (ids) => inIds('h.organizationId', ids) },
   defaultSort: 'name:asc',
@@ -53,16 +60,29 @@ export function findHub(db: Db, id: string) {
 }
 
 export async function organizationExists(db: Db, id: string): Promise<boolean> {
-  return (await db.selectFrom('organizations').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('organizations').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+  );
 }
 
-export async function insertHub(db: Db, values: { name: string; organizationId: string; updatedBy: string }): Promise<string> {
-  const row = await db.insertInto('eventHubs').values({ ...values, updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
+export async function insertHub(
+  db: Db,
+  values: { name: string; organizationId: string; updatedBy: string },
+): Promise<string> {
+  const row = await db
+    .insertInto('eventHubs')
+    .values({ ...values, updatedAt: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /** Renames and/or moves the hub; its events follow it to the new organisation. */
-export async function updateHub(db: Db, id: string, values: { name?: string | undefined; organizationId?: string | undefined; updatedBy: string }): Promise<void> {
+export async function updateHub(
+  db: Db,
+  id: string,
+  values: { name?: string | undefined; organizationId?: string | undefined; updatedBy: string },
+): Promise<void> {
   await db
     .updateTable('eventHubs')
     .set({
@@ -74,7 +94,11 @@ export async function updateHub(db: Db, id: string, values: { name?: string | un
     .where('id', '=', id)
     .execute();
   if (values.organizationId !== undefined) {
-    await db.updateTable('events').set({ organizationId: values.organizationId }).where('eventHubId', '=', id).execute();
+    await db
+      .updateTable('events')
+      .set({ organizationId: values.organizationId })
+      .where('eventHubId', '=', id)
+      .execute();
   }
 }
 
@@ -85,7 +109,10 @@ export async function deleteHub(db: Db, id: string): Promise<void> {
     .where((eb) =>
       eb.or([
         eb.and([eb('scope', '=', 'eventHub'), eb('scopeId', '=', id)]),
-        eb.and([eb('scope', '=', 'event'), eb('scopeId', 'in', eb.selectFrom('events').select('id').where('eventHubId', '=', id))]),
+        eb.and([
+          eb('scope', '=', 'event'),
+          eb('scopeId', 'in', eb.selectFrom('events').select('id').where('eventHubId', '=', id)),
+        ]),
       ]),
     )
     .execute();

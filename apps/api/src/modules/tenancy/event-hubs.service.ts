@@ -15,15 +15,26 @@ export async function getEventHub(db: Db, ctx: WriteContext, id: string): Promis
 
 /** The organisation a hub goes into: one the caller administers, else 404 on the field. */
 async function assertTargetOrganization(db: Db, ctx: WriteContext, organizationId: string): Promise<void> {
-  if (!canAdminOrganization(ctx.principal, organizationId) || !(await repo.organizationExists(db, organizationId))) {
+  if (
+    !canAdminOrganization(ctx.principal, organizationId) ||
+    !(await repo.organizationExists(db, organizationId))
+  ) {
     throw new HttpError(404, `organizationId: ${MESSAGES.notFound}`, { organizationId: MESSAGES.notFound });
   }
 }
 
-export async function createEventHub(db: Db, ctx: WriteContext, body: CreateEventHub): Promise<EventHubRecord> {
+export async function createEventHub(
+  db: Db,
+  ctx: WriteContext,
+  body: CreateEventHub,
+): Promise<EventHubRecord> {
   await assertTargetOrganization(db, ctx, body.organizationId);
   const id = await db.transaction().execute(async (tx) => {
-    const id = await repo.insertHub(tx, { name: body.name, organizationId: body.organizationId, updatedBy: ctx.actorId });
+    const id = await repo.insertHub(tx, {
+      name: body.name,
+      organizationId: body.organizationId,
+      updatedBy: ctx.actorId,
+    });
     await audit(tx, ctx, 'create', ENTITY, id);
     return id;
   });
@@ -37,12 +48,21 @@ async function editable(db: Db, ctx: WriteContext, id: string): Promise<EventHub
   return hub;
 }
 
-export async function updateEventHub(db: Db, ctx: WriteContext, id: string, body: UpdateEventHub): Promise<EventHubRecord> {
+export async function updateEventHub(
+  db: Db,
+  ctx: WriteContext,
+  id: string,
+  body: UpdateEventHub,
+): Promise<EventHubRecord> {
   const hub = await editable(db, ctx, id);
   const moving = body.organizationId !== undefined && body.organizationId !== hub.organizationId;
   if (moving) await assertTargetOrganization(db, ctx, body.organizationId!);
   await db.transaction().execute(async (tx) => {
-    await repo.updateHub(tx, id, { name: body.name, organizationId: moving ? body.organizationId : undefined, updatedBy: ctx.actorId });
+    await repo.updateHub(tx, id, {
+      name: body.name,
+      organizationId: moving ? body.organizationId : undefined,
+      updatedBy: ctx.actorId,
+    });
     await audit(tx, ctx, 'update', ENTITY, id);
   });
   return getEventHub(db, ctx, id);

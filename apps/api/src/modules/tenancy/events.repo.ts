@@ -36,7 +36,11 @@ export const eventList = defineList({
         'e.updatedAt',
       ])
       .$if(!isSuperAdmin(p), (qb) => qb.where(eventScope(p))),
-  record: (row): EventRecord => ({ ...row, eventHubName: row.eventHubName ?? '', organizationName: row.organizationName ?? '' }),
+  record: (row): EventRecord => ({
+    ...row,
+    eventHubName: row.eventHubName ?? '',
+    organizationName: row.organizationName ?? '',
+  }),
   id: sql.ref('e.id'),
   fields: {
     name: { sql: sql.ref('e.name'), sortable: sql`lower(e.name)`, searchable: true, label: 'Name' },
@@ -59,16 +63,35 @@ export const eventList = defineList({
 });
 
 export function findEventRow(db: Db, id: string) {
-  return db.selectFrom('events').select(['id', 'eventHubId', 'organizationId', 'startAt', 'endAt']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('events')
+    .select(['id', 'eventHubId', 'organizationId', 'startAt', 'endAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export async function insertEvent(db: Db, values: Omit<Insertable<EventsTable>, 'updatedAt'>): Promise<string> {
-  const row = await db.insertInto('events').values({ ...values, updatedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
+export async function insertEvent(
+  db: Db,
+  values: Omit<Insertable<EventsTable>, 'updatedAt'>,
+): Promise<string> {
+  const row = await db
+    .insertInto('events')
+    .values({ ...values, updatedAt: new Date() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateEvent(db: Db, id: string, values: Omit<Updateable<EventsTable>, 'updatedAt'>): Promise<void> {
-  await db.updateTable('events').set({ ...values, updatedAt: new Date() }).where('id', '=', id).execute();
+export async function updateEvent(
+  db: Db,
+  id: string,
+  values: Omit<Updateable<EventsTable>, 'updatedAt'>,
+): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ ...values, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -76,7 +99,8 @@ export async function updateEvent(db: Db, id: string, values: Omit<Updateable<Ev
  * (PostgreSQL: a wall time a DST change skips in `to` moves forward by the gap; an ambiguous one
  * takes the standard-time reading).
  */
-const sameWallTime = (column: string, from: string, to: string) => sql<Date>`((${sql.ref(column)} AT TIME ZONE ${from}) AT TIME ZONE ${to})`;
+const sameWallTime = (column: string, from: string, to: string) =>
+  sql<Date>`((${sql.ref(column)} AT TIME ZONE ${from}) AT TIME ZONE ${to})`;
 
 /**
  * The end for a start and end moved to the same wall-clock times: the moved end, unless a DST
@@ -93,7 +117,12 @@ const movedEnd = (start: string, end: string, from: string, to: string) =>
  * wait for the commit, while rows that only reference the event (foreign keys: FOR KEY SHARE) do not.
  */
 export function lockEventTimes(db: Db, id: string) {
-  return db.selectFrom('events').select(['timezone', 'startAt', 'endAt']).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
+  return db
+    .selectFrom('events')
+    .select(['timezone', 'startAt', 'endAt'])
+    .where('id', '=', id)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
 }
 
 /**
@@ -101,13 +130,26 @@ export function lockEventTimes(db: Db, id: string) {
  * Locks them first in id order, the order of every other writer of several sessions (bulk update,
  * Session/SessionUser import, releasing a participant's places): an UPDATE alone locks in scan order.
  */
-export async function moveSessionsToZone(db: Db, eventId: string, from: string, to: string, updatedBy: string): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`SELECT id FROM sessions WHERE event_id = ${eventId} ORDER BY id FOR UPDATE`.execute(db);
+export async function moveSessionsToZone(
+  db: Db,
+  eventId: string,
+  from: string,
+  to: string,
+  updatedBy: string,
+): Promise<string[]> {
+  const { rows } = await sql<{
+    id: string;
+  }>`SELECT id FROM sessions WHERE event_id = ${eventId} ORDER BY id FOR UPDATE`.execute(db);
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
   await db
     .updateTable('sessions')
-    .set({ startAt: sameWallTime('start_at', from, to), endAt: movedEnd('start_at', 'end_at', from, to), updatedBy, updatedAt: new Date() })
+    .set({
+      startAt: sameWallTime('start_at', from, to),
+      endAt: movedEnd('start_at', 'end_at', from, to),
+      updatedBy,
+      updatedAt: new Date(),
+    })
     .where('id', 'in', ids)
     .execute();
   return ids;
@@ -118,7 +160,12 @@ export async function moveSessionsToZone(db: Db, eventId: string, from: string, 
  * (`startAt`, `endAt`, for a body that sets the other one) and the end moved with the start
  * (`pairedEndAt`, see movedEnd, when the body sets neither).
  */
-export async function eventTimesInZone(db: Db, id: string, from: string, to: string): Promise<{ startAt: Date; endAt: Date; pairedEndAt: Date }> {
+export async function eventTimesInZone(
+  db: Db,
+  id: string,
+  from: string,
+  to: string,
+): Promise<{ startAt: Date; endAt: Date; pairedEndAt: Date }> {
   const { rows } = await sql<{ startAt: Date; endAt: Date; pairedEndAt: Date }>`
     SELECT ${sameWallTime('start_at', from, to)} AS start_at, ${sameWallTime('end_at', from, to)} AS end_at,
       ${movedEnd('start_at', 'end_at', from, to)} AS paired_end_at
@@ -143,7 +190,13 @@ export async function filterOptions(db: Db, p: Principal): Promise<EventFilters>
       qb.where((eb) =>
         eb.or([
           sql<SqlBool>`${inIds('h.organizationId', p.organizationIds)} OR ${inIds('h.id', p.eventHubIds)}`,
-          eb.exists(eb.selectFrom('events as e').select(sql`1`.as('one')).whereRef('e.eventHubId', '=', 'h.id').where(inIds('e.id', eventIds))),
+          eb.exists(
+            eb
+              .selectFrom('events as e')
+              .select(sql`1`.as('one'))
+              .whereRef('e.eventHubId', '=', 'h.id')
+              .where(inIds('e.id', eventIds)),
+          ),
         ]),
       ),
     )
@@ -153,7 +206,9 @@ export async function filterOptions(db: Db, p: Principal): Promise<EventFilters>
   const organizations = await db
     .selectFrom('organizations as o')
     .select(['o.id', 'o.name'])
-    .$if(!all, (qb) => qb.where(inIds('o.id', [...new Set([...p.organizationIds, ...hubs.map((h) => h.organizationId)])])))
+    .$if(!all, (qb) =>
+      qb.where(inIds('o.id', [...new Set([...p.organizationIds, ...hubs.map((h) => h.organizationId)])])),
+    )
     .orderBy(sql`lower(o.name)`)
     .orderBy('o.id')
     .execute();

@@ -26,12 +26,18 @@ export async function getEvent(db: Db, ctx: WriteContext, id: string): Promise<E
   return record;
 }
 
-export const eventFilters = (db: Db, ctx: WriteContext): Promise<EventFilters> => repo.filterOptions(db, ctx.principal);
+export const eventFilters = (db: Db, ctx: WriteContext): Promise<EventFilters> =>
+  repo.filterOptions(db, ctx.principal);
 
 /** The hub an event goes into: one the caller administers, else 404 on the field. */
-async function targetHub(db: Db, ctx: WriteContext, eventHubId: string): Promise<{ id: string; organizationId: string }> {
+async function targetHub(
+  db: Db,
+  ctx: WriteContext,
+  eventHubId: string,
+): Promise<{ id: string; organizationId: string }> {
   const hub = await findHub(db, eventHubId);
-  if (!hub || !canAdminHub(ctx.principal, hub)) throw new HttpError(404, `eventHubId: ${MESSAGES.notFound}`, { eventHubId: MESSAGES.notFound });
+  if (!hub || !canAdminHub(ctx.principal, hub))
+    throw new HttpError(404, `eventHubId: ${MESSAGES.notFound}`, { eventHubId: MESSAGES.notFound });
   return hub;
 }
 
@@ -40,13 +46,25 @@ async function targetHub(db: Db, ctx: WriteContext, eventHubId: string): Promise
  * address); an address that gives none is a 400 on `timezone` (the schema already refuses an event
  * with neither).
  */
-export async function createEvent(db: Db, ctx: WriteContext, request: CreateEvent, deriveTimezone: DeriveTimezone): Promise<EventRecord> {
+export async function createEvent(
+  db: Db,
+  ctx: WriteContext,
+  request: CreateEvent,
+  deriveTimezone: DeriveTimezone,
+): Promise<EventRecord> {
   const hub = await targetHub(db, ctx, request.eventHubId);
   const timezone = request.timezone ?? (await timezoneOfAddress(request.address, deriveTimezone));
-  if (timezone === undefined) throw badRequest(`timezone: ${TENANCY_MESSAGES.timezoneNotFoundForAddress}`, { timezone: TENANCY_MESSAGES.timezoneNotFoundForAddress });
+  if (timezone === undefined)
+    throw badRequest(`timezone: ${TENANCY_MESSAGES.timezoneNotFoundForAddress}`, {
+      timezone: TENANCY_MESSAGES.timezoneNotFoundForAddress,
+    });
   const body = { ...request, timezone };
   const id = await db.transaction().execute(async (tx) => {
-    const id = await repo.insertEvent(tx, { ...body, organizationId: hub.organizationId, updatedBy: ctx.actorId });
+    const id = await repo.insertEvent(tx, {
+      ...body,
+      organizationId: hub.organizationId,
+      updatedBy: ctx.actorId,
+    });
     await audit(tx, ctx, 'create', ENTITY, id);
     return id;
   });
@@ -57,8 +75,13 @@ export async function createEvent(db: Db, ctx: WriteContext, request: CreateEven
 export type DeriveTimezone = (address: string) => Promise<string | undefined>;
 
 /** The time zone of a non-blank address, for create and update alike; undefined when blank or nothing matches. */
-function timezoneOfAddress(address: string | undefined, deriveTimezone: DeriveTimezone | undefined): Promise<string | undefined> {
-  return deriveTimezone && address !== undefined && address.trim() !== '' ? deriveTimezone(address) : Promise.resolve(undefined);
+function timezoneOfAddress(
+  address: string | undefined,
+  deriveTimezone: DeriveTimezone | undefined,
+): Promise<string | undefined> {
+  return deriveTimezone && address !== undefined && address.trim() !== ''
+    ? deriveTimezone(address)
+    : Promise.resolve(undefined);
 }
 
 /**
@@ -109,7 +132,12 @@ export async function updateEvent(
     }
     const issues = dateOrderIssues(times);
     if (Object.keys(issues).length > 0) throw badRequest(`startAt: ${issues.startAt}`, issues);
-    await repo.updateEvent(tx, id, { ...body, ...(movedTo ? times : {}), ...(organizationId ? { organizationId } : {}), updatedBy: ctx.actorId });
+    await repo.updateEvent(tx, id, {
+      ...body,
+      ...(movedTo ? times : {}),
+      ...(organizationId ? { organizationId } : {}),
+      updatedBy: ctx.actorId,
+    });
     if (movedTo) {
       const sessionIds = await repo.moveSessionsToZone(tx, id, locked.timezone, movedTo, ctx.actorId);
       await auditMany(tx, ctx, 'update', sessionIds, SESSION_ENTITY);
@@ -124,7 +152,8 @@ export async function updateEvent(
 /** Event admins edit their events; deleting one takes an admin of its hub. */
 export async function deleteEvent(db: Db, ctx: WriteContext, id: string): Promise<void> {
   const event = await getEvent(db, ctx, id);
-  if (!canAdminHub(ctx.principal, { id: event.eventHubId, organizationId: event.organizationId })) throw forbidden(MESSAGES.forbidden);
+  if (!canAdminHub(ctx.principal, { id: event.eventHubId, organizationId: event.organizationId }))
+    throw forbidden(MESSAGES.forbidden);
   await db.transaction().execute(async (tx) => {
     await repo.deleteEvent(tx, id);
     await audit(tx, ctx, 'delete', ENTITY, id);

@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
-import { organizationListQuerySchema, type OrganizationRecord, type OrganizationStatus } from '@plenary/domain';
+import {
+  organizationListQuerySchema,
+  type OrganizationRecord,
+  type OrganizationStatus,
+} from '@plenary/domain';
 import { isSuperAdmin, type Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db/index.js';
 import { defineList } from '../../platform/list.js';
@@ -35,8 +39,19 @@ export const organizationList = defineList({
     settings: { status: row.settings.status },
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    updatedBy: row.updatedByFirstName === null ? null : { firstName: row.updatedByFirstName, lastName: row.updatedByLastName ?? '' },
-    sso: row.ssoIssuer === null ? null : { issuer: row.ssoIssuer, clientId: row.ssoClientId ?? '', hosts: row.ssoHosts ?? [], hasSecret: row.ssoHasSecret },
+    updatedBy:
+      row.updatedByFirstName === null
+        ? null
+        : { firstName: row.updatedByFirstName, lastName: row.updatedByLastName ?? '' },
+    sso:
+      row.ssoIssuer === null
+        ? null
+        : {
+            issuer: row.ssoIssuer,
+            clientId: row.ssoClientId ?? '',
+            hosts: row.ssoHosts ?? [],
+            hasSecret: row.ssoHasSecret,
+          },
   }),
   id: sql.ref('o.id'),
   fields: {
@@ -44,28 +59,45 @@ export const organizationList = defineList({
     status: { sql: status, sortable: true, label: 'Status', cell: (r) => r.settings.status },
     createdAt: { sql: sql.ref('o.createdAt'), sortable: true, label: 'Created at' },
     updatedAt: { sql: sql.ref('o.updatedAt'), sortable: true, label: 'Updated at' },
-    updatedBy: { label: 'Last modified by', cell: (r) => (r.updatedBy ? `${r.updatedBy.firstName} ${r.updatedBy.lastName}`.trim() : '') },
+    updatedBy: {
+      label: 'Last modified by',
+      cell: (r) => (r.updatedBy ? `${r.updatedBy.firstName} ${r.updatedBy.lastName}`.trim() : ''),
+    },
     sso: { label: 'Single sign-on issuer', cell: (r) => r.sso?.issuer ?? '' },
   },
   filters: { status: (v) => inTexts(status, v) },
   defaultSort: 'name:asc',
 });
 
-export async function insertOrganization(db: Db, values: { name: string; status: OrganizationStatus; updatedBy: string }): Promise<string> {
+export async function insertOrganization(
+  db: Db,
+  values: { name: string; status: OrganizationStatus; updatedBy: string },
+): Promise<string> {
   const row = await db
     .insertInto('organizations')
-    .values({ name: values.name, settings: JSON.stringify({ status: values.status }), updatedAt: new Date(), updatedBy: values.updatedBy })
+    .values({
+      name: values.name,
+      settings: JSON.stringify({ status: values.status }),
+      updatedAt: new Date(),
+      updatedBy: values.updatedBy,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateOrganization(db: Db, id: string, values: { name?: string | undefined; status?: OrganizationStatus | undefined; updatedBy: string }): Promise<void> {
+export async function updateOrganization(
+  db: Db,
+  id: string,
+  values: { name?: string | undefined; status?: OrganizationStatus | undefined; updatedBy: string },
+): Promise<void> {
   await db
     .updateTable('organizations')
     .set({
       ...(values.name !== undefined ? { name: values.name } : {}),
-      ...(values.status !== undefined ? { settings: sql`settings || ${JSON.stringify({ status: values.status })}::jsonb` } : {}),
+      ...(values.status !== undefined
+        ? { settings: sql`settings || ${JSON.stringify({ status: values.status })}::jsonb` }
+        : {}),
       updatedAt: new Date(),
       updatedBy: values.updatedBy,
     })
@@ -75,7 +107,11 @@ export async function updateOrganization(db: Db, id: string, values: { name?: st
 
 /** The stored client secret of the organisation's SSO provider ('' when none). */
 export async function ssoSecretOf(db: Db, organizationId: string): Promise<string> {
-  const row = await db.selectFrom('ssoProviders').select('clientSecret').where('organizationId', '=', organizationId).executeTakeFirst();
+  const row = await db
+    .selectFrom('ssoProviders')
+    .select('clientSecret')
+    .where('organizationId', '=', organizationId)
+    .executeTakeFirst();
   return row?.clientSecret ?? '';
 }
 
@@ -86,8 +122,14 @@ export async function deleteOrganization(db: Db, id: string): Promise<void> {
     .where((eb) =>
       eb.or([
         eb.and([eb('scope', '=', 'organization'), eb('scopeId', '=', id)]),
-        eb.and([eb('scope', '=', 'eventHub'), eb('scopeId', 'in', eb.selectFrom('eventHubs').select('id').where('organizationId', '=', id))]),
-        eb.and([eb('scope', '=', 'event'), eb('scopeId', 'in', eb.selectFrom('events').select('id').where('organizationId', '=', id))]),
+        eb.and([
+          eb('scope', '=', 'eventHub'),
+          eb('scopeId', 'in', eb.selectFrom('eventHubs').select('id').where('organizationId', '=', id)),
+        ]),
+        eb.and([
+          eb('scope', '=', 'event'),
+          eb('scopeId', 'in', eb.selectFrom('events').select('id').where('organizationId', '=', id)),
+        ]),
       ]),
     )
     .execute();

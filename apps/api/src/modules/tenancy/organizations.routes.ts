@@ -14,13 +14,29 @@ import { gate, ROLE_GATES } from './tenancy.access.js';
 /** Super admins manage every organisation; an organisation admin reads and edits their own. */
 export function organizationRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
-  const scope = (request: Parameters<typeof gate>[0]) => gate(request, ROLE_GATES.organizationAdmin).principal;
-  listRoute(app, '/organizations', { db, list: organizationList, scope, record: organizationSchema, tags: [TAG], summary: 'List organizations' });
+  const scope = (request: Parameters<typeof gate>[0]) =>
+    gate(request, ROLE_GATES.organizationAdmin).principal;
+  listRoute(app, '/organizations', {
+    db,
+    list: organizationList,
+    scope,
+    record: organizationSchema,
+    tags: [TAG],
+    summary: 'List organizations',
+  });
   registerExport(app, 'organizations', { db, list: organizationList, scope, tags: [TAG] });
 
   app.post(
     '/organizations',
-    { config: { idempotent: true }, schema: { tags: [TAG], summary: 'Create an organization (super admin)', body: createOrganizationSchema, response: { 201: organizationSchema, ...errors(400, 401, 403, 409) } } },
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: [TAG],
+        summary: 'Create an organization (super admin)',
+        body: createOrganizationSchema,
+        response: { 201: organizationSchema, ...errors(400, 401, 403, 409) },
+      },
+    },
     async (request, reply) => {
       const ctx = gate(request, ROLE_GATES.superAdmin);
       return reply.status(201).send(await service.createOrganization(deps, ctx, request.body));
@@ -28,8 +44,16 @@ export function organizationRoutes(app: ZodApp, deps: AppDeps): void {
   );
   app.get(
     '/organizations/:id',
-    { schema: { tags: [TAG], summary: 'Get an organization', params: idParamsSchema, response: { 200: organizationSchema, ...errors(400, 401, 403, 404) } } },
-    async (request) => service.getOrganization(db, gate(request, ROLE_GATES.organizationAdmin), request.params.id),
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Get an organization',
+        params: idParamsSchema,
+        response: { 200: organizationSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      service.getOrganization(db, gate(request, ROLE_GATES.organizationAdmin), request.params.id),
   );
   app.patch(
     '/organizations/:id',
@@ -37,13 +61,20 @@ export function organizationRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: 'Update an organization',
-        description: '`sso: null` removes single sign-on; an sso object without clientSecret keeps the stored secret.',
+        description:
+          '`sso: null` removes single sign-on; an sso object without clientSecret keeps the stored secret.',
         params: idParamsSchema,
         body: updateOrganizationSchema,
         response: { 200: organizationSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.updateOrganization(deps, gate(request, ROLE_GATES.organizationAdmin), request.params.id, request.body),
+    async (request) =>
+      service.updateOrganization(
+        deps,
+        gate(request, ROLE_GATES.organizationAdmin),
+        request.params.id,
+        request.body,
+      ),
   );
   app.delete(
     '/organizations/:id',

@@ -1,4 +1,10 @@
-import { MESSAGES, type CreateOrganization, type OrganizationRecord, type SsoInput, type UpdateOrganization } from '@plenary/domain';
+import {
+  MESSAGES,
+  type CreateOrganization,
+  type OrganizationRecord,
+  type SsoInput,
+  type UpdateOrganization,
+} from '@plenary/domain';
 import { isSuperAdmin } from '../../platform/access.js';
 import { audit, type WriteContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
@@ -18,10 +24,18 @@ export async function getOrganization(db: Db, ctx: WriteContext, id: string): Pr
 /** Saving SSO hosts needs the platform's hosts (brands, PUBLIC_URL) besides the database. */
 type SsoDeps = LinkDeps;
 
-export async function createOrganization(deps: SsoDeps, ctx: WriteContext, body: CreateOrganization): Promise<OrganizationRecord> {
+export async function createOrganization(
+  deps: SsoDeps,
+  ctx: WriteContext,
+  body: CreateOrganization,
+): Promise<OrganizationRecord> {
   const { db } = deps;
   const id = await db.transaction().execute(async (tx) => {
-    const id = await repo.insertOrganization(tx, { name: body.name, status: body.settings.status, updatedBy: ctx.actorId });
+    const id = await repo.insertOrganization(tx, {
+      name: body.name,
+      status: body.settings.status,
+      updatedBy: ctx.actorId,
+    });
     // A new organisation has no approved hosts yet, so this refuses any host (approve them first).
     if (body.sso) await saveSso({ ...deps, db: tx }, id, body.name, body.sso);
     await audit(tx, ctx, 'create', ENTITY, id);
@@ -30,11 +44,20 @@ export async function createOrganization(deps: SsoDeps, ctx: WriteContext, body:
   return getOrganization(db, ctx, id);
 }
 
-export async function updateOrganization(deps: SsoDeps, ctx: WriteContext, id: string, body: UpdateOrganization): Promise<OrganizationRecord> {
+export async function updateOrganization(
+  deps: SsoDeps,
+  ctx: WriteContext,
+  id: string,
+  body: UpdateOrganization,
+): Promise<OrganizationRecord> {
   const { db } = deps;
   const current = await getOrganization(db, ctx, id);
   await db.transaction().execute(async (tx) => {
-    await repo.updateOrganization(tx, id, { name: body.name, status: body.settings?.status, updatedBy: ctx.actorId });
+    await repo.updateOrganization(tx, id, {
+      name: body.name,
+      status: body.settings?.status,
+      updatedBy: ctx.actorId,
+    });
     if (body.sso === null) await removeSsoProvider(tx, id);
     else if (body.sso) await saveSso({ ...deps, db: tx }, id, body.name ?? current.name, body.sso);
     await audit(tx, ctx, 'update', ENTITY, id);
@@ -54,9 +77,17 @@ export async function deleteOrganization(db: Db, ctx: WriteContext, id: string):
 /** Through the accounts area, which owns sign-in providers; a missing secret keeps the stored one. */
 async function saveSso(deps: SsoDeps, organizationId: string, name: string, sso: SsoInput): Promise<void> {
   const clientSecret = sso.clientSecret ?? (await repo.ssoSecretOf(deps.db, organizationId));
-  if (!clientSecret) throw badRequest(`sso.clientSecret: ${MESSAGES.required}`, { 'sso.clientSecret': MESSAGES.required });
+  if (!clientSecret)
+    throw badRequest(`sso.clientSecret: ${MESSAGES.required}`, { 'sso.clientSecret': MESSAGES.required });
   try {
-    await upsertSsoProvider(deps, { organizationId, name, issuer: sso.issuer, clientId: sso.clientId, clientSecret, hosts: sso.hosts });
+    await upsertSsoProvider(deps, {
+      organizationId,
+      name,
+      issuer: sso.issuer,
+      clientId: sso.clientId,
+      clientSecret,
+      hosts: sso.hosts,
+    });
   } catch (err) {
     // Its field names are the provider's; ours sit under `sso`.
     if (err instanceof HttpError && err.fields) {

@@ -11,7 +11,8 @@ import { forbidden } from '../../platform/errors.js';
  */
 export const isOrganizationAdmin = (p: Principal) => p.organizationIds.length > 0;
 export const isHubAdmin = (p: Principal) => p.eventHubIds.length > 0;
-export const adminEventIds = (p: Principal) => [...p.eventRoles].flatMap(([id, role]) => (role === 'admin' ? [id] : []));
+export const adminEventIds = (p: Principal) =>
+  [...p.eventRoles].flatMap(([id, role]) => (role === 'admin' ? [id] : []));
 
 export const ROLE_GATES = {
   superAdmin: isSuperAdmin,
@@ -20,7 +21,8 @@ export const ROLE_GATES = {
   /** ... and hub admins. */
   hubAdmin: (p: Principal) => isSuperAdmin(p) || isOrganizationAdmin(p) || isHubAdmin(p),
   /** ... and event admins. */
-  eventAdmin: (p: Principal) => isSuperAdmin(p) || isOrganizationAdmin(p) || isHubAdmin(p) || adminEventIds(p).length > 0,
+  eventAdmin: (p: Principal) =>
+    isSuperAdmin(p) || isOrganizationAdmin(p) || isHubAdmin(p) || adminEventIds(p).length > 0,
 } as const;
 
 /** 401 without a token, 403 when the caller's roles do not pass `gate`; else the write context. */
@@ -32,7 +34,10 @@ export function gate(request: FastifyRequest, allowed: (p: Principal) => boolean
 
 /** `column = ANY(ids)`; false for no ids. `column` is a Kysely reference ('e.organizationId'). */
 export const inIds = (column: string, ids: readonly string[]) =>
-  ids.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`${sql.ref(column)} = ANY(${sql.val([...ids])}::uuid[])`;
+  ids.length === 0
+    ? sql<SqlBool>`false`
+    : sql<SqlBool>`${sql.ref(column)} = ANY(${sql.val([...ids])}::uuid[])`;
 
 /** `column = ANY(values)` for text values (filters). */
-export const inTexts = (column: Expression<unknown>, values: readonly string[]) => sql<SqlBool>`${column} = ANY(${sql.val([...values])}::text[])`;
+export const inTexts = (column: Expression<unknown>, values: readonly string[]) =>
+  sql<SqlBool>`${column} = ANY(${sql.val([...values])}::text[])`;

@@ -27,7 +27,11 @@ export interface DatabaseHandle {
    * header). Streams to PostgreSQL (pg-copy-streams); PGlite takes the whole text as one blob.
    * Runs on its own connection, outside any transaction of the caller.
    */
-  copyFrom(table: string, columns: readonly string[], chunks: AsyncIterable<string> | Iterable<string>): Promise<void>;
+  copyFrom(
+    table: string,
+    columns: readonly string[],
+    chunks: AsyncIterable<string> | Iterable<string>,
+  ): Promise<void>;
   /** Runs `fn` while holding a database-wide lock, so concurrent API processes migrate once. */
   withLock<T>(fn: () => Promise<T>): Promise<T>;
   /**
@@ -92,7 +96,11 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
 }
 
 /** A connection of its own (a pooled one would carry the LISTEN back into the pool). */
-async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+): Promise<() => Promise<void>> {
   if (!IDENTIFIER.test(channel)) throw new Error(`listen: bad channel ${channel}`);
   let closed = false;
   let client: pg.Client | undefined;
@@ -130,9 +138,15 @@ async function listenOnPostgres(url: string, channel: string, onNotify: () => vo
 }
 
 /** PGlite in `dir` (or in memory when `dir` is undefined), optionally loaded from a data-dir dump. */
-export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<DatabaseHandle & { pglite: PGlite }> {
+export async function openPglite(
+  dir?: string,
+  loadDataDir?: Blob,
+): Promise<DatabaseHandle & { pglite: PGlite }> {
   if (dir) mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const pglite = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins });
   return {
     db,
@@ -142,7 +156,8 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
       await pglite.exec(script);
     },
     async executeSql(text, values) {
-      if (values && values.length > 0) return pglite.query<Record<string, unknown>>(text, values as unknown[]);
+      if (values && values.length > 0)
+        return pglite.query<Record<string, unknown>>(text, values as unknown[]);
       return { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] };
     },
     async copyFrom(table, columns, chunks) {
@@ -169,10 +184,16 @@ export async function openPglite(dir?: string, loadDataDir?: Blob): Promise<Data
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 function copyStatement(table: string, columns: readonly string[], source: string): string {
-  for (const name of [table, ...columns]) if (!IDENTIFIER.test(name)) throw new Error(`copyFrom: bad identifier ${name}`);
+  for (const name of [table, ...columns])
+    if (!IDENTIFIER.test(name)) throw new Error(`copyFrom: bad identifier ${name}`);
   return `COPY ${table} (${columns.join(', ')}) FROM ${source} WITH (FORMAT csv)`;
 }
 
-export function openDatabase(cfg: { DATABASE_URL?: string | undefined; DATA_DIR: string }): Promise<DatabaseHandle> {
-  return cfg.DATABASE_URL ? Promise.resolve(openPostgres(cfg.DATABASE_URL)) : openPglite(join(cfg.DATA_DIR, 'pgdata'));
+export function openDatabase(cfg: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}): Promise<DatabaseHandle> {
+  return cfg.DATABASE_URL
+    ? Promise.resolve(openPostgres(cfg.DATABASE_URL))
+    : openPglite(join(cfg.DATA_DIR, 'pgdata'));
 }

@@ -25,7 +25,8 @@ beforeEach(async () => {
   await handle.execScript('TRUNCATE probe');
 });
 
-const notes = async () => (await db.selectFrom('probe').select('note').orderBy('id').execute()).map((r) => r.note);
+const notes = async () =>
+  (await db.selectFrom('probe').select('note').orderBy('id').execute()).map((r) => r.note);
 
 /** Resolves after `n` turns of the event loop's microtask and I/O queues: ordering, not timing. */
 async function letOthersRun(n = 20): Promise<void> {
@@ -79,8 +80,19 @@ describe('transactions', () => {
   });
 
   it('counts the rows a write touched', async () => {
-    await db.insertInto('probe').values([{ id: 1, note: 'a' }, { id: 2, note: 'b' }, { id: 3, note: 'c' }]).execute();
-    const updated = await db.updateTable('probe').set({ note: 'x' }).where('id', '<', 3).executeTakeFirstOrThrow();
+    await db
+      .insertInto('probe')
+      .values([
+        { id: 1, note: 'a' },
+        { id: 2, note: 'b' },
+        { id: 3, note: 'c' },
+      ])
+      .execute();
+    const updated = await db
+      .updateTable('probe')
+      .set({ note: 'x' })
+      .where('id', '<', 3)
+      .executeTakeFirstOrThrow();
     expect(updated.numUpdatedRows).toBe(2n);
   });
 
@@ -102,7 +114,9 @@ describe('one connection, several callers', () => {
     const tx = await db.startTransaction().execute();
     await tx.insertInto('probe').values({ id: 1, note: 'uncommitted' }).execute();
     // Had it run on the transaction's session, this row would vanish with the rollback below.
-    const outside = watch(db.insertInto('probe').values({ id: 2, note: 'outside' }).returning('note').execute());
+    const outside = watch(
+      db.insertInto('probe').values({ id: 2, note: 'outside' }).returning('note').execute(),
+    );
     const reader = watch(notes());
     await letOthersRun();
     expect(outside.settled).toBe(false);
@@ -127,9 +141,17 @@ describe('one connection, several callers', () => {
     await db.insertInto('probe').values({ id: 1, note: '0' }).execute();
     const bump = () =>
       db.transaction().execute(async (tx) => {
-        const { note } = await tx.selectFrom('probe').select('note').where('id', '=', 1).executeTakeFirstOrThrow();
+        const { note } = await tx
+          .selectFrom('probe')
+          .select('note')
+          .where('id', '=', 1)
+          .executeTakeFirstOrThrow();
         await letOthersRun(2);
-        await tx.updateTable('probe').set({ note: String(Number(note) + 1) }).where('id', '=', 1).execute();
+        await tx
+          .updateTable('probe')
+          .set({ note: String(Number(note) + 1) })
+          .where('id', '=', 1)
+          .execute();
       });
     await Promise.all(Array.from({ length: 10 }, bump));
     expect(await notes()).toEqual(['10']);

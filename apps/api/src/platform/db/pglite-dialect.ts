@@ -123,7 +123,10 @@ async function runSavepointCommand(
   compile: QueryCompiler['compileQuery'],
 ): Promise<void> {
   // The name goes through an identifier node, so the compiler quotes it.
-  const node = RawNode.createWithChildren([RawNode.createWithSql(`${command} `), IdentifierNode.create(name)]);
+  const node = RawNode.createWithChildren([
+    RawNode.createWithSql(`${command} `),
+    IdentifierNode.create(name),
+  ]);
   await connection.executeQuery(compile(node, createQueryId()));
 }
 
@@ -169,7 +172,10 @@ class PGliteConnection implements DatabaseConnection {
       await decided;
     });
     // A BEGIN that fails never calls back: its error ends the wait instead.
-    const tx = await Promise.race([begun, closed.then(() => Promise.reject(new Error('PGlite: transaction ended before it began')))]);
+    const tx = await Promise.race([
+      begun,
+      closed.then(() => Promise.reject(new Error('PGlite: transaction ended before it began'))),
+    ]);
     this.open = { tx, finish, closed };
   }
 
@@ -180,7 +186,8 @@ class PGliteConnection implements DatabaseConnection {
       await open.closed;
     } catch (error) {
       // COMMIT of a transaction in which a statement failed: PostgreSQL rolled it back.
-      if (isPostgresError(error, IN_FAILED_TRANSACTION)) throw Object.assign(new AbortedTransactionError(), { cause: error });
+      if (isPostgresError(error, IN_FAILED_TRANSACTION))
+        throw Object.assign(new AbortedTransactionError(), { cause: error });
       throw error;
     }
   }

@@ -124,7 +124,13 @@ export interface CustomFieldsTable {
   eventId: string;
   name: string;
   dataType: 'STRING' | 'BOOLEAN' | 'DATE' | 'NUMBER' | 'CURRENCY' | 'TIME' | 'PROFILE_LINK' | 'ENUM';
-  settings: Json<{ required: boolean; isCustomField: boolean; isEnumMultiple: boolean; enumValues: string[]; special: boolean }>;
+  settings: Json<{
+    required: boolean;
+    isCustomField: boolean;
+    isEnumMultiple: boolean;
+    enumValues: string[];
+    special: boolean;
+  }>;
   editableByParticipant: Generated<boolean>;
   showInProfile: Generated<boolean>;
   currencyCode: string | null;
@@ -193,7 +199,8 @@ export interface AuthSessionsTable {
   createdAt: CreatedAt;
 }
 
-export type OneTimeTokenPurpose = 'verify-email' | 'reset-password' | 'create-password' | 'magic-link' | 'moderator-link';
+export type OneTimeTokenPurpose =
+  'verify-email' | 'reset-password' | 'create-password' | 'magic-link' | 'moderator-link';
 
 export interface OneTimeTokensTable {
   id: Generated<string>;
@@ -268,7 +275,8 @@ export interface ImportsTable {
   fileType: 'csv' | 'xlsx';
   fileSize: number;
   fileKey: string | null;
-  status: 'UPLOADED' | 'VERIFYING' | 'VERIFIED' | 'INVALID' | 'IMPORTING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
+  status:
+    'UPLOADED' | 'VERIFYING' | 'VERIFIED' | 'INVALID' | 'IMPORTING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
   headers: Json<string[]>;
   /** [column key, header] pairs: an object's `cf_…` keys would be camel-cased by the CamelCasePlugin. */
   mapping: Json<Array<[string, string | null]>>;
@@ -307,7 +315,9 @@ export interface ImportErrorsTable {
   importId: string;
   rowNumber: number;
   cells: Json<Array<[string, string]>>;
-  errors: Json<Array<{ column: string | null; header: string | null; value: string | null; message: string }>>;
+  errors: Json<
+    Array<{ column: string | null; header: string | null; value: string | null; message: string }>
+  >;
 }
 
 /** An API process's heartbeat (platform/job-recovery.ts, migration 0013). */

@@ -31,7 +31,11 @@ type Fetcher = (url: string) => Promise<unknown>;
 
 function jsonFetcher(config: Config): Fetcher {
   return async (url) => {
-    const { bytes } = await egressFetch(url, config, { maxBytes: MAX_BYTES, timeoutMs: HOSTED_TIMEOUT_MS, maxRedirects: 0 });
+    const { bytes } = await egressFetch(url, config, {
+      maxBytes: MAX_BYTES,
+      timeoutMs: HOSTED_TIMEOUT_MS,
+      maxRedirects: 0,
+    });
     try {
       return JSON.parse(bytes.toString('utf8')) as unknown;
     } catch {
@@ -42,23 +46,34 @@ function jsonFetcher(config: Config): Fetcher {
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-export function hostedTimeZoneProvider(config: Config, fetchJson: Fetcher = jsonFetcher(config)): TimeZoneProvider {
+export function hostedTimeZoneProvider(
+  config: Config,
+  fetchJson: Fetcher = jsonFetcher(config),
+): TimeZoneProvider {
   const base = config.MAPS_API_BASE_URL.replace(/\/+$/, '');
   const key = config.MAPS_API_KEY ?? '';
   return {
     async resolve(address): Promise<GeoMatch | undefined> {
-      const geocode = (await fetchJson(`${base}/maps/api/geocode/json?${new URLSearchParams({ address, key })}`)) as GeocodeAnswer;
+      const geocode = (await fetchJson(
+        `${base}/maps/api/geocode/json?${new URLSearchParams({ address, key })}`,
+      )) as GeocodeAnswer;
       if (geocode.status === 'ZERO_RESULTS') return undefined;
       if (geocode.status !== 'OK') throw new HostedGeoError(`geocoding answered ${String(geocode.status)}`);
       const first = geocode.results?.[0];
       const latitude = first?.geometry?.location?.lat;
       const longitude = first?.geometry?.location?.lng;
-      if (!isNumber(latitude) || !isNumber(longitude)) throw new HostedGeoError('geocoding answered no coordinates');
+      if (!isNumber(latitude) || !isNumber(longitude))
+        throw new HostedGeoError('geocoding answered no coordinates');
 
       const timestamp = String(Math.floor(Date.now() / 1000));
-      const zone = (await fetchJson(`${base}/maps/api/timezone/json?${new URLSearchParams({ location: `${latitude},${longitude}`, timestamp, key })}`)) as TimeZoneAnswer;
+      const zone = (await fetchJson(
+        `${base}/maps/api/timezone/json?${new URLSearchParams({ location: `${latitude},${longitude}`, timestamp, key })}`,
+      )) as TimeZoneAnswer;
       if (zone.status === 'ZERO_RESULTS') return undefined;
-      const timezone = zone.status === 'OK' && typeof zone.timeZoneId === 'string' ? canonicalTimeZone(zone.timeZoneId) : undefined;
+      const timezone =
+        zone.status === 'OK' && typeof zone.timeZoneId === 'string'
+          ? canonicalTimeZone(zone.timeZoneId)
+          : undefined;
       if (!timezone) throw new HostedGeoError(`time zone answered ${String(zone.status)}`);
       return { timezone, latitude, longitude, label: first?.formatted_address ?? address };
     },

@@ -10,7 +10,11 @@ export { GEO_ADDRESS_MAX_LENGTH } from './types.js';
  * The hosted provider first when MAPS_API_KEY is set, the offline one when it is not, when the
  * service fails (network, quota, a bad answer) or when it finds nothing.
  */
-export function chainedProvider(first: TimeZoneProvider, fallback: TimeZoneProvider, onError?: (err: unknown) => void): TimeZoneProvider {
+export function chainedProvider(
+  first: TimeZoneProvider,
+  fallback: TimeZoneProvider,
+  onError?: (err: unknown) => void,
+): TimeZoneProvider {
   return {
     async resolve(address) {
       const hit = await first.resolve(address).catch((err: unknown) => {

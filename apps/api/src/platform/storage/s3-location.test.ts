@@ -3,11 +3,25 @@ import { parseS3Location } from './s3-location.js';
 
 describe('STORAGE_URL', () => {
   it('reads bucket, prefix, endpoint, region and path style', () => {
-    expect(parseS3Location('s3://my.bucket-1/a/b/?endpoint=https://s3.example.com:9000&region=eu-central-1&forcePathStyle=true')).toEqual({
-      location: { bucket: 'my.bucket-1', prefix: 'a/b/', endpoint: 'https://s3.example.com:9000', region: 'eu-central-1', forcePathStyle: true },
+    expect(
+      parseS3Location(
+        's3://my.bucket-1/a/b/?endpoint=https://s3.example.com:9000&region=eu-central-1&forcePathStyle=true',
+      ),
+    ).toEqual({
+      location: {
+        bucket: 'my.bucket-1',
+        prefix: 'a/b/',
+        endpoint: 'https://s3.example.com:9000',
+        region: 'eu-central-1',
+        forcePathStyle: true,
+      },
     });
-    expect(parseS3Location('s3://uploads')).toEqual({ location: { bucket: 'uploads', prefix: '', forcePathStyle: false } });
-    expect(parseS3Location('s3://uploads/?forcePathStyle=false')).toEqual({ location: { bucket: 'uploads', prefix: '', forcePathStyle: false } });
+    expect(parseS3Location('s3://uploads')).toEqual({
+      location: { bucket: 'uploads', prefix: '', forcePathStyle: false },
+    });
+    expect(parseS3Location('s3://uploads/?forcePathStyle=false')).toEqual({
+      location: { bucket: 'uploads', prefix: '', forcePathStyle: false },
+    });
   });
 
   it.each([

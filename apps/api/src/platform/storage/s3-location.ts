@@ -23,16 +23,22 @@ const PARAMETERS = ['endpoint', 'region', 'forcePathStyle'];
 /** The location, or the reason the value is not one (for the configuration error). */
 export function parseS3Location(value: string): { location: S3Location } | { problem: string } {
   const match = SHAPE.exec(value);
-  if (!match) return { problem: 'must look like s3://bucket[/prefix][?endpoint=…&region=…&forcePathStyle=true]' };
+  if (!match)
+    return { problem: 'must look like s3://bucket[/prefix][?endpoint=…&region=…&forcePathStyle=true]' };
   const [, bucket = '', path = '', query = ''] = match;
-  if (!BUCKET.test(bucket)) return { problem: `"${bucket}" is not a bucket name (3–63 lower-case letters, digits, dots, hyphens)` };
+  if (!BUCKET.test(bucket))
+    return { problem: `"${bucket}" is not a bucket name (3–63 lower-case letters, digits, dots, hyphens)` };
   const trimmed = path.replace(/^\/+|\/+$/g, '');
-  if (trimmed !== '' && (!PREFIX.test(trimmed) || trimmed.split('/').some((part) => part === '.' || part === '..'))) {
+  if (
+    trimmed !== '' &&
+    (!PREFIX.test(trimmed) || trimmed.split('/').some((part) => part === '.' || part === '..'))
+  ) {
     return { problem: `"${trimmed}" is not a key prefix (letters, digits, '.', '_', '-' between slashes)` };
   }
   const params = new URLSearchParams(query);
   const unknown = [...params.keys()].find((name) => !PARAMETERS.includes(name));
-  if (unknown !== undefined) return { problem: `unknown parameter "${unknown}" (known: ${PARAMETERS.join(', ')})` };
+  if (unknown !== undefined)
+    return { problem: `unknown parameter "${unknown}" (known: ${PARAMETERS.join(', ')})` };
   const location: S3Location = { bucket, prefix: trimmed === '' ? '' : `${trimmed}/`, forcePathStyle: false };
   const endpoint = params.get('endpoint');
   if (endpoint !== null) {
@@ -41,12 +47,14 @@ export function parseS3Location(value: string): { location: S3Location } | { pro
   }
   const region = params.get('region');
   if (region !== null) {
-    if (!REGION.test(region)) return { problem: `region "${region}" must be lower-case letters, digits and hyphens` };
+    if (!REGION.test(region))
+      return { problem: `region "${region}" must be lower-case letters, digits and hyphens` };
     location.region = region;
   }
   const pathStyle = params.get('forcePathStyle');
   if (pathStyle !== null) {
-    if (pathStyle !== 'true' && pathStyle !== 'false') return { problem: 'forcePathStyle must be true or false' };
+    if (pathStyle !== 'true' && pathStyle !== 'false')
+      return { problem: 'forcePathStyle must be true or false' };
     location.forcePathStyle = pathStyle === 'true';
   }
   return { location };

@@ -1,6 +1,19 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { contentTypeOfKey, fileUrls, isStorageKey, newStorageKey, type ByteSpan, type Storage } from './contract.js';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import {
+  contentTypeOfKey,
+  fileUrls,
+  isStorageKey,
+  newStorageKey,
+  type ByteSpan,
+  type Storage,
+} from './contract.js';
 import type { S3Location } from './s3-location.js';
 
 export interface S3Credentials {
@@ -45,7 +58,15 @@ export function createS3Storage(client: S3Client, bucket: string, prefix: string
     async put(bytes, contentType) {
       const key = newStorageKey(contentType);
       // One PUT: an object appears whole or not at all, so a reader never sees half a file.
-      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: objectKey(key),
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.length,
+        }),
+      );
       return key;
     },
     async get(key) {
@@ -73,8 +94,17 @@ export function createS3Storage(client: S3Client, bucket: string, prefix: string
 }
 
 /** The object's bytes (a range: both ends included) once S3 has answered, or undefined when it is gone. */
-async function openedObject(client: S3Client, Bucket: string, Key: string, range?: ByteSpan): Promise<Readable | undefined> {
-  const answer = await unlessMissing(client.send(new GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) })));
+async function openedObject(
+  client: S3Client,
+  Bucket: string,
+  Key: string,
+  range?: ByteSpan,
+): Promise<Readable | undefined> {
+  const answer = await unlessMissing(
+    client.send(
+      new GetObjectCommand({ Bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+    ),
+  );
   if (!answer) return undefined;
   const body = answer.Body;
   if (!(body instanceof Readable)) throw new Error(`S3 answered ${Key} without a stream`);
@@ -87,7 +117,9 @@ async function openedObject(client: S3Client, Bucket: string, Key: string, range
   const sentStart = sent?.start ?? 0;
   if (sentStart > range.start || (sent && sent.end < range.end)) {
     body.destroy();
-    throw new Error(`S3 answered ${answer.ContentRange ?? 'the whole object'} for bytes ${range.start}-${range.end} of ${Key}`);
+    throw new Error(
+      `S3 answered ${answer.ContentRange ?? 'the whole object'} for bytes ${range.start}-${range.end} of ${Key}`,
+    );
   }
   return window(body, range.start - sentStart, range.end - range.start + 1);
 }
@@ -121,7 +153,8 @@ async function unlessMissing<T>(request: Promise<T>): Promise<T | undefined> {
   try {
     return await request;
   } catch (err) {
-    if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return undefined;
+    if ((err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+      return undefined;
     throw err;
   }
 }

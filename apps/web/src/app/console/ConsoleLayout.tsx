@@ -22,13 +22,28 @@ export function ConsoleLayout() {
   const { choosing } = useEventSelection();
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding={{ base: 'md', sm: 'xl' }}>
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
       <AppShell.Header>
         <SkipLink />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t(opened ? 'nav.close' : 'nav.open')} />
-            <Anchor component={Link} to="/" aria-label={t('brandHome', { brand: brand.title })} visibleFrom="xs">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t(opened ? 'nav.close' : 'nav.open')}
+            />
+            <Anchor
+              component={Link}
+              to="/"
+              aria-label={t('brandHome', { brand: brand.title })}
+              visibleFrom="xs"
+            >
               <Image src={brand.logoUrl} alt="" h={34} w="auto" fit="contain" />
             </Anchor>
             <EventSwitcher />

@@ -19,7 +19,13 @@ function initials(name: string): string {
  * Avatar menu: who is signed in, participant view, the dev mailbox (super admins), `items` of the
  * surface (the participant app's profile links) and sign out.
  */
-export function UserMenu({ showParticipantView, items }: { showParticipantView: boolean; items?: ReactNode }) {
+export function UserMenu({
+  showParticipantView,
+  items,
+}: {
+  showParticipantView: boolean;
+  items?: ReactNode;
+}) {
   const { t } = useTranslation('shell');
   const { role, basicDetails } = useUserState();
   const name = useDisplayName();
@@ -28,7 +34,11 @@ export function UserMenu({ showParticipantView, items }: { showParticipantView: 
     // No focus placeholder: a role="presentation" child of role="menu" fails axe (aria-required-children).
     <Menu position="bottom-end" width={260} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('userMenu.open')} p={4} style={{ borderRadius: 'var(--mantine-radius-xl)' }}>
+        <UnstyledButton
+          aria-label={t('userMenu.open')}
+          p={4}
+          style={{ borderRadius: 'var(--mantine-radius-xl)' }}
+        >
           <Group gap={8} wrap="nowrap">
             <Avatar src={basicDetails.photoURL} alt="" radius="xl" size={34} color="brand">
               {initials(name) || undefined}

@@ -14,7 +14,9 @@ import { RequireAuth } from '../RequireAuth';
 import { ConsoleLayout } from './ConsoleLayout';
 
 const SUPER_ADMIN_HOME = '/super-admin';
-const hasSuperAdminHome = tenancyConsoleRoutes.some((r) => r.path === SUPER_ADMIN_HOME || r.path === 'super-admin');
+const hasSuperAdminHome = tenancyConsoleRoutes.some(
+  (r) => r.path === SUPER_ADMIN_HOME || r.path === 'super-admin',
+);
 
 /** Console `/`: super admins land on their own home (once it exists), others on their events. */
 function ConsoleIndex() {
@@ -25,7 +27,11 @@ function ConsoleIndex() {
 
 /** Admin console routes (cms host), all behind sign-in with an admin role. */
 export const consoleRoutes: RouteObject[] = [
-  { path: '/moderate/:sessionId/:token?', lazy: () => import('../../features/accounts/ModeratorLinkSignIn').then((m) => ({ Component: m.ModeratorLinkPage })) },
+  {
+    path: '/moderate/:sessionId/:token?',
+    lazy: () =>
+      import('../../features/accounts/ModeratorLinkSignIn').then((m) => ({ Component: m.ModeratorLinkPage })),
+  },
   {
     element: (
       <RequireAuth admin>
@@ -36,11 +42,13 @@ export const consoleRoutes: RouteObject[] = [
       { index: true, element: <ConsoleIndex /> },
       {
         path: ':eventId/overview',
-        lazy: () => import('../../features/events/EventOverviewPage').then((m) => ({ Component: m.EventOverviewPage })),
+        lazy: () =>
+          import('../../features/events/EventOverviewPage').then((m) => ({ Component: m.EventOverviewPage })),
       },
       {
         path: 'event-details',
-        lazy: () => import('../../features/events/EventDetailsPage').then((m) => ({ Component: m.EventDetailsPage })),
+        lazy: () =>
+          import('../../features/events/EventDetailsPage').then((m) => ({ Component: m.EventDetailsPage })),
       },
       {
         path: 'dev/mailbox',

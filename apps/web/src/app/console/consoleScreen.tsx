@@ -20,7 +20,11 @@ function ScreenLoading() {
  * is its own chunk: signed in with one of `roles` (every admin role by default), a loader while
  * the chunk arrives.
  */
-export function consoleScreen(path: string, Page: ComponentType, roles: readonly DerivedRole[] = ADMIN_ROLES): RouteObject {
+export function consoleScreen(
+  path: string,
+  Page: ComponentType,
+  roles: readonly DerivedRole[] = ADMIN_ROLES,
+): RouteObject {
   return {
     path,
     element: (

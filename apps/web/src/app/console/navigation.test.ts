@@ -4,7 +4,12 @@ import { consoleNavigation, navSections } from './navigation';
 
 const labelOf = (key: string): unknown => {
   const [ns, path] = key.split(':') as [string, string];
-  return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], (en as Record<string, unknown>)[ns]);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+      (en as Record<string, unknown>)[ns],
+    );
 };
 
 describe('console navigation', () => {

@@ -6,7 +6,12 @@ import { dataImportNavigation } from '../../features/data-import/routes';
 import { contentNavigation } from '../../features/content/routes';
 import { agendaNavigation } from '../../features/agenda/routes';
 import type { DerivedRole } from '@plenary/domain';
-import { ADMIN_ROLES, NAV_AREAS, type ConsoleNavItem, type NavArea } from '../../shared/navigation/consoleNav';
+import {
+  ADMIN_ROLES,
+  NAV_AREAS,
+  type ConsoleNavItem,
+  type NavArea,
+} from '../../shared/navigation/consoleNav';
 
 export type { ConsoleNavItem } from '../../shared/navigation/consoleNav';
 
@@ -16,9 +21,27 @@ export type { ConsoleNavItem } from '../../shared/navigation/consoleNav';
  */
 export const consoleNavigation: readonly ConsoleNavItem[] = [
   // Super admins' home is /super-admin (tenancy): '/' would only redirect there.
-  { area: 'general', labelKey: 'shell:nav.home', path: '/', roles: ADMIN_ROLES.filter((r) => r !== 'superadmin'), eventScoped: false },
-  { area: 'event', labelKey: 'shell:nav.overview', path: '/:eventId/overview', roles: ADMIN_ROLES, eventScoped: true },
-  { area: 'event', labelKey: 'shell:nav.eventDetails', path: '/event-details', roles: ADMIN_ROLES, eventScoped: true },
+  {
+    area: 'general',
+    labelKey: 'shell:nav.home',
+    path: '/',
+    roles: ADMIN_ROLES.filter((r) => r !== 'superadmin'),
+    eventScoped: false,
+  },
+  {
+    area: 'event',
+    labelKey: 'shell:nav.overview',
+    path: '/:eventId/overview',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
+  {
+    area: 'event',
+    labelKey: 'shell:nav.eventDetails',
+    path: '/event-details',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
   ...tenancyNavigation,
   ...attendeesNavigation,
   ...labelsNavigation,
@@ -46,7 +69,11 @@ export interface NavSection {
  * entries wait for a selected event; an area left empty is not shown, and `chooseEventHint` says
  * once (not once per area) that choosing an event brings them.
  */
-export function navSections(items: readonly ConsoleNavItem[], role: DerivedRole | null, eventId: string | null): { sections: NavSection[]; chooseEventHint: boolean } {
+export function navSections(
+  items: readonly ConsoleNavItem[],
+  role: DerivedRole | null,
+  eventId: string | null,
+): { sections: NavSection[]; chooseEventHint: boolean } {
   const allowed = items.filter((item) => role !== null && item.roles.includes(role));
   const groups = new Map<NavArea, NavSection['entries']>();
   let hidden = false;
@@ -58,6 +85,8 @@ export function navSections(items: readonly ConsoleNavItem[], role: DerivedRole 
     }
     groups.set(item.area, [...(groups.get(item.area) ?? []), { item, to }]);
   }
-  const sections = [...groups.entries()].sort(([a], [b]) => AREA_ORDER.indexOf(a) - AREA_ORDER.indexOf(b)).map(([area, entries]) => ({ area, entries }));
+  const sections = [...groups.entries()]
+    .sort(([a], [b]) => AREA_ORDER.indexOf(a) - AREA_ORDER.indexOf(b))
+    .map(([area, entries]) => ({ area, entries }));
   return { sections, chooseEventHint: hidden };
 }

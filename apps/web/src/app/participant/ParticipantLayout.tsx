@@ -21,7 +21,11 @@ export function ParticipantLayout() {
   return (
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
       <SkipLink />
-      <Box component="header" bg="var(--mantine-color-body)" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Box
+        component="header"
+        bg="var(--mantine-color-body)"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Container size="md" h={60}>
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Anchor component={Link} to="/" aria-label={t('brandHome', { brand: brand.title })}>

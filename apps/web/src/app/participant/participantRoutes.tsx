@@ -18,7 +18,10 @@ export const participantRoutes: RouteObject[] = [
       { index: true, element: <MyEventsPage /> },
       {
         path: 'event/:eventId/:pageId',
-        lazy: () => import('../../features/participant-app/EventHomePage').then((m) => ({ Component: m.EventHomePage })),
+        lazy: () =>
+          import('../../features/participant-app/EventHomePage').then((m) => ({
+            Component: m.EventHomePage,
+          })),
       },
       ...participantProfileRoutes,
       ...participantAgendaRoutes,

@@ -22,7 +22,10 @@ export function ForgotPasswordPage() {
     setSubmitting(true);
     setFailure(null);
     try {
-      await apiFetch('auth/reset-password/request', { method: 'POST', body: { email: email.trim(), host: currentHost() } });
+      await apiFetch('auth/reset-password/request', {
+        method: 'POST',
+        body: { email: email.trim(), host: currentHost() },
+      });
       setSentTo(email.trim());
     } catch (error) {
       setFailure(isApiError(error) ? error.message : t('errors.network'));
@@ -41,7 +44,12 @@ export function ForgotPasswordPage() {
     return (
       <CenteredLayout title={t('forgotPassword.sentTitle')} footer={back}>
         <Text role="status">
-          <Trans t={t} i18nKey="forgotPassword.sentText" values={{ email: sentTo }} components={{ b: <b /> }} />
+          <Trans
+            t={t}
+            i18nKey="forgotPassword.sentText"
+            values={{ email: sentTo }}
+            components={{ b: <b /> }}
+          />
         </Text>
       </CenteredLayout>
     );
@@ -56,7 +64,13 @@ export function ForgotPasswordPage() {
       )}
       <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
-          <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.inputProps('email')} />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.inputProps('email')}
+          />
           <BusyButton type="submit" size="md" fullWidth busy={submitting}>
             {t('forgotPassword.submit')}
           </BusyButton>

@@ -56,7 +56,13 @@ export function LinkSignIn({ token, signIn, texts, passwordPath }: LinkSignInPro
                 {t('common:actions.retry')}
               </Button>
             )}
-            <Button component={Link} to={passwordPath} replace size="md" variant={failure.retryable ? 'default' : 'filled'}>
+            <Button
+              component={Link}
+              to={passwordPath}
+              replace
+              size="md"
+              variant={failure.retryable ? 'default' : 'filled'}
+            >
               {t(`${texts}.withPassword`)}
             </Button>
           </Stack>

@@ -19,7 +19,8 @@ export const MAGIC_PARAM = 'magic';
 const signInWithMagicLink = createMagicLinkSignIn({
   endSession: logout,
   begin: () => loginRequest('EVENT_WEBSITE'),
-  exchange: (token) => apiFetch<MagicLinkAnswer>('auth/magic-link', { method: 'POST', body: { token, host: currentHost() } }),
+  exchange: (token) =>
+    apiFetch<MagicLinkAnswer>('auth/magic-link', { method: 'POST', body: { token, host: currentHost() } }),
   succeed: (answer) => {
     storeRedirectUrl(participantEventPath(answer.eventId));
     loginSuccess(answer);
@@ -29,7 +30,9 @@ const signInWithMagicLink = createMagicLinkSignIn({
 
 /** `/event/login?magic=<token>`: signs the participant in with the link from their e-mail. */
 export function MagicLinkSignIn({ token }: { token: string }) {
-  return <LinkSignIn token={token} signIn={signInWithMagicLink} texts="magicLink" passwordPath="/event/login" />;
+  return (
+    <LinkSignIn token={token} signIn={signInWithMagicLink} texts="magicLink" passwordPath="/event/login" />
+  );
 }
 
 /** `/event/login`: with `?magic=` the link signs in (even over a current session); else `children`. */

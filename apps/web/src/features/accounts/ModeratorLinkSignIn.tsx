@@ -32,7 +32,11 @@ function moderatorSignIn(sessionId: string) {
     signer = createMagicLinkSignIn({
       endSession: logout,
       begin: () => loginRequest('CMS'),
-      exchange: (token) => apiFetch<MagicLinkAnswer>(`moderate/${encodeURIComponent(sessionId)}/sign-in`, { method: 'POST', body: { token, host: currentHost() } }),
+      exchange: (token) =>
+        apiFetch<MagicLinkAnswer>(`moderate/${encodeURIComponent(sessionId)}/sign-in`, {
+          method: 'POST',
+          body: { token, host: currentHost() },
+        }),
       succeed: (answer) => {
         storeRedirectUrl(moderatePath(sessionId));
         loginSuccess(answer);
@@ -50,11 +54,18 @@ type SessionRow = z.input<typeof sessionSchema>;
 /** What the moderator may read of the session (GET sessions/{id}: admins and moderators). */
 function ModeratedSession({ eventId, sessionId }: { eventId: string; sessionId: string }) {
   const { t } = useTranslation('accounts');
-  const session = useApiQuery<SessionRow>(`events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}`);
+  const session = useApiQuery<SessionRow>(
+    `events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}`,
+  );
   const data = session.data;
   if (session.isError && !data) {
     const gone = session.error.status === 404 || session.error.status === 403;
-    return <LoadError message={gone ? t('moderatorLink.noSession') : session.error.message} onRetry={gone ? undefined : () => void session.refetch()} />;
+    return (
+      <LoadError
+        message={gone ? t('moderatorLink.noSession') : session.error.message}
+        onRetry={gone ? undefined : () => void session.refetch()}
+      />
+    );
   }
   if (!data)
     return (
@@ -120,7 +131,15 @@ function ModeratorSessionPage({ sessionId }: { sessionId: string }) {
  */
 export function ModeratorLinkPage() {
   const { sessionId = '', token } = useParams();
-  if (token !== undefined) return <LinkSignIn token={token} signIn={moderatorSignIn(sessionId)} texts="moderatorLink" passwordPath="/login" />;
+  if (token !== undefined)
+    return (
+      <LinkSignIn
+        token={token}
+        signIn={moderatorSignIn(sessionId)}
+        texts="moderatorLink"
+        passwordPath="/login"
+      />
+    );
   return (
     <RequireAuth>
       <ModeratorSessionPage sessionId={sessionId} />

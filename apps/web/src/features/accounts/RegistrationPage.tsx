@@ -34,7 +34,13 @@ export function RegistrationPage() {
       const email = v.email.trim();
       await apiFetch('users/register', {
         method: 'POST',
-        body: { firstName: v.firstName.trim(), lastName: v.lastName.trim(), email, password: v.password, host: currentHost() },
+        body: {
+          firstName: v.firstName.trim(),
+          lastName: v.lastName.trim(),
+          email,
+          password: v.password,
+          host: currentHost(),
+        },
       });
       setSentTo(email);
     } catch (error) {
@@ -54,7 +60,12 @@ export function RegistrationPage() {
             <MailIcon />
           </ThemeIcon>
           <Text role="status">
-            <Trans t={t} i18nKey="registration.checkEmailText" values={{ email: sentTo }} components={{ b: <b /> }} />
+            <Trans
+              t={t}
+              i18nKey="registration.checkEmailText"
+              values={{ email: sentTo }}
+              components={{ b: <b /> }}
+            />
           </Text>
           <Anchor component={Link} to="/login">
             {t('common:actions.signIn')}
@@ -85,10 +96,26 @@ export function RegistrationPage() {
       <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label={t('fields.firstName')} autoComplete="given-name" required {...form.inputProps('firstName')} />
-            <TextInput label={t('fields.lastName')} autoComplete="family-name" required {...form.inputProps('lastName')} />
+            <TextInput
+              label={t('fields.firstName')}
+              autoComplete="given-name"
+              required
+              {...form.inputProps('firstName')}
+            />
+            <TextInput
+              label={t('fields.lastName')}
+              autoComplete="family-name"
+              required
+              {...form.inputProps('lastName')}
+            />
           </SimpleGrid>
-          <TextInput label={t('fields.email')} type="email" autoComplete="email" required {...form.inputProps('email')} />
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.inputProps('email')}
+          />
           <PasswordField
             label={t('fields.password')}
             description={t('fields.passwordHint')}

@@ -24,7 +24,11 @@ export function SetPasswordPage({ mode }: { mode: SetPasswordMode }) {
   const form = useForm({ password: '', confirmPassword: '' }, (v) => ({
     password: schemaMessage(passwordSchema, v.password),
     confirmPassword:
-      v.confirmPassword === '' ? MESSAGES.required : v.confirmPassword !== v.password ? t('setPassword.mismatch') : undefined,
+      v.confirmPassword === ''
+        ? MESSAGES.required
+        : v.confirmPassword !== v.password
+          ? t('setPassword.mismatch')
+          : undefined,
   }));
 
   const submit = form.onSubmit(async ({ password }) => {

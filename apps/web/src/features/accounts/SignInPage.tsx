@@ -86,7 +86,13 @@ export function SignInPage({ audience }: { audience: SignInAudience }) {
       {sso.data?.enabled && (
         <>
           <Divider label={t('signIn.or')} labelPosition="center" />
-          <Button component="a" href={ssoStartUrl(peekRedirectUrl() ?? '/')} variant="default" fullWidth size="md">
+          <Button
+            component="a"
+            href={ssoStartUrl(peekRedirectUrl() ?? '/')}
+            variant="default"
+            fullWidth
+            size="md"
+          >
             {t('signIn.sso')}
           </Button>
         </>

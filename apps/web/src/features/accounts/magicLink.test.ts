@@ -29,7 +29,7 @@ function recordingSteps(answers: Array<MagicLinkAnswer | Error>) {
 }
 
 describe('magic-link sign-in', () => {
-  it('ends the current session before using the link, then signs in to the link\'s event', async () => {
+  it("ends the current session before using the link, then signs in to the link's event", async () => {
     const { calls, steps } = recordingSteps([answer]);
     const outcome = await createMagicLinkSignIn(steps)('abc');
     expect(outcome).toEqual({ ok: true, eventId: EVENT });
@@ -44,7 +44,7 @@ describe('magic-link sign-in', () => {
     expect(calls.filter((c) => c.startsWith('exchange'))).toEqual(['exchange:abc']);
   });
 
-  it('shows the API\'s message for a used or expired link and does not send it again', async () => {
+  it("shows the API's message for a used or expired link and does not send it again", async () => {
     const { calls, steps } = recordingSteps([new ApiError(410, ACCOUNT_MESSAGES.linkUsed), answer]);
     const signIn = createMagicLinkSignIn(steps);
     expect(await signIn('used')).toEqual({ ok: false, message: ACCOUNT_MESSAGES.linkUsed, retryable: false });
@@ -62,7 +62,11 @@ describe('magic-link sign-in', () => {
 
   it('refuses an empty token without asking the API', async () => {
     const { calls, steps } = recordingSteps([]);
-    expect(await createMagicLinkSignIn(steps)('  ')).toEqual({ ok: false, message: ACCOUNT_MESSAGES.linkInvalid, retryable: false });
+    expect(await createMagicLinkSignIn(steps)('  ')).toEqual({
+      ok: false,
+      message: ACCOUNT_MESSAGES.linkInvalid,
+      retryable: false,
+    });
     expect(calls).toEqual([]);
   });
 });

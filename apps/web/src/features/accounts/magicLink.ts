@@ -59,7 +59,8 @@ export function createMagicLinkSignIn(steps: MagicLinkSteps): (token: string) =>
 
   return (raw: string) => {
     const token = raw.trim();
-    if (token === '') return Promise.resolve({ ok: false, message: ACCOUNT_MESSAGES.linkInvalid, retryable: false });
+    if (token === '')
+      return Promise.resolve({ ok: false, message: ACCOUNT_MESSAGES.linkInvalid, retryable: false });
     let outcome = runs.get(token);
     if (!outcome) {
       outcome = run(token);

@@ -15,7 +15,10 @@ type CheckedAudience = NonNullable<ReturnType<AudienceDraft['check']>['audience'
  * Create/edit of a record that carries an audience (collections, breakouts): the form's own field
  * errors, the audience draft, and a submit that checks both and shows the API's refusals on them.
  */
-export function useAudienceForm<Row extends { id: string; audience?: Parameters<typeof useAudienceDraft>[1] }, Body extends { name: string }>({
+export function useAudienceForm<
+  Row extends { id: string; audience?: Parameters<typeof useAudienceDraft>[1] },
+  Body extends { name: string },
+>({
   eventId,
   path,
   record,
@@ -58,22 +61,61 @@ export function useAudienceForm<Row extends { id: string; audience?: Parameters<
       const fields = isApiError(error) && error.fields ? error.fields : {};
       const ownErrors = Object.fromEntries(Object.entries(fields).filter(([k]) => ownFields.includes(k)));
       const audienceErrors = audienceErrorsFromApi(fields);
-      if (Object.keys(ownErrors).length + Object.keys(audienceErrors).length > 0) show(ownErrors, audienceErrors);
+      if (Object.keys(ownErrors).length + Object.keys(audienceErrors).length > 0)
+        show(ownErrors, audienceErrors);
       else toast.error(isApiError(error) && error.message ? error.message : t('common.saveFailed'));
     }
   };
 
-  return { eventId, errors, clear, audience, formRef, submit, saving: create.isPending || update.isPending, editing: record !== null, onClose };
+  return {
+    eventId,
+    errors,
+    clear,
+    audience,
+    formRef,
+    submit,
+    saving: create.isPending || update.isPending,
+    editing: record !== null,
+    onClose,
+  };
 }
 
 /** The dialog around such a form: its own fields first, the audience editor last. */
-export function AudienceFormDialog({ form, title, onSubmit, children }: { form: Pick<ReturnType<typeof useAudienceForm>, 'eventId' | 'audience' | 'saving' | 'formRef' | 'editing' | 'onClose'>; title: string; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+export function AudienceFormDialog({
+  form,
+  title,
+  onSubmit,
+  children,
+}: {
+  form: Pick<
+    ReturnType<typeof useAudienceForm>,
+    'eventId' | 'audience' | 'saving' | 'formRef' | 'editing' | 'onClose'
+  >;
+  title: string;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('agenda');
   const { audience } = form;
   return (
-    <FormDialog title={title} submitLabel={t(form.editing ? 'common.save' : 'common.create')} onClose={form.onClose} onSubmit={onSubmit} saving={form.saving} formRef={form.formRef} size="xl">
+    <FormDialog
+      title={title}
+      submitLabel={t(form.editing ? 'common.save' : 'common.create')}
+      onClose={form.onClose}
+      onSubmit={onSubmit}
+      saving={form.saving}
+      formRef={form.formRef}
+      size="xl"
+    >
       {children}
-      <AudienceEditor eventId={form.eventId} draft={audience.draft} onChange={audience.onChange} fields={audience.fields} loadingFields={audience.loadingFields} errors={audience.errors} />
+      <AudienceEditor
+        eventId={form.eventId}
+        draft={audience.draft}
+        onChange={audience.onChange}
+        fields={audience.fields}
+        loadingFields={audience.loadingFields}
+        errors={audience.errors}
+      />
     </FormDialog>
   );
 }

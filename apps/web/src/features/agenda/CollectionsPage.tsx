@@ -1,5 +1,10 @@
 import { Button, ColorInput, ColorSwatch, Group, Text, Textarea, TextInput } from '@mantine/core';
-import { colorSchema, CONTENT_DESCRIPTION_MAX_LENGTH, CONTENT_NAME_MAX_LENGTH, requiredString } from '@plenary/domain';
+import {
+  colorSchema,
+  CONTENT_DESCRIPTION_MAX_LENGTH,
+  CONTENT_NAME_MAX_LENGTH,
+  requiredString,
+} from '@plenary/domain';
 import i18next from 'i18next';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,14 +41,69 @@ function collectionsResource(eventId: string): ResourceDef<CollectionRow> {
           </Group>
         ),
       },
-      { id: 'color', header: 'agenda:collections.columns.color', width: 100, defaultVisible: false, cell: (c) => c.color },
-      { id: 'description', header: 'agenda:collections.columns.description', width: 200, cell: (c) => <Text size="sm" truncate title={c.description}>{c.description}</Text> },
-      { id: 'audience', header: 'agenda:collections.columns.audience', width: 150, cell: (c) => <Text size="sm" truncate>{c.audience ? audienceText(c.audience) : ''}</Text> },
-      { id: 'rulesLength', header: 'agenda:collections.columns.rulesLength', width: 90, align: 'right', cell: (c) => (c.rulesLength === null ? '' : formatCount(c.rulesLength, i18next.language)) },
-      { id: 'sessionCount', header: 'agenda:collections.columns.sessionCount', width: 100, align: 'right', cell: (c) => formatCount(c.sessionCount, i18next.language) },
-      { id: 'createdBy', header: 'agenda:collections.columns.createdBy', width: 160, cell: (c) => personName(c.createdBy) },
-      { id: 'createdAt', header: 'agenda:collections.columns.createdAt', sortField: 'createdAt', width: 180, defaultVisible: false, cell: (c) => <DateTime value={c.createdAt} /> },
-      { id: 'updatedAt', header: 'agenda:collections.columns.updatedAt', sortField: 'updatedAt', width: 180, defaultVisible: false, cell: (c) => <DateTime value={c.updatedAt} /> },
+      {
+        id: 'color',
+        header: 'agenda:collections.columns.color',
+        width: 100,
+        defaultVisible: false,
+        cell: (c) => c.color,
+      },
+      {
+        id: 'description',
+        header: 'agenda:collections.columns.description',
+        width: 200,
+        cell: (c) => (
+          <Text size="sm" truncate title={c.description}>
+            {c.description}
+          </Text>
+        ),
+      },
+      {
+        id: 'audience',
+        header: 'agenda:collections.columns.audience',
+        width: 150,
+        cell: (c) => (
+          <Text size="sm" truncate>
+            {c.audience ? audienceText(c.audience) : ''}
+          </Text>
+        ),
+      },
+      {
+        id: 'rulesLength',
+        header: 'agenda:collections.columns.rulesLength',
+        width: 90,
+        align: 'right',
+        cell: (c) => (c.rulesLength === null ? '' : formatCount(c.rulesLength, i18next.language)),
+      },
+      {
+        id: 'sessionCount',
+        header: 'agenda:collections.columns.sessionCount',
+        width: 100,
+        align: 'right',
+        cell: (c) => formatCount(c.sessionCount, i18next.language),
+      },
+      {
+        id: 'createdBy',
+        header: 'agenda:collections.columns.createdBy',
+        width: 160,
+        cell: (c) => personName(c.createdBy),
+      },
+      {
+        id: 'createdAt',
+        header: 'agenda:collections.columns.createdAt',
+        sortField: 'createdAt',
+        width: 180,
+        defaultVisible: false,
+        cell: (c) => <DateTime value={c.createdAt} />,
+      },
+      {
+        id: 'updatedAt',
+        header: 'agenda:collections.columns.updatedAt',
+        sortField: 'updatedAt',
+        width: 180,
+        defaultVisible: false,
+        cell: (c) => <DateTime value={c.updatedAt} />,
+      },
     ],
     filters: [],
   });
@@ -51,9 +111,24 @@ function collectionsResource(eventId: string): ResourceDef<CollectionRow> {
 
 const OWN_FIELDS = ['name', 'color', 'description'] as const;
 
-function CollectionForm({ eventId, record, onClose }: { eventId: string; record: CollectionRow | null; onClose: () => void }) {
+function CollectionForm({
+  eventId,
+  record,
+  onClose,
+}: {
+  eventId: string;
+  record: CollectionRow | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('agenda');
-  const form = useAudienceForm<CollectionRow, CollectionBody>({ eventId, path: collectionsPath(eventId), record, ownFields: OWN_FIELDS, messages: { saved: 'collections.saved', created: 'collections.created' }, onClose });
+  const form = useAudienceForm<CollectionRow, CollectionBody>({
+    eventId,
+    path: collectionsPath(eventId),
+    record,
+    ownFields: OWN_FIELDS,
+    messages: { saved: 'collections.saved', created: 'collections.created' },
+    onClose,
+  });
   const { errors, clear } = form;
   const [name, setName] = useState(record?.name ?? '');
   const [color, setColor] = useState(record?.color ?? SWATCHES[0]!);
@@ -70,20 +145,49 @@ function CollectionForm({ eventId, record, onClose }: { eventId: string; record:
   };
 
   return (
-    <AudienceFormDialog form={form} title={t(record ? 'collections.form.editTitle' : 'collections.form.addTitle')} onSubmit={submit}>
-      <TextInput label={t('collections.form.name')} required maxLength={CONTENT_NAME_MAX_LENGTH} value={name} onChange={(e) => { setName(e.currentTarget.value); clear('name'); }} error={errors.name} data-field="name" data-autofocus />
+    <AudienceFormDialog
+      form={form}
+      title={t(record ? 'collections.form.editTitle' : 'collections.form.addTitle')}
+      onSubmit={submit}
+    >
+      <TextInput
+        label={t('collections.form.name')}
+        required
+        maxLength={CONTENT_NAME_MAX_LENGTH}
+        value={name}
+        onChange={(e) => {
+          setName(e.currentTarget.value);
+          clear('name');
+        }}
+        error={errors.name}
+        data-field="name"
+        data-autofocus
+      />
       <ColorInput
         label={t('collections.form.color')}
         format="hex"
         swatches={SWATCHES}
         value={color}
-        onChange={(v) => { setColor(v); clear('color'); }}
+        onChange={(v) => {
+          setColor(v);
+          clear('color');
+        }}
         error={errors.color}
         data-field="color"
         eyeDropperButtonProps={{ 'aria-label': t('collections.form.pickColor') }}
         w={{ base: '100%', sm: 260 }}
       />
-      <Textarea label={t('collections.form.description')} autosize minRows={2} maxRows={6} maxLength={CONTENT_DESCRIPTION_MAX_LENGTH} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} data-field="description" />
+      <Textarea
+        label={t('collections.form.description')}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={CONTENT_DESCRIPTION_MAX_LENGTH}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={errors.description}
+        data-field="description"
+      />
     </AudienceFormDialog>
   );
 }
@@ -103,7 +207,10 @@ function CollectionsOfEvent({ eventId }: { eventId: string }) {
         rowActions={(c) => (
           <RowActions>
             <EditButton name={c.name} onClick={() => dialog.openEdit(c)} />
-            <DeleteButton label={t('collections.delete.button', { name: c.name })} onClick={() => deleting.open(c)} />
+            <DeleteButton
+              label={t('collections.delete.button', { name: c.name })}
+              onClick={() => deleting.open(c)}
+            />
           </RowActions>
         )}
         empty={{ title: t('collections.empty'), description: t('collections.emptyText'), action: add }}

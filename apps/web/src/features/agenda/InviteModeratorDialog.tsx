@@ -40,8 +40,14 @@ export function InviteModeratorDialog({ eventId, session, onClose, onInvited }: 
     setSaving(true);
     try {
       const body = { email: email.trim(), firstName: firstName.trim(), lastName: lastName.trim() };
-      const answer = await apiFetch<InviteAnswer>(`${sessionPath(eventId, session.id)}/invite-moderator`, { method: 'POST', body, idempotencyKey: key });
-      const userId = answer?.userId ?? answer?.moderators?.find((m) => m.email.toLowerCase() === body.email.toLowerCase())?.userId;
+      const answer = await apiFetch<InviteAnswer>(`${sessionPath(eventId, session.id)}/invite-moderator`, {
+        method: 'POST',
+        body,
+        idempotencyKey: key,
+      });
+      const userId =
+        answer?.userId ??
+        answer?.moderators?.find((m) => m.email.toLowerCase() === body.email.toLowerCase())?.userId;
       if (userId) onInvited({ userId, label: `${body.firstName} ${body.lastName}`.trim() || body.email });
       toast.success(t('invite.sent', { email: body.email }));
       void refresh();
@@ -55,12 +61,41 @@ export function InviteModeratorDialog({ eventId, session, onClose, onInvited }: 
   };
 
   return (
-    <FormDialog title={t('invite.title')} submitLabel={t('invite.send')} onClose={onClose} onSubmit={(e) => void submit(e)} saving={saving} size="md">
+    <FormDialog
+      title={t('invite.title')}
+      submitLabel={t('invite.send')}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+      saving={saving}
+      size="md"
+    >
       <Text size="sm">{t('invite.text', { name: session.name })}</Text>
-      <TextInput label={t('invite.email')} type="email" required value={email} onChange={(e) => { setEmail(e.currentTarget.value); setErrors({}); }} error={errors.email} data-autofocus autoComplete="off" />
+      <TextInput
+        label={t('invite.email')}
+        type="email"
+        required
+        value={email}
+        onChange={(e) => {
+          setEmail(e.currentTarget.value);
+          setErrors({});
+        }}
+        error={errors.email}
+        data-autofocus
+        autoComplete="off"
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label={t('invite.firstName')} value={firstName} onChange={(e) => setFirstName(e.currentTarget.value)} error={errors.firstName} />
-        <TextInput label={t('invite.lastName')} value={lastName} onChange={(e) => setLastName(e.currentTarget.value)} error={errors.lastName} />
+        <TextInput
+          label={t('invite.firstName')}
+          value={firstName}
+          onChange={(e) => setFirstName(e.currentTarget.value)}
+          error={errors.firstName}
+        />
+        <TextInput
+          label={t('invite.lastName')}
+          value={lastName}
+          onChange={(e) => setLastName(e.currentTarget.value)}
+          error={errors.lastName}
+        />
       </SimpleGrid>
     </FormDialog>
   );

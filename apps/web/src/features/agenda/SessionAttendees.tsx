@@ -11,12 +11,21 @@ import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { toast } from '../../shared/ui/toast';
 import { useFocusReturnOnClose } from '../../shared/ui/useFocusReturnOnClose';
-import { fullName, sessionAttendeesPath, useRefreshSessions, type SessionAttendee, type SessionRow } from './api';
+import {
+  fullName,
+  sessionAttendeesPath,
+  useRefreshSessions,
+  type SessionAttendee,
+  type SessionRow,
+} from './api';
 import { participantLabel, useEnrollableSearch } from './useParticipantSearch';
 
 function stateText(a: SessionAttendee): string {
   const t = i18next.getFixedT(null, 'agenda');
-  if (a.state === 'WAITLISTED') return a.waitlistPosition ? t('attendees.waitlistPosition', { position: a.waitlistPosition }) : t('attendees.states.WAITLISTED');
+  if (a.state === 'WAITLISTED')
+    return a.waitlistPosition
+      ? t('attendees.waitlistPosition', { position: a.waitlistPosition })
+      : t('attendees.states.WAITLISTED');
   if (a.state === 'ENROLLED') return t('attendees.states.ENROLLED');
   return '';
 }
@@ -31,21 +40,49 @@ function attendeesResource(eventId: string, sessionId: string, zone: string): Re
     getRowId: (a) => a.participantId,
     rowLabel: (a) => fullName(a) || a.email,
     columns: [
-      { id: 'name', header: 'agenda:attendees.columns.name', sortField: 'lastName', width: 170, cell: (a) => fullName(a) },
-      { id: 'email', header: 'agenda:attendees.columns.email', sortField: 'email', width: 190, cell: (a) => a.email },
-      { id: 'company', header: 'agenda:attendees.columns.company', sortField: 'company', width: 120, cell: (a) => a.company },
+      {
+        id: 'name',
+        header: 'agenda:attendees.columns.name',
+        sortField: 'lastName',
+        width: 170,
+        cell: (a) => fullName(a),
+      },
+      {
+        id: 'email',
+        header: 'agenda:attendees.columns.email',
+        sortField: 'email',
+        width: 190,
+        cell: (a) => a.email,
+      },
+      {
+        id: 'company',
+        header: 'agenda:attendees.columns.company',
+        sortField: 'company',
+        width: 120,
+        cell: (a) => a.company,
+      },
       {
         id: 'state',
         header: 'agenda:attendees.columns.state',
         width: 130,
         cell: (a) =>
           a.state ? (
-            <Badge variant="light" color={a.state === 'ENROLLED' ? 'teal' : 'violet'} style={{ textTransform: 'none' }}>
+            <Badge
+              variant="light"
+              color={a.state === 'ENROLLED' ? 'teal' : 'violet'}
+              style={{ textTransform: 'none' }}
+            >
               {stateText(a)}
             </Badge>
           ) : null,
       },
-      { id: 'enrolledAt', header: 'agenda:attendees.columns.enrolledAt', sortField: 'enrolledAt', width: 160, cell: (a) => <DateTime value={a.enrolledAt} timeZone={zone} /> },
+      {
+        id: 'enrolledAt',
+        header: 'agenda:attendees.columns.enrolledAt',
+        sortField: 'enrolledAt',
+        width: 160,
+        cell: (a) => <DateTime value={a.enrolledAt} timeZone={zone} />,
+      },
       {
         id: 'checkedInAt',
         header: 'agenda:attendees.columns.checkedInAt',
@@ -59,7 +96,10 @@ function attendeesResource(eventId: string, sessionId: string, zone: string): Re
         kind: 'multiselect',
         id: 'state',
         labelKey: 'agenda:attendees.filters.state',
-        options: (['ENROLLED', 'WAITLISTED', 'CHECKED_IN'] as const).map((v) => ({ value: v, labelKey: `agenda:attendees.states.${v}` })),
+        options: (['ENROLLED', 'WAITLISTED', 'CHECKED_IN'] as const).map((v) => ({
+          value: v,
+          labelKey: `agenda:attendees.states.${v}`,
+        })),
       },
     ],
   });
@@ -67,7 +107,18 @@ function attendeesResource(eventId: string, sessionId: string, zone: string): Re
 
 function CheckInIcon() {
   return (
-    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M5 12l5 5L20 7" />
     </svg>
   );
@@ -75,7 +126,15 @@ function CheckInIcon() {
 
 type AddResult = z.input<typeof addSessionAttendeesResultSchema>;
 
-function AddAttendeesDialog({ eventId, session, onClose }: { eventId: string; session: Pick<SessionRow, 'id' | 'name'>; onClose: () => void }) {
+function AddAttendeesDialog({
+  eventId,
+  session,
+  onClose,
+}: {
+  eventId: string;
+  session: Pick<SessionRow, 'id' | 'name'>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('agenda');
   const refresh = useRefreshSessions(eventId);
   const [search, setSearch] = useState('');
@@ -113,14 +172,25 @@ function AddAttendeesDialog({ eventId, session, onClose }: { eventId: string; se
       void refresh();
       onClose();
     } catch (err) {
-      setError(isApiError(err) && err.message ? (Object.values(err.fields ?? {})[0] ?? err.message) : t('common.saveFailed'));
+      setError(
+        isApiError(err) && err.message
+          ? (Object.values(err.fields ?? {})[0] ?? err.message)
+          : t('common.saveFailed'),
+      );
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <FormDialog title={t('attendees.addTitle', { name: session.name })} submitLabel={t('attendees.add')} onClose={onClose} onSubmit={(e) => void submit(e)} saving={saving} size="lg">
+    <FormDialog
+      title={t('attendees.addTitle', { name: session.name })}
+      submitLabel={t('attendees.add')}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+      saving={saving}
+      size="lg"
+    >
       <MultiSelect
         label={t('attendees.participants')}
         description={t('attendees.participantsHint')}
@@ -141,13 +211,25 @@ function AddAttendeesDialog({ eventId, session, onClose }: { eventId: string; se
         maxDropdownHeight={200}
         data-autofocus
       />
-      <Checkbox label={t('attendees.overrideCapacity')} checked={override} onChange={(e) => setOverride(e.currentTarget.checked)} />
+      <Checkbox
+        label={t('attendees.overrideCapacity')}
+        checked={override}
+        onChange={(e) => setOverride(e.currentTarget.checked)}
+      />
     </FormDialog>
   );
 }
 
 /** A session's attendees (`GET sessions/v2/{id}/attendees`): enrolled, waitlisted with their place, checked in; add, remove, check in. */
-export function SessionAttendees({ eventId, session, zone }: { eventId: string; session: Pick<SessionRow, 'id' | 'name'>; zone: string }) {
+export function SessionAttendees({
+  eventId,
+  session,
+  zone,
+}: {
+  eventId: string;
+  session: Pick<SessionRow, 'id' | 'name'>;
+  zone: string;
+}) {
   const { t } = useTranslation('agenda');
   const resource = useMemo(() => attendeesResource(eventId, session.id, zone), [eventId, session.id, zone]);
   const refresh = useRefreshSessions(eventId);
@@ -159,7 +241,10 @@ export function SessionAttendees({ eventId, session, zone }: { eventId: string; 
   const checkIn = async (a: SessionAttendee) => {
     setChecking(a.participantId);
     try {
-      await apiFetch(`${resource.path}/${encodeURIComponent(a.participantId)}/check-in`, { method: 'POST', idempotencyKey: newIdempotencyKey() });
+      await apiFetch(`${resource.path}/${encodeURIComponent(a.participantId)}/check-in`, {
+        method: 'POST',
+        idempotencyKey: newIdempotencyKey(),
+      });
       toast.success(t('attendees.checkedIn', { name: fullName(a) || a.email }));
       void refresh();
     } catch (error) {
@@ -191,7 +276,14 @@ export function SessionAttendees({ eventId, session, zone }: { eventId: string; 
           return (
             <RowActions>
               {!a.checkedInAt && (
-                <ActionIcon variant="subtle" color="green.9" aria-label={t('attendees.checkIn', { name })} title={t('attendees.checkIn', { name })} onClick={() => void checkIn(a)} loading={checking === a.participantId}>
+                <ActionIcon
+                  variant="subtle"
+                  color="green.9"
+                  aria-label={t('attendees.checkIn', { name })}
+                  title={t('attendees.checkIn', { name })}
+                  onClick={() => void checkIn(a)}
+                  loading={checking === a.participantId}
+                >
                   <CheckInIcon />
                 </ActionIcon>
               )}
@@ -216,9 +308,14 @@ export function SessionAttendees({ eventId, session, zone }: { eventId: string; 
           path={resource.path}
           id={removing.record.participantId}
           title={t('attendees.removeTitle')}
-          message={t('attendees.removeText', { name: fullName(removing.record) || removing.record.email, session: session.name })}
+          message={t('attendees.removeText', {
+            name: fullName(removing.record) || removing.record.email,
+            session: session.name,
+          })}
           confirmLabel={t('attendees.removeConfirm')}
-          successMessage={t('attendees.removed', { name: fullName(removing.record) || removing.record.email })}
+          successMessage={t('attendees.removed', {
+            name: fullName(removing.record) || removing.record.email,
+          })}
           onClose={() => {
             removing.close();
             void refresh();

@@ -24,7 +24,10 @@ export function SessionBulkActions({ eventId, selection }: { eventId: string; se
   const apply = async (patch: BulkPatch): Promise<boolean> => {
     setBusy(true);
     try {
-      const answer = await apiFetch<{ updated?: number } | undefined>(`${sessionsPath(eventId)}/update-options`, { method: 'PATCH', body: { ids: selection.ids, ...patch } });
+      const answer = await apiFetch<{ updated?: number } | undefined>(
+        `${sessionsPath(eventId)}/update-options`,
+        { method: 'PATCH', body: { ids: selection.ids, ...patch } },
+      );
       toast.success(t('sessions.bulk.updated', { count: answer?.updated ?? selection.count }));
       selection.clear();
       void refresh();
@@ -42,18 +45,43 @@ export function SessionBulkActions({ eventId, selection }: { eventId: string; se
       <Button size="compact-sm" onClick={() => void apply({ status: 'PUBLISHED' })} disabled={busy}>
         {t('sessions.bulk.publish')}
       </Button>
-      <Button size="compact-sm" variant="default" onClick={() => void apply({ status: 'DRAFT' })} disabled={busy}>
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => void apply({ status: 'DRAFT' })}
+        disabled={busy}
+      >
         {t('sessions.bulk.unpublish')}
       </Button>
       <Button size="compact-sm" variant="default" onClick={() => setAdding(true)} disabled={busy}>
         {t('sessions.bulk.addToCollection')}
       </Button>
-      {adding && <AddToCollectionDialog eventId={eventId} count={selection.count} busy={busy} onApply={apply} onClose={() => setAdding(false)} />}
+      {adding && (
+        <AddToCollectionDialog
+          eventId={eventId}
+          count={selection.count}
+          busy={busy}
+          onApply={apply}
+          onClose={() => setAdding(false)}
+        />
+      )}
     </>
   );
 }
 
-function AddToCollectionDialog({ eventId, count, busy, onApply, onClose }: { eventId: string; count: number; busy: boolean; onApply: (patch: BulkPatch) => Promise<boolean>; onClose: () => void }) {
+function AddToCollectionDialog({
+  eventId,
+  count,
+  busy,
+  onApply,
+  onClose,
+}: {
+  eventId: string;
+  count: number;
+  busy: boolean;
+  onApply: (patch: BulkPatch) => Promise<boolean>;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('agenda');
   const collections = useAllOf<CollectionRow>(collectionsPath(eventId));
   const [ids, setIds] = useState<string[]>([]);
@@ -64,7 +92,14 @@ function AddToCollectionDialog({ eventId, count, busy, onApply, onClose }: { eve
     if (await onApply({ addCollectionIds: ids })) onClose();
   };
   return (
-    <FormDialog title={t('sessions.bulk.addToCollectionTitle', { count })} submitLabel={t('sessions.bulk.apply')} onClose={onClose} onSubmit={(e) => void submit(e)} saving={busy} size="md">
+    <FormDialog
+      title={t('sessions.bulk.addToCollectionTitle', { count })}
+      submitLabel={t('sessions.bulk.apply')}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+      saving={busy}
+      size="md"
+    >
       <MultiSelect
         label={t('sessions.bulk.collections')}
         required

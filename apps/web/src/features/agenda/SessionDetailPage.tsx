@@ -1,4 +1,17 @@
-import { Anchor, Badge, Button, Card, Group, Menu, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { attendeeCount, QR_EXPORT_SIZES } from '@plenary/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +41,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** A file name from the session's name ('Opening keynote' → 'opening-keynote'). */
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'session';
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'session';
 
 async function download(run: () => Promise<void>, failed: string) {
   try {
@@ -57,7 +74,10 @@ function SessionDetail({ eventId, sessionId }: { eventId: string; sessionId: str
     return (
       <Stack gap="md">
         {back}
-        <LoadError message={session.error.status === 404 ? t('detail.notFound') : session.error.message} onRetry={() => void session.refetch()} />
+        <LoadError
+          message={session.error.status === 404 ? t('detail.notFound') : session.error.message}
+          onRetry={() => void session.refetch()}
+        />
       </Stack>
     );
   if (!data || !time)
@@ -80,7 +100,11 @@ function SessionDetail({ eventId, sessionId }: { eventId: string; sessionId: str
             {data.name}
           </Title>
           <Group gap="xs">
-            <Badge variant="light" color={data.status === 'PUBLISHED' ? 'teal' : 'gray'} style={{ textTransform: 'none' }}>
+            <Badge
+              variant="light"
+              color={data.status === 'PUBLISHED' ? 'teal' : 'gray'}
+              style={{ textTransform: 'none' }}
+            >
               {t(`statuses.${data.status}`)}
             </Badge>
             <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
@@ -109,7 +133,12 @@ function SessionDetail({ eventId, sessionId }: { eventId: string; sessionId: str
                   key={format}
                   onClick={() =>
                     void download(
-                      () => apiDownload(`${sessionsPath(eventId)}/export-attendance-tracking`, { format, sessionId }, `${slug(data.name)}-attendance.${format}`),
+                      () =>
+                        apiDownload(
+                          `${sessionsPath(eventId)}/export-attendance-tracking`,
+                          { format, sessionId },
+                          `${slug(data.name)}-attendance.${format}`,
+                        ),
                       t('common.loadFailed'),
                     )
                   }
@@ -129,7 +158,9 @@ function SessionDetail({ eventId, sessionId }: { eventId: string; sessionId: str
               {data.startDate} · {data.timeSlot} ({time.zone})
             </Fact>
             <Fact label={t('detail.where')}>{data.location?.name ?? t('common.none')}</Fact>
-            <Fact label={t('detail.capacity')}>{data.capacity === null ? t('common.unlimited') : formatCount(data.capacity, 'en')}</Fact>
+            <Fact label={t('detail.capacity')}>
+              {data.capacity === null ? t('common.unlimited') : formatCount(data.capacity, 'en')}
+            </Fact>
             <Fact label={t('detail.enrolled')}>{formatCount(data.enrolledCount, 'en')}</Fact>
             <Fact label={t('detail.waitlisted')}>{formatCount(data.waitlistedCount, 'en')}</Fact>
             <Fact label={t('detail.checkedIn')}>{formatCount(data.attendedCount, 'en')}</Fact>
@@ -146,14 +177,24 @@ function SessionDetail({ eventId, sessionId }: { eventId: string; sessionId: str
             <Group align="flex-end" gap="sm">
               <Select
                 label={t('detail.qrSize')}
-                data={QR_EXPORT_SIZES.map((s) => ({ value: String(s), label: t('detail.qrSizeOption', { size: s }) }))}
+                data={QR_EXPORT_SIZES.map((s) => ({
+                  value: String(s),
+                  label: t('detail.qrSizeOption', { size: s }),
+                }))}
                 value={size}
                 onChange={(v) => v && setSize(v)}
                 allowDeselect={false}
                 w={170}
                 comboboxProps={{ withinPortal: true }}
               />
-              <Button onClick={() => void download(() => apiDownload(`${sessionPath(eventId, sessionId)}/qr-code`, { size }, qrFile), t('common.loadFailed'))}>
+              <Button
+                onClick={() =>
+                  void download(
+                    () => apiDownload(`${sessionPath(eventId, sessionId)}/qr-code`, { size }, qrFile),
+                    t('common.loadFailed'),
+                  )
+                }
+              >
                 {t('detail.downloadQr')}
               </Button>
             </Group>
@@ -184,5 +225,9 @@ function SessionDetail({ eventId, sessionId }: { eventId: string; sessionId: str
 /** `/agenda/sessions/:sessionId`: one session with its attendees, QR code and attendance export. */
 export function SessionDetailPage() {
   const { sessionId = '' } = useParams();
-  return <EventRequired>{(eventId) => <SessionDetail key={`${eventId}-${sessionId}`} eventId={eventId} sessionId={sessionId} />}</EventRequired>;
+  return (
+    <EventRequired>
+      {(eventId) => <SessionDetail key={`${eventId}-${sessionId}`} eventId={eventId} sessionId={sessionId} />}
+    </EventRequired>
+  );
 }

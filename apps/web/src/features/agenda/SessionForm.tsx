@@ -1,5 +1,28 @@
-import { Alert, Button, Fieldset, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { ACCESS_CONTROLS, breakoutEnrollable, EVERYONE, CONTENT_NAME_MAX_LENGTH, MESSAGES, SESSION_STATUSES, SESSION_TYPES, type EventDays, type LocationRecord } from '@plenary/domain';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import {
+  ACCESS_CONTROLS,
+  breakoutEnrollable,
+  EVERYONE,
+  CONTENT_NAME_MAX_LENGTH,
+  MESSAGES,
+  SESSION_STATUSES,
+  SESSION_TYPES,
+  type EventDays,
+  type LocationRecord,
+} from '@plenary/domain';
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
@@ -23,7 +46,15 @@ import {
 import { DateField, TimeField } from './DateFields';
 import { focusField } from './focusField';
 import { InviteModeratorDialog } from './InviteModeratorDialog';
-import { FIELD_ORDER, sessionBody, sessionErrorsFromApi, sessionValues, validateSession, type SessionErrors, type SessionValues } from './sessionForm';
+import {
+  FIELD_ORDER,
+  sessionBody,
+  sessionErrorsFromApi,
+  sessionValues,
+  validateSession,
+  type SessionErrors,
+  type SessionValues,
+} from './sessionForm';
 import { participantLabel, useModeratorOptions, useParticipantSearch } from './useParticipantSearch';
 
 interface SessionFormProps {
@@ -41,7 +72,15 @@ interface SessionFormProps {
 
 function Section({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <Fieldset legend={<Text fw={600} size="sm" component="span">{legend}</Text>} variant="unstyled" p={0}>
+    <Fieldset
+      legend={
+        <Text fw={600} size="sm" component="span">
+          {legend}
+        </Text>
+      }
+      variant="unstyled"
+      p={0}
+    >
       <Stack gap="sm">{children}</Stack>
     </Fieldset>
   );
@@ -75,7 +114,9 @@ export function SessionForm({ eventId, zone, firstDay, days, record, onClose, on
   const found = useParticipantSearch(eventId, speakerSearch);
   // Labels of every participant seen (the chosen ones stay named while the search changes).
   const [known, setKnown] = useState<Record<string, string>>(() =>
-    Object.fromEntries((record?.speakers ?? []).map((s) => [s.participantId, `${s.firstName} ${s.lastName}`.trim()])),
+    Object.fromEntries(
+      (record?.speakers ?? []).map((s) => [s.participantId, `${s.firstName} ${s.lastName}`.trim()]),
+    ),
   );
   const speakerData = useMemo(() => {
     const seen = new Map(Object.entries(known));
@@ -87,7 +128,8 @@ export function SessionForm({ eventId, zone, firstDay, days, record, onClose, on
   const [inviting, setInviting] = useState(false);
   const moderatorOptions = useModeratorOptions(eventId);
   // The event's moderators, the session's and those invited meanwhile (once each: the session refetched after an invitation names them too).
-  const moderatorLabel = (m: { firstName: string; lastName: string; email: string }) => `${m.firstName} ${m.lastName}`.trim() || m.email;
+  const moderatorLabel = (m: { firstName: string; lastName: string; email: string }) =>
+    `${m.firstName} ${m.lastName}`.trim() || m.email;
   const moderatorData = [
     ...new Map(
       [
@@ -98,7 +140,9 @@ export function SessionForm({ eventId, zone, firstDay, days, record, onClose, on
     ).values(),
   ];
 
-  const breakout = breakouts.data?.records.find((b) => b.id === values.breakoutId) ?? (record?.breakout?.id === values.breakoutId ? record?.breakout : undefined);
+  const breakout =
+    breakouts.data?.records.find((b) => b.id === values.breakoutId) ??
+    (record?.breakout?.id === values.breakoutId ? record?.breakout : undefined);
   const breakoutRules = Boolean(breakout?.enrollable);
 
   const set = <K extends keyof SessionValues>(key: K, value: SessionValues[K]) => {
@@ -113,17 +157,21 @@ export function SessionForm({ eventId, zone, firstDay, days, record, onClose, on
     audience.setErrors(audienceErrors);
     const first = FIELD_ORDER.find((k) => found[k]);
     if (first) focusField(formRef.current, first);
-    else if (Object.keys(audienceErrors).length > 0) focusField(formRef.current, `audience.${Object.keys(audienceErrors)[0]!.replace(/^\d+\..*/, 'type')}`);
+    else if (Object.keys(audienceErrors).length > 0)
+      focusField(formRef.current, `audience.${Object.keys(audienceErrors)[0]!.replace(/^\d+\..*/, 'type')}`);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checkedAudience = audience.check();
     const found = validateSession(values, checkedAudience.audience ?? EVERYONE, days);
-    if (Object.keys(found).length > 0 || !checkedAudience.audience) return showErrors(found, checkedAudience.errors);
+    if (Object.keys(found).length > 0 || !checkedAudience.audience)
+      return showErrors(found, checkedAudience.errors);
     const body = sessionBody(values, checkedAudience.audience);
     try {
-      const saved = record ? await update.mutateAsync({ id: record.id, body }) : await create.mutateAsync(body);
+      const saved = record
+        ? await update.mutateAsync({ id: record.id, body })
+        : await create.mutateAsync(body);
       toast.success(t(record ? 'form.saved' : 'form.created', { name: body.name }));
       onSaved?.(saved);
       onClose();
@@ -131,12 +179,17 @@ export function SessionForm({ eventId, zone, firstDay, days, record, onClose, on
       const fields = isApiError(error) && error.fields ? error.fields : {};
       const mapped = sessionErrorsFromApi(fields);
       const audienceErrors = audienceErrorsFromApi(fields);
-      if (Object.keys(mapped).length > 0 || Object.keys(audienceErrors).length > 0) showErrors(mapped, audienceErrors);
+      if (Object.keys(mapped).length > 0 || Object.keys(audienceErrors).length > 0)
+        showErrors(mapped, audienceErrors);
       else toast.error(isApiError(error) && error.message ? error.message : t('common.saveFailed'));
     }
   };
 
-  const selectProps = { comboboxProps: { withinPortal: true }, maxDropdownHeight: 200, nothingFoundMessage: MESSAGES.noOptions } as const;
+  const selectProps = {
+    comboboxProps: { withinPortal: true },
+    maxDropdownHeight: 200,
+    nothingFoundMessage: MESSAGES.noOptions,
+  } as const;
 
   return (
     <FormDialog
@@ -149,11 +202,47 @@ export function SessionForm({ eventId, zone, firstDay, days, record, onClose, on
       size="xl"
     >
       <Section legend={t('form.basics')}>
-        <TextInput label={t('form.name')} required maxLength={CONTENT_NAME_MAX_LENGTH} value={values.name} onChange={(e) => set('name', e.currentTarget.value)} error={errors.name} data-field="name" data-autofocus />
-        <Textarea label={t('form.description')} autosize minRows={2} maxRows={6} value={values.description} onChange={(e) => set('description', e.currentTarget.value)} error={errors.description} data-field="description" />
+        <TextInput
+          label={t('form.name')}
+          required
+          maxLength={CONTENT_NAME_MAX_LENGTH}
+          value={values.name}
+          onChange={(e) => set('name', e.currentTarget.value)}
+          error={errors.name}
+          data-field="name"
+          data-autofocus
+        />
+        <Textarea
+          label={t('form.description')}
+          autosize
+          minRows={2}
+          maxRows={6}
+          value={values.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+          error={errors.description}
+          data-field="description"
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select label={t('form.type')} data={SESSION_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))} value={values.type} onChange={(v) => v && set('type', v as SessionValues['type'])} allowDeselect={false} error={errors.type} data-field="type" {...selectProps} />
-          <Select label={t('form.status')} data={SESSION_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))} value={values.status} onChange={(v) => v && set('status', v as SessionValues['status'])} allowDeselect={false} error={errors.status} data-field="status" {...selectProps} />
+          <Select
+            label={t('form.type')}
+            data={SESSION_TYPES.map((v) => ({ value: v, label: t(`types.${v}`) }))}
+            value={values.type}
+            onChange={(v) => v && set('type', v as SessionValues['type'])}
+            allowDeselect={false}
+            error={errors.type}
+            data-field="type"
+            {...selectProps}
+          />
+          <Select
+            label={t('form.status')}
+            data={SESSION_STATUSES.map((v) => ({ value: v, label: t(`statuses.${v}`) }))}
+            value={values.status}
+            onChange={(v) => v && set('status', v as SessionValues['status'])}
+            allowDeselect={false}
+            error={errors.status}
+            data-field="status"
+            {...selectProps}
+          />
         </SimpleGrid>
       </Section>
 
@@ -162,10 +251,34 @@ export function SessionForm({ eventId, zone, firstDay, days, record, onClose, on
           {t('form.zone', { zone })}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <DateField name="startDate" label={t('form.startDate')} value={values.startDate} onChange={(v) => set('startDate', v)} error={errors.startDate} />
-          <TimeField name="startTime" label={t('form.startTime')} value={values.startTime} onChange={(v) => set('startTime', v)} error={errors.startTime} />
-          <DateField name="endDate" label={t('form.endDate')} value={values.endDate} onChange={(v) => set('endDate', v)} error={errors.endDate} />
-          <TimeField name="endTime" label={t('form.endTime')} value={values.endTime} onChange={(v) => set('endTime', v)} error={errors.endTime} />
+          <DateField
+            name="startDate"
+            label={t('form.startDate')}
+            value={values.startDate}
+            onChange={(v) => set('startDate', v)}
+            error={errors.startDate}
+          />
+          <TimeField
+            name="startTime"
+            label={t('form.startTime')}
+            value={values.startTime}
+            onChange={(v) => set('startTime', v)}
+            error={errors.startTime}
+          />
+          <DateField
+            name="endDate"
+            label={t('form.endDate')}
+            value={values.endDate}
+            onChange={(v) => set('endDate', v)}
+            error={errors.endDate}
+          />
+          <TimeField
+            name="endTime"
+            label={t('form.endTime')}
+            value={values.endTime}
+            onChange={(v) => set('endTime', v)}
+            error={errors.endTime}
+          />
         </SimpleGrid>
       </Section>
 
@@ -182,7 +295,16 @@ export function SessionForm({ eventId, zone, firstDay, days, record, onClose, on
             data-field="locationId"
             {...selectProps}
           />
-          <TextInput label={t('form.virtualLink')} description={t('form.virtualLinkHint')} type="url" inputMode="url" value={values.virtualLink} onChange={(e) => set('virtualLink', e.currentTarget.value)} error={errors.virtualLink} data-field="virtualLink" />
+          <TextInput
+            label={t('form.virtualLink')}
+            description={t('form.virtualLinkHint')}
+            type="url"
+            inputMode="url"
+            value={values.virtualLink}
+            onChange={(e) => set('virtualLink', e.currentTarget.value)}
+            error={errors.virtualLink}
+            data-field="virtualLink"
+          />
         </SimpleGrid>
         <Select
           label={t('form.accessControl')}
@@ -203,7 +325,12 @@ export function SessionForm({ eventId, zone, firstDay, days, record, onClose, on
           data={speakerData}
           value={values.speakerIds}
           onChange={(ids) => {
-            setKnown((k) => ({ ...k, ...Object.fromEntries(speakerData.filter((o) => ids.includes(o.value)).map((o) => [o.value, o.label])) }));
+            setKnown((k) => ({
+              ...k,
+              ...Object.fromEntries(
+                speakerData.filter((o) => ids.includes(o.value)).map((o) => [o.value, o.label]),
+              ),
+            }));
             set('speakerIds', ids);
           }}
           searchable
@@ -298,8 +425,20 @@ export function SessionForm({ eventId, zone, firstDay, days, record, onClose, on
           data-field="capacity"
           w={{ base: '100%', sm: 220 }}
         />
-        <Switch label={t('form.enrollable')} checked={values.enrollable} onChange={(e) => set('enrollable', e.currentTarget.checked)} disabled={breakoutRules} data-field="enrollable" />
-        <Switch label={t('form.waitlist')} checked={values.waitlist} onChange={(e) => set('waitlist', e.currentTarget.checked)} disabled={breakoutRules || !values.enrollable} data-field="waitlist" />
+        <Switch
+          label={t('form.enrollable')}
+          checked={values.enrollable}
+          onChange={(e) => set('enrollable', e.currentTarget.checked)}
+          disabled={breakoutRules}
+          data-field="enrollable"
+        />
+        <Switch
+          label={t('form.waitlist')}
+          checked={values.waitlist}
+          onChange={(e) => set('waitlist', e.currentTarget.checked)}
+          disabled={breakoutRules || !values.enrollable}
+          data-field="waitlist"
+        />
       </Section>
       {inviting && record && (
         <InviteModeratorDialog

@@ -45,7 +45,10 @@ function SessionsOfEvent({ eventId }: { eventId: string }) {
         rowActions={(s) => (
           <RowActions>
             <EditButton name={s.name} onClick={() => dialog.openEdit(s)} />
-            <DeleteButton label={t('sessions.delete.button', { name: s.name })} onClick={() => deleting.open(s)} />
+            <DeleteButton
+              label={t('sessions.delete.button', { name: s.name })}
+              onClick={() => deleting.open(s)}
+            />
           </RowActions>
         )}
         empty={{ title: t('sessions.empty'), description: t('sessions.emptyText'), action: add }}
@@ -55,7 +58,16 @@ function SessionsOfEvent({ eventId }: { eventId: string }) {
           {t('sessions.timezone', { zone: time.zone })}
         </Text>
       </ResourceListPage>
-      {dialog.open && <SessionForm eventId={eventId} zone={time.zone} firstDay={time.firstDay} days={time.days} record={dialog.record} onClose={dialog.close} />}
+      {dialog.open && (
+        <SessionForm
+          eventId={eventId}
+          zone={time.zone}
+          firstDay={time.firstDay}
+          days={time.days}
+          record={dialog.record}
+          onClose={dialog.close}
+        />
+      )}
       {deleting.record && (
         <ConfirmDelete
           path={resource.path}

@@ -30,8 +30,10 @@ export interface NamedRef {
 
 const eventPath = (eventId: string) => `events/${encodeURIComponent(eventId)}`;
 export const sessionsPath = (eventId: string) => `${eventPath(eventId)}/sessions`;
-export const sessionPath = (eventId: string, sessionId: string) => `${sessionsPath(eventId)}/${encodeURIComponent(sessionId)}`;
-export const sessionAttendeesPath = (eventId: string, sessionId: string) => `${sessionsPath(eventId)}/v2/${encodeURIComponent(sessionId)}/attendees`;
+export const sessionPath = (eventId: string, sessionId: string) =>
+  `${sessionsPath(eventId)}/${encodeURIComponent(sessionId)}`;
+export const sessionAttendeesPath = (eventId: string, sessionId: string) =>
+  `${sessionsPath(eventId)}/v2/${encodeURIComponent(sessionId)}/attendees`;
 export const collectionsPath = (eventId: string) => `${eventPath(eventId)}/collections`;
 export const breakoutsPath = (eventId: string) => `${eventPath(eventId)}/breakouts`;
 export const locationsPath = (eventId: string) => `${eventPath(eventId)}/locations`;
@@ -47,7 +49,10 @@ export const SESSIONS_ROUTE = '/agenda';
  * breakouts). Keyed under the entity's own path, so creating or renaming a collection (location,
  * breakout) refreshes the filter's options too.
  */
-export function sessionFilterOptions(eventId: string, pick: 'collections' | 'locations' | 'breakouts'): RemoteOptions {
+export function sessionFilterOptions(
+  eventId: string,
+  pick: 'collections' | 'locations' | 'breakouts',
+): RemoteOptions {
   const own = { collections: collectionsPath, locations: locationsPath, breakouts: breakoutsPath }[pick];
   return {
     path: own(eventId),
@@ -74,9 +79,13 @@ export function useSession(eventId: string, sessionId: string) {
 export function useRefreshSessions(eventId: string) {
   const client = useQueryClient();
   const base = sessionsPath(eventId);
-  return () => client.invalidateQueries({ predicate: (q) => q.queryKey.some((part) => typeof part === 'string' && part.startsWith(base)) });
+  return () =>
+    client.invalidateQueries({
+      predicate: (q) => q.queryKey.some((part) => typeof part === 'string' && part.startsWith(base)),
+    });
 }
 
 export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 /** Spec part 3: createdBy is shown as a name (the e-mail when there is none). */
-export const personName = (p: { firstName: string; lastName: string; email?: string | undefined } | null) => (p ? fullName(p) || (p.email ?? '') : '');
+export const personName = (p: { firstName: string; lastName: string; email?: string | undefined } | null) =>
+  p ? fullName(p) || (p.email ?? '') : '';

@@ -4,7 +4,9 @@ import { consoleScreen as screen } from '../../app/console/consoleScreen';
 import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consoleNav';
 
 const SessionsPage = lazy(() => import('./SessionsPage').then((m) => ({ default: m.SessionsPage })));
-const SessionDetailPage = lazy(() => import('./SessionDetailPage').then((m) => ({ default: m.SessionDetailPage })));
+const SessionDetailPage = lazy(() =>
+  import('./SessionDetailPage').then((m) => ({ default: m.SessionDetailPage })),
+);
 const CollectionsPage = lazy(() => import('./CollectionsPage').then((m) => ({ default: m.CollectionsPage })));
 const BreakoutsPage = lazy(() => import('./BreakoutsPage').then((m) => ({ default: m.BreakoutsPage })));
 
@@ -18,6 +20,18 @@ export const agendaConsoleRoutes: RouteObject[] = [
 
 export const agendaNavigation: ConsoleNavItem[] = [
   { area: 'agenda', labelKey: 'agenda:nav.sessions', path: '/agenda', roles: ADMIN_ROLES, eventScoped: true },
-  { area: 'agenda', labelKey: 'agenda:nav.collections', path: '/agenda/collections', roles: ADMIN_ROLES, eventScoped: true },
-  { area: 'setup', labelKey: 'agenda:nav.breakouts', path: '/setup/sessions', roles: ADMIN_ROLES, eventScoped: true },
+  {
+    area: 'agenda',
+    labelKey: 'agenda:nav.collections',
+    path: '/agenda/collections',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
+  {
+    area: 'setup',
+    labelKey: 'agenda:nav.breakouts',
+    path: '/setup/sessions',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
 ];

@@ -1,7 +1,13 @@
 import { MESSAGES, type AudienceInput } from '@plenary/domain';
 import { describe, expect, it } from 'vitest';
 import type { SessionRow } from './api';
-import { sessionBody, sessionErrorsFromApi, sessionValues, validateSession, type SessionValues } from './sessionForm';
+import {
+  sessionBody,
+  sessionErrorsFromApi,
+  sessionValues,
+  validateSession,
+  type SessionValues,
+} from './sessionForm';
 
 const EVERYONE: AudienceInput = { type: 'EVERYONE', labelIds: [], rules: [] };
 const valid = (patch: Partial<SessionValues> = {}): SessionValues => ({
@@ -14,7 +20,14 @@ const valid = (patch: Partial<SessionValues> = {}): SessionValues => ({
 
 describe('session form values', () => {
   it('a new session starts on the given day, published, open, unlimited', () => {
-    expect(sessionValues(null, '2027-03-01')).toMatchObject({ startDate: '2027-03-01', endDate: '2027-03-01', status: 'PUBLISHED', accessControl: 'OPEN', capacity: '', waitlist: true });
+    expect(sessionValues(null, '2027-03-01')).toMatchObject({
+      startDate: '2027-03-01',
+      endDate: '2027-03-01',
+      status: 'PUBLISHED',
+      accessControl: 'OPEN',
+      capacity: '',
+      waitlist: true,
+    });
   });
 
   it('a stored session gives its wall-clock times and ids', () => {
@@ -32,7 +45,17 @@ describe('session form values', () => {
       location: { id: 'l1', name: 'Hall', pins: [] },
       breakout: null,
       collections: [{ id: 'c1', name: 'Track', color: '#000000' }],
-      speakers: [{ participantId: 'p1', userId: 'u1', firstName: 'Ada', lastName: 'L', jobTitle: '', company: '', photoUrl: null }],
+      speakers: [
+        {
+          participantId: 'p1',
+          userId: 'u1',
+          firstName: 'Ada',
+          lastName: 'L',
+          jobTitle: '',
+          company: '',
+          photoUrl: null,
+        },
+      ],
       moderators: [{ userId: 'u2', firstName: '', lastName: '', email: 'm@example.com' }],
       materials: [],
       capacity: 40,
@@ -53,13 +76,24 @@ describe('session form values', () => {
 
 describe('session body', () => {
   it('sends capacity as a number or null, an empty link as null, the audience', () => {
-    expect(sessionBody(valid({ capacity: ' 25 ', virtualLink: ' ' }), EVERYONE)).toMatchObject({ capacity: 25, virtualLink: null, audience: EVERYONE, enrollable: false });
+    expect(sessionBody(valid({ capacity: ' 25 ', virtualLink: ' ' }), EVERYONE)).toMatchObject({
+      capacity: 25,
+      virtualLink: null,
+      audience: EVERYONE,
+      enrollable: false,
+    });
     expect(sessionBody(valid(), EVERYONE).capacity).toBeNull();
   });
 
   it('sends every field, so a PATCH keeps what the form shows (audience and capacity of a breakout session too)', () => {
     const body = sessionBody(valid({ capacity: '5', breakoutId: 'b1', enrollable: true }), EVERYONE);
-    expect(body).toMatchObject({ audience: EVERYONE, capacity: 5, enrollable: true, waitlist: true, breakoutId: 'b1' });
+    expect(body).toMatchObject({
+      audience: EVERYONE,
+      capacity: 5,
+      enrollable: true,
+      waitlist: true,
+      breakoutId: 'b1',
+    });
   });
 });
 
@@ -90,9 +124,15 @@ describe('session validation (spec part 5)', () => {
   it("refuses dates outside the event's days on the date fields, before anything is sent", () => {
     const days = { first: '2027-03-01', last: '2027-03-03' };
     const message = 'The session must take place during the event (2027-03-01 to 2027-03-03)';
-    expect(validateSession(valid({ startDate: '2027-03-01', endDate: '2027-03-01' }), EVERYONE, days)).toEqual({});
-    expect(validateSession(valid({ startDate: '2027-02-28', endDate: '2027-02-28' }), EVERYONE, days)).toEqual({ startDate: message, endDate: message });
-    expect(validateSession(valid({ startDate: '2027-03-03', endDate: '2027-03-04' }), EVERYONE, days)).toEqual({ endDate: message });
+    expect(
+      validateSession(valid({ startDate: '2027-03-01', endDate: '2027-03-01' }), EVERYONE, days),
+    ).toEqual({});
+    expect(
+      validateSession(valid({ startDate: '2027-02-28', endDate: '2027-02-28' }), EVERYONE, days),
+    ).toEqual({ startDate: message, endDate: message });
+    expect(
+      validateSession(valid({ startDate: '2027-03-03', endDate: '2027-03-04' }), EVERYONE, days),
+    ).toEqual({ endDate: message });
   });
 
   it('refuses a link that is not http(s) and a capacity that is not a whole number', () => {
@@ -102,6 +142,8 @@ describe('session validation (spec part 5)', () => {
   });
 
   it('maps the API fields to the form, ignoring audience ones', () => {
-    expect(sessionErrorsFromApi({ 'endTime': 'x', 'speakerIds.0': 'Unknown participant', 'audience.labelIds': 'y' })).toEqual({ endTime: 'x', speakerIds: 'Unknown participant' });
+    expect(
+      sessionErrorsFromApi({ endTime: 'x', 'speakerIds.0': 'Unknown participant', 'audience.labelIds': 'y' }),
+    ).toEqual({ endTime: 'x', speakerIds: 'Unknown participant' });
   });
 });

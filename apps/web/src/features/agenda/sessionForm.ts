@@ -137,7 +137,8 @@ export function sessionBody(v: SessionValues, audience: AudienceInput): SessionB
     materialIds: v.materialIds,
     audience,
     // Not a whole number ('1.5', '-1', 'x') goes as text, so the schema answers with its own message.
-    capacity: capacity === '' ? null : /^\d+$/.test(capacity) ? Number(capacity) : (capacity as unknown as number),
+    capacity:
+      capacity === '' ? null : /^\d+$/.test(capacity) ? Number(capacity) : (capacity as unknown as number),
     enrollable: v.enrollable,
     waitlist: v.waitlist,
   };
@@ -155,11 +156,19 @@ export function validateSession(v: SessionValues, audience: AudienceInput, days?
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if (typeof field === 'string' && field !== 'audience' && field in v && !errors[field as keyof SessionValues]) errors[field as keyof SessionValues] = issue.message;
+      if (
+        typeof field === 'string' &&
+        field !== 'audience' &&
+        field in v &&
+        !errors[field as keyof SessionValues]
+      )
+        errors[field as keyof SessionValues] = issue.message;
     }
   }
   for (const issue of sessionTimeIssues(v)) if (!errors[issue.path]) errors[issue.path] = issue.message;
-  if (days) for (const issue of sessionOutsideEventIssues(v, days)) if (!errors[issue.path]) errors[issue.path] = issue.message;
+  if (days)
+    for (const issue of sessionOutsideEventIssues(v, days))
+      if (!errors[issue.path]) errors[issue.path] = issue.message;
   return errors;
 }
 
@@ -168,7 +177,8 @@ export function sessionErrorsFromApi(fields: Readonly<Record<string, string>>): 
   const errors: SessionErrors = {};
   for (const [key, message] of Object.entries(fields)) {
     const field = key.split('.')[0]!;
-    if (FIELD_ORDER.includes(field as keyof SessionValues) && !errors[field as keyof SessionValues]) errors[field as keyof SessionValues] = message;
+    if (FIELD_ORDER.includes(field as keyof SessionValues) && !errors[field as keyof SessionValues])
+      errors[field as keyof SessionValues] = message;
   }
   return errors;
 }

@@ -8,12 +8,40 @@ describe('sessions list', () => {
   const resource = sessionsResource(EVENT, 'Europe/Berlin');
 
   it('has every Session column of spec part 3 (and the attendance text)', () => {
-    const spec = ['name', 'description', 'speakers', 'startAt', 'collections', 'status', 'accessControl', 'timeSlot', 'location', 'virtualLink', 'moderators', 'audienceCount', 'audience', 'breakout', 'capacity', 'materials', 'instances', 'enrollable'];
+    const spec = [
+      'name',
+      'description',
+      'speakers',
+      'startAt',
+      'collections',
+      'status',
+      'accessControl',
+      'timeSlot',
+      'location',
+      'virtualLink',
+      'moderators',
+      'audienceCount',
+      'audience',
+      'breakout',
+      'capacity',
+      'materials',
+      'instances',
+      'enrollable',
+    ];
     expect(resource.columns.map((c) => c.id)).toEqual(expect.arrayContaining([...spec, 'attendance']));
   });
 
   it('sorts only by fields the API sorts and exports by its export fields', () => {
-    const sortable = ['name', 'startAt', 'status', 'type', 'capacity', 'enrolledCount', 'createdAt', 'updatedAt'];
+    const sortable = [
+      'name',
+      'startAt',
+      'status',
+      'type',
+      'capacity',
+      'enrolledCount',
+      'createdAt',
+      'updatedAt',
+    ];
     for (const c of resource.columns) if (c.sortField) expect(sortable).toContain(c.sortField);
     expect(resource.exportPath).toBe(`events/${EVENT}/sessions/export`);
     expect(resource.key).toBe(`sessions-${EVENT}`);
@@ -35,7 +63,15 @@ describe('sessions list', () => {
 
   it('names an audience in a few words', () => {
     expect(audienceText({ type: 'EVERYONE', labels: [], rules: [] })).toBe('Everyone');
-    expect(audienceText({ type: 'LABELS', labels: [{ name: 'VIP' }, { name: 'Speakers' }], rules: [] })).toBe('Labels: VIP, Speakers');
-    expect(audienceText({ type: 'RULES', labels: [], rules: [{ field: 'company', operator: 'EQUAL', value: 'Acme' }] })).toBe('1 rule');
+    expect(audienceText({ type: 'LABELS', labels: [{ name: 'VIP' }, { name: 'Speakers' }], rules: [] })).toBe(
+      'Labels: VIP, Speakers',
+    );
+    expect(
+      audienceText({
+        type: 'RULES',
+        labels: [],
+        rules: [{ field: 'company', operator: 'EQUAL', value: 'Acme' }],
+      }),
+    ).toBe('1 rule');
   });
 });

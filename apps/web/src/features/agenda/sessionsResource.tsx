@@ -16,9 +16,12 @@ function Names({ names }: { names: readonly string[] }) {
 }
 
 /** 'Everyone', 'Labels: VIP, Speakers', '2 rules'. */
-export function audienceText(audience: Pick<Audience, 'type' | 'rules'> & { labels: readonly { name: string }[] }): string {
+export function audienceText(
+  audience: Pick<Audience, 'type' | 'rules'> & { labels: readonly { name: string }[] },
+): string {
   const t = i18next.getFixedT(null, 'agenda');
-  if (audience.type === 'LABELS') return t('sessions.audienceText.LABELS', { names: audience.labels.map((l) => l.name).join(', ') });
+  if (audience.type === 'LABELS')
+    return t('sessions.audienceText.LABELS', { names: audience.labels.map((l) => l.name).join(', ') });
   if (audience.type === 'RULES') return t('sessions.audienceText.RULES', { count: audience.rules.length });
   return t('sessions.audienceText.EVERYONE');
 }
@@ -28,11 +31,22 @@ function Collections({ items }: { items: SessionRow['collections'] }) {
   return (
     <Group gap={4} wrap="nowrap" title={items.map((c) => c.name).join(', ')}>
       {items.slice(0, 2).map((c) => (
-        <Badge key={c.id} variant="light" color="gray" size="sm" leftSection={<ColorSwatch color={c.color} size={8} aria-hidden="true" />} style={{ textTransform: 'none', minWidth: 0 }}>
+        <Badge
+          key={c.id}
+          variant="light"
+          color="gray"
+          size="sm"
+          leftSection={<ColorSwatch color={c.color} size={8} aria-hidden="true" />}
+          style={{ textTransform: 'none', minWidth: 0 }}
+        >
           {c.name}
         </Badge>
       ))}
-      {items.length > 2 && <Text size="xs" c="dimmed">+{items.length - 2}</Text>}
+      {items.length > 2 && (
+        <Text size="xs" c="dimmed">
+          +{items.length - 2}
+        </Text>
+      )}
     </Group>
   );
 }
@@ -55,10 +69,38 @@ export function sessionsResource(eventId: string, zone: string): ResourceDef<Ses
     rowLink: (s) => sessionDetailRoute(s.id),
     rowLabel: (s) => s.name,
     columns: [
-      { id: 'name', header: 'agenda:sessions.columns.name', sortField: 'name', exportField: 'name', width: 240, cell: (s) => s.name },
-      { id: 'startAt', header: 'agenda:sessions.columns.startAt', sortField: 'startAt', exportField: 'startAt', width: 190, cell: (s) => <DateTime value={s.startAt} timeZone={zone} /> },
-      { id: 'timeSlot', header: 'agenda:sessions.columns.timeSlot', exportField: 'timeSlot', width: 180, cell: (s) => s.timeSlot },
-      { id: 'type', header: 'agenda:sessions.columns.type', sortField: 'type', exportField: 'type', width: 120, defaultVisible: false, cell: (s) => t(`types.${s.type}`) },
+      {
+        id: 'name',
+        header: 'agenda:sessions.columns.name',
+        sortField: 'name',
+        exportField: 'name',
+        width: 240,
+        cell: (s) => s.name,
+      },
+      {
+        id: 'startAt',
+        header: 'agenda:sessions.columns.startAt',
+        sortField: 'startAt',
+        exportField: 'startAt',
+        width: 190,
+        cell: (s) => <DateTime value={s.startAt} timeZone={zone} />,
+      },
+      {
+        id: 'timeSlot',
+        header: 'agenda:sessions.columns.timeSlot',
+        exportField: 'timeSlot',
+        width: 180,
+        cell: (s) => s.timeSlot,
+      },
+      {
+        id: 'type',
+        header: 'agenda:sessions.columns.type',
+        sortField: 'type',
+        exportField: 'type',
+        width: 120,
+        defaultVisible: false,
+        cell: (s) => t(`types.${s.type}`),
+      },
       {
         id: 'status',
         header: 'agenda:sessions.columns.status',
@@ -66,15 +108,43 @@ export function sessionsResource(eventId: string, zone: string): ResourceDef<Ses
         exportField: 'status',
         width: 120,
         cell: (s) => (
-          <Badge variant="light" color={s.status === 'PUBLISHED' ? 'teal' : 'gray'} style={{ textTransform: 'none' }}>
+          <Badge
+            variant="light"
+            color={s.status === 'PUBLISHED' ? 'teal' : 'gray'}
+            style={{ textTransform: 'none' }}
+          >
             {t(`statuses.${s.status}`)}
           </Badge>
         ),
       },
-      { id: 'location', header: 'agenda:sessions.columns.location', exportField: 'location', width: 160, cell: (s) => s.location?.name ?? '' },
-      { id: 'speakers', header: 'agenda:sessions.columns.speakers', exportField: 'speakers', width: 200, cell: (s) => <Names names={s.speakers.map(fullName)} /> },
-      { id: 'collections', header: 'agenda:sessions.columns.collections', exportField: 'collections', width: 200, cell: (s) => <Collections items={s.collections} /> },
-      { id: 'breakout', header: 'agenda:sessions.columns.breakout', exportField: 'breakout', width: 160, cell: (s) => s.breakout?.name ?? '' },
+      {
+        id: 'location',
+        header: 'agenda:sessions.columns.location',
+        exportField: 'location',
+        width: 160,
+        cell: (s) => s.location?.name ?? '',
+      },
+      {
+        id: 'speakers',
+        header: 'agenda:sessions.columns.speakers',
+        exportField: 'speakers',
+        width: 200,
+        cell: (s) => <Names names={s.speakers.map(fullName)} />,
+      },
+      {
+        id: 'collections',
+        header: 'agenda:sessions.columns.collections',
+        exportField: 'collections',
+        width: 200,
+        cell: (s) => <Collections items={s.collections} />,
+      },
+      {
+        id: 'breakout',
+        header: 'agenda:sessions.columns.breakout',
+        exportField: 'breakout',
+        width: 160,
+        cell: (s) => s.breakout?.name ?? '',
+      },
       {
         id: 'attendance',
         header: 'agenda:sessions.columns.attendance',
@@ -83,10 +153,39 @@ export function sessionsResource(eventId: string, zone: string): ResourceDef<Ses
         width: 150,
         cell: (s) => attendeeCount(s.enrolledCount),
       },
-      { id: 'capacity', header: 'agenda:sessions.columns.capacity', sortField: 'capacity', exportField: 'capacity', width: 110, align: 'right', cell: (s) => (s.capacity === null ? t('common.unlimited') : formatCount(s.capacity, i18next.language)) },
-      { id: 'enrollable', header: 'agenda:sessions.columns.enrollable', exportField: 'enrollable', width: 110, cell: (s) => <YesNo value={s.enrollable} /> },
-      { id: 'description', header: 'agenda:sessions.columns.description', exportField: 'description', width: 240, defaultVisible: false, cell: (s) => <Names names={s.description ? [s.description] : []} /> },
-      { id: 'accessControl', header: 'agenda:sessions.columns.accessControl', exportField: 'accessControl', width: 140, defaultVisible: false, cell: (s) => t(`accessControlShort.${s.accessControl}`) },
+      {
+        id: 'capacity',
+        header: 'agenda:sessions.columns.capacity',
+        sortField: 'capacity',
+        exportField: 'capacity',
+        width: 110,
+        align: 'right',
+        cell: (s) =>
+          s.capacity === null ? t('common.unlimited') : formatCount(s.capacity, i18next.language),
+      },
+      {
+        id: 'enrollable',
+        header: 'agenda:sessions.columns.enrollable',
+        exportField: 'enrollable',
+        width: 110,
+        cell: (s) => <YesNo value={s.enrollable} />,
+      },
+      {
+        id: 'description',
+        header: 'agenda:sessions.columns.description',
+        exportField: 'description',
+        width: 240,
+        defaultVisible: false,
+        cell: (s) => <Names names={s.description ? [s.description] : []} />,
+      },
+      {
+        id: 'accessControl',
+        header: 'agenda:sessions.columns.accessControl',
+        exportField: 'accessControl',
+        width: 140,
+        defaultVisible: false,
+        cell: (s) => t(`accessControlShort.${s.accessControl}`),
+      },
       {
         id: 'virtualLink',
         header: 'agenda:sessions.columns.virtualLink',
@@ -95,24 +194,96 @@ export function sessionsResource(eventId: string, zone: string): ResourceDef<Ses
         defaultVisible: false,
         cell: (s) =>
           s.virtualLink ? (
-            <Anchor href={s.virtualLink} target="_blank" rel="noreferrer noopener" size="sm" truncate display="block">
+            <Anchor
+              href={s.virtualLink}
+              target="_blank"
+              rel="noreferrer noopener"
+              size="sm"
+              truncate
+              display="block"
+            >
               {s.virtualLink}
             </Anchor>
           ) : null,
       },
-      { id: 'moderators', header: 'agenda:sessions.columns.moderators', exportField: 'moderators', width: 200, defaultVisible: false, cell: (s) => <Names names={s.moderators.map((m) => fullName(m) || m.email)} /> },
-      { id: 'audienceCount', header: 'agenda:sessions.columns.audienceCount', exportField: 'audienceCount', width: 130, align: 'right', defaultVisible: false, cell: (s) => formatCount(s.audienceCount, i18next.language) },
-      { id: 'audience', header: 'agenda:sessions.columns.audience', exportField: 'audience', width: 180, defaultVisible: false, cell: (s) => <Names names={[audienceText(s.audience)]} /> },
-      { id: 'materials', header: 'agenda:sessions.columns.materials', exportField: 'materials', width: 200, defaultVisible: false, cell: (s) => <Names names={s.materials.map((m) => m.name)} /> },
-      { id: 'instances', header: 'agenda:sessions.columns.instances', exportField: 'instances', width: 110, align: 'right', defaultVisible: false, cell: (s) => formatCount(s.instances, i18next.language) },
+      {
+        id: 'moderators',
+        header: 'agenda:sessions.columns.moderators',
+        exportField: 'moderators',
+        width: 200,
+        defaultVisible: false,
+        cell: (s) => <Names names={s.moderators.map((m) => fullName(m) || m.email)} />,
+      },
+      {
+        id: 'audienceCount',
+        header: 'agenda:sessions.columns.audienceCount',
+        exportField: 'audienceCount',
+        width: 130,
+        align: 'right',
+        defaultVisible: false,
+        cell: (s) => formatCount(s.audienceCount, i18next.language),
+      },
+      {
+        id: 'audience',
+        header: 'agenda:sessions.columns.audience',
+        exportField: 'audience',
+        width: 180,
+        defaultVisible: false,
+        cell: (s) => <Names names={[audienceText(s.audience)]} />,
+      },
+      {
+        id: 'materials',
+        header: 'agenda:sessions.columns.materials',
+        exportField: 'materials',
+        width: 200,
+        defaultVisible: false,
+        cell: (s) => <Names names={s.materials.map((m) => m.name)} />,
+      },
+      {
+        id: 'instances',
+        header: 'agenda:sessions.columns.instances',
+        exportField: 'instances',
+        width: 110,
+        align: 'right',
+        defaultVisible: false,
+        cell: (s) => formatCount(s.instances, i18next.language),
+      },
     ],
     filters: [
-      { kind: 'multiselect', id: 'status', labelKey: 'agenda:sessions.filters.status', options: statusOptions },
-      { kind: 'multiselect', id: 'collectionId', labelKey: 'agenda:sessions.filters.collection', options: sessionFilterOptions(eventId, 'collections') },
+      {
+        kind: 'multiselect',
+        id: 'status',
+        labelKey: 'agenda:sessions.filters.status',
+        options: statusOptions,
+      },
+      {
+        kind: 'multiselect',
+        id: 'collectionId',
+        labelKey: 'agenda:sessions.filters.collection',
+        options: sessionFilterOptions(eventId, 'collections'),
+      },
       { kind: 'date-range', id: 'startAt', labelKey: 'agenda:sessions.filters.startAt' },
-      { kind: 'multiselect', id: 'type', labelKey: 'agenda:sessions.filters.type', options: typeOptions, more: true },
-      { kind: 'multiselect', id: 'locationId', labelKey: 'agenda:sessions.filters.location', options: sessionFilterOptions(eventId, 'locations'), more: true },
-      { kind: 'multiselect', id: 'breakoutId', labelKey: 'agenda:sessions.filters.breakout', options: sessionFilterOptions(eventId, 'breakouts'), more: true },
+      {
+        kind: 'multiselect',
+        id: 'type',
+        labelKey: 'agenda:sessions.filters.type',
+        options: typeOptions,
+        more: true,
+      },
+      {
+        kind: 'multiselect',
+        id: 'locationId',
+        labelKey: 'agenda:sessions.filters.location',
+        options: sessionFilterOptions(eventId, 'locations'),
+        more: true,
+      },
+      {
+        kind: 'multiselect',
+        id: 'breakoutId',
+        labelKey: 'agenda:sessions.filters.breakout',
+        options: sessionFilterOptions(eventId, 'breakouts'),
+        more: true,
+      },
       { kind: 'boolean', id: 'enrollable', labelKey: 'agenda:sessions.filters.enrollable', more: true },
     ],
   });

@@ -7,5 +7,9 @@ export function useEventZone(eventId: string): { zone: string; firstDay: string;
   const event = useConsoleEvent(eventId);
   if (!event.data) return null;
   const zone = validZone(event.data.timezone);
-  return { zone, firstDay: dayInZone(event.data.startAt, zone), days: eventDays({ startAt: event.data.startAt, endAt: event.data.endAt, timezone: zone }) };
+  return {
+    zone,
+    firstDay: dayInZone(event.data.startAt, zone),
+    days: eventDays({ startAt: event.data.startAt, endAt: event.data.endAt, timezone: zone }),
+  };
 }

@@ -39,5 +39,9 @@ export function useEnrollableSearch(eventId: string, sessionId: string, search: 
 
 /** Accounts that may moderate the event's sessions (`GET sessions/moderator-options`), first 100 by name. */
 export function useModeratorOptions(eventId: string) {
-  return useApiQuery<{ options: ModeratorOption[] }>(`${sessionsPath(eventId)}/moderator-options`, { limit: 100 }, { staleTime: 30_000, meta: { silent: true } });
+  return useApiQuery<{ options: ModeratorOption[] }>(
+    `${sessionsPath(eventId)}/moderator-options`,
+    { limit: 100 },
+    { staleTime: 30_000, meta: { silent: true } },
+  );
 }

@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { useBrand } from '../../shared/brand/BrandProvider';
 import { AppleMark, PlayMark } from '../../shared/ui/icons';
 
-function StoreButton({ href, mark, small, big }: { href: string; mark: React.ReactNode; small: string; big: string }) {
+function StoreButton({
+  href,
+  mark,
+  small,
+  big,
+}: {
+  href: string;
+  mark: React.ReactNode;
+  small: string;
+  big: string;
+}) {
   return (
     <Button
       component="a"
@@ -39,10 +49,20 @@ export function StoreButtons() {
   return (
     <Group gap="sm">
       {brand.iosStoreUrl && (
-        <StoreButton href={brand.iosStoreUrl} mark={<AppleMark />} small={t('download.iosSmall')} big={t('download.iosBig')} />
+        <StoreButton
+          href={brand.iosStoreUrl}
+          mark={<AppleMark />}
+          small={t('download.iosSmall')}
+          big={t('download.iosBig')}
+        />
       )}
       {brand.androidStoreUrl && (
-        <StoreButton href={brand.androidStoreUrl} mark={<PlayMark />} small={t('download.androidSmall')} big={t('download.androidBig')} />
+        <StoreButton
+          href={brand.androidStoreUrl}
+          mark={<PlayMark />}
+          small={t('download.androidSmall')}
+          big={t('download.androidBig')}
+        />
       )}
     </Group>
   );

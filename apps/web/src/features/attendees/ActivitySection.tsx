@@ -7,7 +7,10 @@ import { Section } from './Section';
 import type { ParticipantActivity } from './types';
 
 /** Who did it, in words: the participant themselves, an admin by name, or nobody known (an import, a removed account). */
-function actorText(entry: ParticipantActivity, t: (key: string, o?: Record<string, unknown>) => string): string {
+function actorText(
+  entry: ParticipantActivity,
+  t: (key: string, o?: Record<string, unknown>) => string,
+): string {
   if (entry.bySelf) return t('activity.bySelf');
   if (entry.actorName) return t('activity.by', { name: entry.actorName });
   return '';
@@ -18,7 +21,8 @@ export function ActivitySection({ eventId, participantId }: { eventId: string; p
   const { t } = useTranslation('attendees');
   const activity = useParticipantActivity(eventId, participantId);
   let body;
-  if (activity.isError) body = <LoadError message={activity.error.message} onRetry={() => void activity.refetch()} />;
+  if (activity.isError)
+    body = <LoadError message={activity.error.message} onRetry={() => void activity.refetch()} />;
   else if (!activity.data)
     body = (
       <Stack gap="sm" role="status" aria-label={t('common.loading')}>
@@ -38,7 +42,15 @@ export function ActivitySection({ eventId, participantId }: { eventId: string; p
       <>
         <Timeline bulletSize={12} lineWidth={2} component="ol" style={{ listStyle: 'none', padding: 0 }}>
           {activity.data.records.map((entry) => (
-            <Timeline.Item key={entry.id} component="li" title={<Text size="sm" fw={600} component="span">{t(`activity.kind.${entry.kind}`)}</Text>}>
+            <Timeline.Item
+              key={entry.id}
+              component="li"
+              title={
+                <Text size="sm" fw={600} component="span">
+                  {t(`activity.kind.${entry.kind}`)}
+                </Text>
+              }
+            >
               {entry.email && (
                 <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {entry.email}

@@ -6,17 +6,33 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
-import { CustomFieldInputs, customFieldErrorsFromApi, validateCustomFieldValues, type CustomFieldDraft } from '../../shared/custom-fields';
+import {
+  CustomFieldInputs,
+  customFieldErrorsFromApi,
+  validateCustomFieldValues,
+  type CustomFieldDraft,
+} from '../../shared/custom-fields';
 import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { useRefreshParticipants, useUpdateOptions } from './api';
-import { EMPTY_PROFILE, emailError, profileErrors, profilePatch, type ProfileValues } from './participantForm';
+import {
+  EMPTY_PROFILE,
+  emailError,
+  profileErrors,
+  profilePatch,
+  type ProfileValues,
+} from './participantForm';
 import { fullName } from './participantsResource';
 import { participantProfilePath, participantsApi } from './paths';
 import { ProfileFields } from './ProfileFields';
 import type { CheckUserResult, Participant } from './types';
 
-type Step = { kind: 'email' } | { kind: 'new' } | { kind: 'existing' } | { kind: 'participant'; participantId: string | null } | { kind: 'invited'; email: string };
+type Step =
+  | { kind: 'email' }
+  | { kind: 'new' }
+  | { kind: 'existing' }
+  | { kind: 'participant'; participantId: string | null }
+  | { kind: 'invited'; email: string };
 
 export interface AddParticipantDialogProps {
   eventId: string;
@@ -50,13 +66,17 @@ export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipan
   const [failure, setFailure] = useState<string | null>(null);
 
   const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
 
   const fail = (err: unknown) => {
     if (isApiError(err) && err.fields) {
       const { labelIds: labelError, email: emailFieldError, ...rest } = err.fields;
       const cf = customFieldErrorsFromApi(rest);
-      const standard = Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith('customFields.')));
+      const standard = Object.fromEntries(
+        Object.entries(rest).filter(([k]) => !k.startsWith('customFields.')),
+      );
       if (Object.keys(cf).length || Object.keys(standard).length || labelError || emailFieldError) {
         setErrors({ ...standard, labelIds: labelError, email: emailFieldError });
         setCustomErrors(cf);
@@ -81,14 +101,19 @@ export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipan
 
   const check = () =>
     run(async () => {
-      const result = await apiFetch<CheckUserResult>(`${participantsApi(eventId)}/check-user`, { query: { email: email.trim() } });
+      const result = await apiFetch<CheckUserResult>(`${participantsApi(eventId)}/check-user`, {
+        query: { email: email.trim() },
+      });
       if (result.isParticipant) setStep({ kind: 'participant', participantId: result.participantId });
       else setStep({ kind: result.userExists ? 'existing' : 'new' });
     });
 
   const join = () =>
     run(async () => {
-      const participant = await apiFetch<Participant>(`${participantsApi(eventId)}/map-user`, { method: 'POST', body: { email: email.trim() } });
+      const participant = await apiFetch<Participant>(`${participantsApi(eventId)}/map-user`, {
+        method: 'POST',
+        body: { email: email.trim() },
+      });
       toast.success(t('add.joined', { name: fullName(participant) || participant.email }));
       void refresh(participant);
       onClose();
@@ -105,8 +130,16 @@ export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipan
       return;
     }
     return run(async () => {
-      const body = { email: email.trim(), ...profilePatch(profile), customFields: cf.values, ...(labelIds.length ? { labelIds } : {}) };
-      const answer = await apiFetch<Participant | ParticipantInvited>(participantsApi(eventId), { method: 'POST', body });
+      const body = {
+        email: email.trim(),
+        ...profilePatch(profile),
+        customFields: cf.values,
+        ...(labelIds.length ? { labelIds } : {}),
+      };
+      const answer = await apiFetch<Participant | ParticipantInvited>(participantsApi(eventId), {
+        method: 'POST',
+        body,
+      });
       if ('invited' in answer) {
         setStep({ kind: 'invited', email: answer.email });
         return;
@@ -136,13 +169,18 @@ export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipan
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  const submitLabel = step.kind === 'existing' ? t('add.join') : step.kind === 'new' ? t('add.create') : t('add.continue');
+  const submitLabel =
+    step.kind === 'existing' ? t('add.join') : step.kind === 'new' ? t('add.create') : t('add.continue');
 
   return (
     <Modal
       opened
       onClose={() => !busy && onClose()}
-      title={<Text fw={600} size="lg" component="span">{t('add.title')}</Text>}
+      title={
+        <Text fw={600} size="lg" component="span">
+          {t('add.title')}
+        </Text>
+      }
       size="lg"
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
@@ -171,7 +209,14 @@ export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipan
             <Alert color="blue" variant="light" title={t('add.alreadyTitle')}>
               <Text size="sm">{t('add.alreadyText')}</Text>
               {step.participantId && (
-                <Button component={Link} to={participantProfilePath(eventId, step.participantId)} onClick={onClose} variant="default" size="xs" mt="sm">
+                <Button
+                  component={Link}
+                  to={participantProfilePath(eventId, step.participantId)}
+                  onClick={onClose}
+                  variant="default"
+                  size="xs"
+                  mt="sm"
+                >
                   {t('add.openProfile')}
                 </Button>
               )}
@@ -192,7 +237,13 @@ export function AddParticipantDialog({ eventId, fields, onClose }: AddParticipan
               <Text size="sm" c="dimmed">
                 {t('add.newText')}
               </Text>
-              <ProfileFields values={profile} errors={errors} onChange={setField} disabled={busy} withBio={false} />
+              <ProfileFields
+                values={profile}
+                errors={errors}
+                onChange={setField}
+                disabled={busy}
+                withBio={false}
+              />
               {fields.length > 0 && (
                 <Stack gap="xs">
                   <Title order={3} size="h5">

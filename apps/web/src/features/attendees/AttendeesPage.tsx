@@ -19,7 +19,10 @@ function AttendeesList({ eventId }: { eventId: string }) {
   const [adding, setAdding] = useState(false);
   const focusReturn = useFocusReturnOnClose();
   // The columns and filters follow the event's custom fields: the list waits for them.
-  const resource = useMemo(() => (fields.data ? participantsResource(eventId, fields.data) : null), [eventId, fields.data]);
+  const resource = useMemo(
+    () => (fields.data ? participantsResource(eventId, fields.data) : null),
+    [eventId, fields.data],
+  );
   usePageTitle(t('list.title'));
 
   if (!resource) {
@@ -64,7 +67,9 @@ function AttendeesList({ eventId }: { eventId: string }) {
           </>
         }
         empty={{ title: t('list.empty'), description: t('list.emptyText'), action: add }}
-        bulkActions={(selection) => <BulkActions eventId={eventId} selection={selection} fields={fields.data ?? []} />}
+        bulkActions={(selection) => (
+          <BulkActions eventId={eventId} selection={selection} fields={fields.data ?? []} />
+        )}
       />
       {adding && (
         <AddParticipantDialog

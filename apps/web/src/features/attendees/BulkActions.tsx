@@ -1,11 +1,26 @@
-import { Alert, Button, Group, Menu, Modal, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { BulkPatch } from '@plenary/domain';
 import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
-import { CustomFieldInputs, customFieldErrorsFromApi, validateCustomFieldValues } from '../../shared/custom-fields';
+import {
+  CustomFieldInputs,
+  customFieldErrorsFromApi,
+  validateCustomFieldValues,
+} from '../../shared/custom-fields';
 import type { RowSelection } from '../../shared/list';
 import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
@@ -28,7 +43,15 @@ interface DialogProps {
 }
 
 /** A small modal form: title, fields, Cancel and the action; a refusal shows as an alert. */
-function BulkForm({ title, submitLabel, busy, error, onSubmit, onClose, children }: {
+function BulkForm({
+  title,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+  onClose,
+  children,
+}: {
   title: string;
   submitLabel: string;
   busy: boolean;
@@ -42,7 +65,11 @@ function BulkForm({ title, submitLabel, busy, error, onSubmit, onClose, children
     <Modal
       opened
       onClose={() => !busy && onClose()}
-      title={<Text fw={600} size="lg" component="span">{title}</Text>}
+      title={
+        <Text fw={600} size="lg" component="span">
+          {title}
+        </Text>
+      }
       closeOnClickOutside={!busy}
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
@@ -73,7 +100,10 @@ function useBulkSave(eventId: string, onDone: () => void, onClose: () => void) {
   const refresh = useRefreshParticipants(eventId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const save = async (run: () => Promise<{ updated: number }>, onFields?: (fields: Record<string, string>) => boolean) => {
+  const save = async (
+    run: () => Promise<{ updated: number }>,
+    onFields?: (fields: Record<string, string>) => boolean,
+  ) => {
     setBusy(true);
     setError(null);
     try {
@@ -105,7 +135,9 @@ function LabelsDialog({ eventId, ids, onClose, onDone, mode }: DialogProps & { m
       setFieldError(tc('messages.pleaseSelectValue'));
       return;
     }
-    void save(() => bulkPatch(eventId, ids, mode === 'add' ? { addLabelIds: labelIds } : { removeLabelIds: labelIds }));
+    void save(() =>
+      bulkPatch(eventId, ids, mode === 'add' ? { addLabelIds: labelIds } : { removeLabelIds: labelIds }),
+    );
   };
   return (
     <BulkForm
@@ -137,7 +169,13 @@ function LabelsDialog({ eventId, ids, onClose, onDone, mode }: DialogProps & { m
 }
 
 /** Sets one field (job title, company or a custom field) to the same value for every selected participant. */
-function FieldDialog({ eventId, ids, onClose, onDone, fields }: DialogProps & { fields: readonly CustomFieldRow[] }) {
+function FieldDialog({
+  eventId,
+  ids,
+  onClose,
+  onDone,
+  fields,
+}: DialogProps & { fields: readonly CustomFieldRow[] }) {
   const { t } = useTranslation('attendees');
   const tc = useTranslation().t;
   const options = useUpdateOptions(eventId);
@@ -158,23 +196,36 @@ function FieldDialog({ eventId, ids, onClose, onDone, fields }: DialogProps & { 
     if (custom) {
       const { values, errors: found } = validateCustomFieldValues([custom], draft);
       if (Object.keys(found).length) return setErrors(found);
-      void save(() => bulkPatch(eventId, ids, { customFields: { [custom.id]: values[custom.id] ?? null } }), (f) => {
-        const mapped = customFieldErrorsFromApi(f);
-        setErrors(mapped);
-        return Object.keys(mapped).length > 0;
-      });
+      void save(
+        () => bulkPatch(eventId, ids, { customFields: { [custom.id]: values[custom.id] ?? null } }),
+        (f) => {
+          const mapped = customFieldErrorsFromApi(f);
+          setErrors(mapped);
+          return Object.keys(mapped).length > 0;
+        },
+      );
       return;
     }
     const field = chosen.key as 'jobTitle' | 'company';
-    void save(() => bulkPatch(eventId, ids, { [field]: text.trim() }), (f) => {
-      const message = f[`patch.${field}`] ?? f[field];
-      if (message) setErrors({ text: message });
-      return Boolean(message);
-    });
+    void save(
+      () => bulkPatch(eventId, ids, { [field]: text.trim() }),
+      (f) => {
+        const message = f[`patch.${field}`] ?? f[field];
+        if (message) setErrors({ text: message });
+        return Boolean(message);
+      },
+    );
   };
 
   return (
-    <BulkForm title={t('bulk.fieldTitle', { count: ids.length })} submitLabel={t('bulk.apply')} busy={busy} error={error} onSubmit={onSubmit} onClose={onClose}>
+    <BulkForm
+      title={t('bulk.fieldTitle', { count: ids.length })}
+      submitLabel={t('bulk.apply')}
+      busy={busy}
+      error={error}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
       <Select
         label={t('bulk.field')}
         data={(options.data?.fields ?? []).map((f) => ({ value: f.key, label: f.name }))}
@@ -193,7 +244,13 @@ function FieldDialog({ eventId, ids, onClose, onDone, fields }: DialogProps & { 
         comboboxProps={{ withinPortal: true }}
       />
       {chosen && !custom && (
-        <TextInput label={chosen.name} description={t('bulk.emptyClears')} value={text} onChange={(e) => setText(e.currentTarget.value)} error={errors.text} />
+        <TextInput
+          label={chosen.name}
+          description={t('bulk.emptyClears')}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          error={errors.text}
+        />
       )}
       {custom && (
         <CustomFieldInputs
@@ -248,7 +305,14 @@ export function BulkActions({ eventId, selection, fields }: BulkActionsProps) {
       <Button size="compact-sm" variant="default" onClick={() => setDialog('field')}>
         {t('bulk.setField')}
       </Button>
-      {dialog === 'magic' && <SendMagicLinksDialog eventId={eventId} participantIds={ids} onClose={close} onSent={selection.clear} />}
+      {dialog === 'magic' && (
+        <SendMagicLinksDialog
+          eventId={eventId}
+          participantIds={ids}
+          onClose={close}
+          onSent={selection.clear}
+        />
+      )}
       {dialog === 'addLabels' && <LabelsDialog {...props} mode="add" />}
       {dialog === 'removeLabels' && <LabelsDialog {...props} mode="remove" />}
       {dialog === 'field' && <FieldDialog {...props} fields={fields} />}

@@ -1,4 +1,16 @@
-import { Anchor, Avatar, Badge, Button, EmptyState, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  EmptyState,
+  Grid,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -27,7 +39,15 @@ function Header({ eventId, participant }: { eventId: string; participant: Partic
   return (
     <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
       <Group gap="md" wrap="nowrap" align="center" style={{ minWidth: 0 }}>
-        <Avatar src={participant.photoUrl} size={64} radius="xl" name={name} color="initials" alt="" aria-hidden="true" />
+        <Avatar
+          src={participant.photoUrl}
+          size={64}
+          radius="xl"
+          name={name}
+          color="initials"
+          alt=""
+          aria-hidden="true"
+        />
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Title order={1} fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'anywhere' }}>
             {name}
@@ -36,7 +56,11 @@ function Header({ eventId, participant }: { eventId: string; participant: Partic
             <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
               {participant.email}
             </Text>
-            <Badge variant="light" color={participant.emailVerified ? 'teal' : 'gray'} style={{ textTransform: 'none' }}>
+            <Badge
+              variant="light"
+              color={participant.emailVerified ? 'teal' : 'gray'}
+              style={{ textTransform: 'none' }}
+            >
               {participant.emailVerified ? t('profile.verified') : t('profile.notVerified')}
             </Badge>
           </Group>
@@ -48,7 +72,14 @@ function Header({ eventId, participant }: { eventId: string; participant: Partic
           {t('profile.remove')}
         </Button>
       </Group>
-      {dialog === 'magic' && <SendMagicLinksDialog eventId={eventId} participantIds={[participant.id]} name={name} onClose={() => setDialog(null)} />}
+      {dialog === 'magic' && (
+        <SendMagicLinksDialog
+          eventId={eventId}
+          participantIds={[participant.id]}
+          name={name}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog === 'remove' && (
         <ConfirmDialog
           title={t('profile.removeTitle')}
@@ -109,7 +140,12 @@ export function ParticipantProfilePage() {
     return (
       <Stack gap="md">
         {back}
-        <EmptyState variant="light" title={t('profile.notFound')} description={t('profile.notFoundText')} py="xl">
+        <EmptyState
+          variant="light"
+          title={t('profile.notFound')}
+          description={t('profile.notFoundText')}
+          py="xl"
+        >
           <EmptyState.Actions>
             <Button component={Link} to={ATTENDEES_PATH}>
               {t('profile.back')}
@@ -125,7 +161,10 @@ export function ParticipantProfilePage() {
       <Stack gap="md">
         {back}
         <Title order={1}>{t('profile.title')}</Title>
-        <LoadError message={failed.message} onRetry={() => void Promise.all([participant.refetch(), fields.refetch()])} />
+        <LoadError
+          message={failed.message}
+          onRetry={() => void Promise.all([participant.refetch(), fields.refetch()])}
+        />
       </Stack>
     );
   }

@@ -65,7 +65,10 @@ export function PhotoSection({ eventId, participant }: { eventId: string; partic
     try {
       const body = new FormData();
       body.append('file', file, file.name);
-      const updated = await apiFetch<Participant>(`${participantApi(eventId, participant.id)}/photo`, { method: 'POST', body });
+      const updated = await apiFetch<Participant>(`${participantApi(eventId, participant.id)}/photo`, {
+        method: 'POST',
+        body,
+      });
       void refresh(updated);
       setFile(null);
       toast.success(t('photo.saved'));
@@ -150,7 +153,9 @@ export function PhotoSection({ eventId, participant }: { eventId: string; partic
           danger
           onClose={() => setRemoving(false)}
           onConfirm={async () => {
-            const updated = await apiFetch<Participant>(`${participantApi(eventId, participant.id)}/photo`, { method: 'DELETE' });
+            const updated = await apiFetch<Participant>(`${participantApi(eventId, participant.id)}/photo`, {
+              method: 'DELETE',
+            });
             void refresh(updated);
             toast.success(t('photo.removed'));
           }}

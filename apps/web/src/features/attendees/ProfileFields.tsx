@@ -13,7 +13,13 @@ export interface ProfileFieldsProps {
 }
 
 /** First and last name (required), job title, company, phone and bio of a participant in this event. */
-export function ProfileFields({ values, errors, onChange, disabled = false, withBio = true }: ProfileFieldsProps) {
+export function ProfileFields({
+  values,
+  errors,
+  onChange,
+  disabled = false,
+  withBio = true,
+}: ProfileFieldsProps) {
   const { t } = useTranslation('attendees');
   const input = (field: ProfileTextField) => ({
     name: field,

@@ -4,7 +4,13 @@ import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CustomFieldInputs, customFieldErrorsFromApi, draftFrom, validateCustomFieldValues, type CustomFieldDraft } from '../../shared/custom-fields';
+import {
+  CustomFieldInputs,
+  customFieldErrorsFromApi,
+  draftFrom,
+  validateCustomFieldValues,
+  type CustomFieldDraft,
+} from '../../shared/custom-fields';
 import { useUpdateOptions } from './api';
 import { profileErrors, profilePatch, type ProfileValues } from './participantForm';
 import { LabelDot } from './participantsResource';
@@ -71,11 +77,17 @@ export function ProfileSection({ eventId, participant }: SectionArgs) {
     if (Object.keys(found).length) return setErrors(found);
     const patch = profilePatch(values, valuesOf(participant));
     if (Object.keys(patch).length === 0) return setEditing(false);
-    void save(patch, () => setEditing(false), (fields) => {
-      const known = Object.fromEntries(Object.entries(fields).filter(([k]) => (PROFILE_FIELDS as string[]).includes(k)));
-      setErrors(known);
-      return Object.keys(known).length > 0;
-    });
+    void save(
+      patch,
+      () => setEditing(false),
+      (fields) => {
+        const known = Object.fromEntries(
+          Object.entries(fields).filter(([k]) => (PROFILE_FIELDS as string[]).includes(k)),
+        );
+        setErrors(known);
+        return Object.keys(known).length > 0;
+      },
+    );
   };
   return (
     <Section
@@ -136,7 +148,11 @@ export function ProfileSection({ eventId, participant }: SectionArgs) {
 }
 
 /** The event's custom fields, with the spec's messages on save. */
-export function CustomFieldsSection({ eventId, participant, fields }: SectionArgs & { fields: readonly CustomFieldRow[] }) {
+export function CustomFieldsSection({
+  eventId,
+  participant,
+  fields,
+}: SectionArgs & { fields: readonly CustomFieldRow[] }) {
   const { t } = useTranslation('attendees');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<CustomFieldDraft>({});
@@ -150,11 +166,15 @@ export function CustomFieldsSection({ eventId, participant, fields }: SectionArg
   const onSave = () => {
     const { values, errors: found } = validateCustomFieldValues(fields, draft);
     if (Object.keys(found).length) return setErrors(found);
-    void save({ customFields: values }, () => setEditing(false), (f) => {
-      const mapped = customFieldErrorsFromApi(f);
-      setErrors(mapped);
-      return Object.keys(mapped).length > 0;
-    });
+    void save(
+      { customFields: values },
+      () => setEditing(false),
+      (f) => {
+        const mapped = customFieldErrorsFromApi(f);
+        setErrors(mapped);
+        return Object.keys(mapped).length > 0;
+      },
+    );
   };
   return (
     <Section
@@ -182,10 +202,16 @@ export function CustomFieldsSection({ eventId, participant, fields }: SectionArg
     >
       {fields.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {t('profile.noCustomFields')} <Link to="/attendees/custom-fields">{t('profile.manageCustomFields')}</Link>
+          {t('profile.noCustomFields')}{' '}
+          <Link to="/attendees/custom-fields">{t('profile.manageCustomFields')}</Link>
         </Text>
       ) : (
-        <CustomFieldInputs fields={fields} values={participant.customFields} onChange={() => undefined} readOnly />
+        <CustomFieldInputs
+          fields={fields}
+          values={participant.customFields}
+          onChange={() => undefined}
+          readOnly
+        />
       )}
     </Section>
   );
@@ -193,7 +219,12 @@ export function CustomFieldsSection({ eventId, participant, fields }: SectionArg
 
 function LabelBadge({ label }: { label: Participant['labels'][number] }) {
   return (
-    <Badge variant="light" color="gray" leftSection={<LabelDot color={label.color} />} style={{ textTransform: 'none' }}>
+    <Badge
+      variant="light"
+      color="gray"
+      leftSection={<LabelDot color={label.color} />}
+      style={{ textTransform: 'none' }}
+    >
       {label.name}
     </Badge>
   );
@@ -223,11 +254,15 @@ export function LabelsSection({ eventId, participant }: SectionArgs) {
       onEdit={edit}
       onCancel={() => setEditing(false)}
       onSave={() =>
-        void save({ labelIds }, () => setEditing(false), (f) => {
-          const message = f.labelIds ?? Object.entries(f).find(([k]) => k.startsWith('labelIds'))?.[1];
-          setError(message);
-          return Boolean(message);
-        })
+        void save(
+          { labelIds },
+          () => setEditing(false),
+          (f) => {
+            const message = f.labelIds ?? Object.entries(f).find(([k]) => k.startsWith('labelIds'))?.[1];
+            setError(message);
+            return Boolean(message);
+          },
+        )
       }
       saving={saving}
       form={

@@ -25,7 +25,18 @@ export interface SectionProps {
  * One card of the participant profile, edited in place: "Edit" turns the view into a form with
  * Save and Cancel; back in view mode the Edit button gets the focus.
  */
-export function Section({ title, children, form, editing = false, onEdit, onCancel, onSave, saving = false, actions, invalid = 0 }: SectionProps) {
+export function Section({
+  title,
+  children,
+  form,
+  editing = false,
+  onEdit,
+  onCancel,
+  onSave,
+  saving = false,
+  actions,
+  invalid = 0,
+}: SectionProps) {
   const { t } = useTranslation('attendees');
   const titleId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
@@ -39,7 +50,8 @@ export function Section({ title, children, form, editing = false, onEdit, onCanc
   const formRef = useRef<HTMLFormElement>(null);
   const shownErrors = useRef(0);
   useEffect(() => {
-    if (invalid > shownErrors.current) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (invalid > shownErrors.current)
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     shownErrors.current = invalid;
   }, [invalid]);
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -71,13 +83,7 @@ export function Section({ title, children, form, editing = false, onEdit, onCanc
         )}
       </Group>
       {editing && form ? (
-        <form
-          ref={formRef}
-          onSubmit={submit}
-          noValidate
-          aria-busy={saving}
-          aria-labelledby={titleId}
-        >
+        <form ref={formRef} onSubmit={submit} noValidate aria-busy={saving} aria-labelledby={titleId}>
           <Stack gap="md">
             {form}
             <Group justify="flex-end" gap="sm">

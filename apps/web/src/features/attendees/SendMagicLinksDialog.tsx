@@ -15,7 +15,13 @@ export interface SendMagicLinksDialogProps {
 }
 
 /** Asks before e-mailing sign-in links, says what a link does, then toasts how many went out. */
-export function SendMagicLinksDialog({ eventId, participantIds, name, onClose, onSent }: SendMagicLinksDialogProps) {
+export function SendMagicLinksDialog({
+  eventId,
+  participantIds,
+  name,
+  onClose,
+  onSent,
+}: SendMagicLinksDialogProps) {
   const { t } = useTranslation('attendees');
   const refresh = useRefreshParticipants(eventId);
   const count = participantIds.length;
@@ -27,7 +33,11 @@ export function SendMagicLinksDialog({ eventId, participantIds, name, onClose, o
       onConfirm={async () => {
         const result = await sendMagicLinks(eventId, participantIds);
         const skipped = count - result.sent;
-        toast.success(skipped > 0 ? t('magicLinks.sentSkipped', { count: result.sent, skipped }) : t('magicLinks.sent', { count: result.sent }));
+        toast.success(
+          skipped > 0
+            ? t('magicLinks.sentSkipped', { count: result.sent, skipped })
+            : t('magicLinks.sent', { count: result.sent }),
+        );
         void refresh();
         onSent?.();
       }}

@@ -4,7 +4,13 @@ import { apiFetch } from '../../shared/api/client';
 import type { ApiError } from '../../shared/api/errors';
 import { listKey, type ListAnswer } from '../../shared/list';
 import { participantApi, participantsApi } from './paths';
-import type { FilterOptions, Participant, ParticipantActivity, SendMagicLinksResult, UpdateOptions } from './types';
+import type {
+  FilterOptions,
+  Participant,
+  ParticipantActivity,
+  SendMagicLinksResult,
+  UpdateOptions,
+} from './types';
 
 const key = {
   participant: (eventId: string, id: string) => ['participant', eventId, id] as const,
@@ -26,7 +32,8 @@ export function useFilterOptions(eventId: string) {
 export function useUpdateOptions(eventId: string) {
   return useQuery<UpdateOptions, ApiError>({
     queryKey: key.updateOptions(eventId),
-    queryFn: ({ signal }) => apiFetch<UpdateOptions>(`${participantsApi(eventId)}/update-options`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<UpdateOptions>(`${participantsApi(eventId)}/update-options`, { signal }),
     staleTime: 60_000,
   });
 }
@@ -43,7 +50,11 @@ export const ACTIVITY_LIMIT = 50;
 export function useParticipantActivity(eventId: string, participantId: string) {
   return useQuery<ListAnswer<ParticipantActivity>, ApiError>({
     queryKey: key.activity(eventId, participantId),
-    queryFn: ({ signal }) => apiFetch<ListAnswer<ParticipantActivity>>(`${participantApi(eventId, participantId)}/activity`, { query: { limit: ACTIVITY_LIMIT }, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<ListAnswer<ParticipantActivity>>(`${participantApi(eventId, participantId)}/activity`, {
+        query: { limit: ACTIVITY_LIMIT },
+        signal,
+      }),
   });
 }
 
@@ -69,5 +80,8 @@ export function useRefreshParticipants(eventId: string) {
 }
 
 export function sendMagicLinks(eventId: string, participantIds: readonly string[]) {
-  return apiFetch<SendMagicLinksResult>(`${participantsApi(eventId)}/magic-links`, { method: 'POST', body: { participantIds } });
+  return apiFetch<SendMagicLinksResult>(`${participantsApi(eventId)}/magic-links`, {
+    method: 'POST',
+    body: { participantIds },
+  });
 }

@@ -1,9 +1,22 @@
-import { EMAIL_MAX_LENGTH, isEmail, MESSAGES, PARTICIPANT_TEXT_LIMITS, type ProfileTextField } from '@plenary/domain';
+import {
+  EMAIL_MAX_LENGTH,
+  isEmail,
+  MESSAGES,
+  PARTICIPANT_TEXT_LIMITS,
+  type ProfileTextField,
+} from '@plenary/domain';
 
 /** The standard fields of the admin's participant forms, as text inputs hold them. */
 export type ProfileValues = Record<ProfileTextField, string>;
 
-export const EMPTY_PROFILE: ProfileValues = { firstName: '', lastName: '', jobTitle: '', company: '', phone: '', bio: '' };
+export const EMPTY_PROFILE: ProfileValues = {
+  firstName: '',
+  lastName: '',
+  jobTitle: '',
+  company: '',
+  phone: '',
+  bio: '',
+};
 
 /** The e-mail of a new participant: required, an address, not too long (the API's messages). */
 export function emailError(value: string): string | undefined {
@@ -29,7 +42,12 @@ export function profilePatch(values: ProfileValues, before?: Partial<ProfileValu
   const out: Partial<ProfileValues> = {};
   for (const field of Object.keys(values) as ProfileTextField[]) {
     const v = values[field].trim();
-    if (before === undefined ? v !== '' || field === 'firstName' || field === 'lastName' : v !== (before[field] ?? '')) out[field] = v;
+    if (
+      before === undefined
+        ? v !== '' || field === 'firstName' || field === 'lastName'
+        : v !== (before[field] ?? '')
+    )
+      out[field] = v;
   }
   return out;
 }

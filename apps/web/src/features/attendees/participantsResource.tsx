@@ -3,7 +3,17 @@ import type { DataType } from '@plenary/domain';
 import type { CustomFieldRow } from '../../shared/custom-fields';
 import { apiFetch } from '../../shared/api/client';
 import { formatCustomFieldValue } from '../../shared/custom-fields';
-import { DateTime, defineResource, optionsFrom, YesNo, type ColumnDef, type FilterDef, type FilterOption, type RemoteOptions, type ResourceDef } from '../../shared/list';
+import {
+  DateTime,
+  defineResource,
+  optionsFrom,
+  YesNo,
+  type ColumnDef,
+  type FilterDef,
+  type FilterOption,
+  type RemoteOptions,
+  type ResourceDef,
+} from '../../shared/list';
 import { participantProfilePath, participantsApi } from './paths';
 import type { Participant } from './types';
 
@@ -23,7 +33,8 @@ const WIDTH: Record<DataType, number> = {
   ENUM: 200,
 };
 
-export const fullName = (p: Pick<Participant, 'firstName' | 'lastName'>) => `${p.firstName} ${p.lastName}`.trim();
+export const fullName = (p: Pick<Participant, 'firstName' | 'lastName'>) =>
+  `${p.firstName} ${p.lastName}`.trim();
 
 function LabelBadges({ labels }: { labels: Participant['labels'] }) {
   if (labels.length === 0) return null;
@@ -31,12 +42,26 @@ function LabelBadges({ labels }: { labels: Participant['labels'] }) {
   return (
     <Group gap={4} wrap="nowrap">
       {labels.slice(0, LABELS_SHOWN).map((l) => (
-        <Badge key={l.id} variant="light" color="gray" size="sm" leftSection={<LabelDot color={l.color} />} style={{ textTransform: 'none', flexShrink: 1, minWidth: 0 }}>
+        <Badge
+          key={l.id}
+          variant="light"
+          color="gray"
+          size="sm"
+          leftSection={<LabelDot color={l.color} />}
+          style={{ textTransform: 'none', flexShrink: 1, minWidth: 0 }}
+        >
           {l.name}
         </Badge>
       ))}
       {rest > 0 && (
-        <Text size="xs" c="dimmed" title={labels.slice(LABELS_SHOWN).map((l) => l.name).join(', ')}>
+        <Text
+          size="xs"
+          c="dimmed"
+          title={labels
+            .slice(LABELS_SHOWN)
+            .map((l) => l.name)
+            .join(', ')}
+        >
           +{rest}
         </Text>
       )}
@@ -45,7 +70,19 @@ function LabelBadges({ labels }: { labels: Participant['labels'] }) {
 }
 
 export function LabelDot({ color }: { color: string }) {
-  return <span aria-hidden="true" style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: color, border: '1px solid rgba(0,0,0,.2)' }} />;
+  return (
+    <span
+      aria-hidden="true"
+      style={{
+        display: 'inline-block',
+        width: 8,
+        height: 8,
+        borderRadius: 4,
+        background: color,
+        border: '1px solid rgba(0,0,0,.2)',
+      }}
+    />
+  );
 }
 
 function customColumn(field: CustomFieldRow, index: number): ColumnDef<Participant> {
@@ -70,17 +107,29 @@ function distinctValues(eventId: string, field: CustomFieldRow): RemoteOptions {
     path,
     query,
     load: async (signal) => {
-      const answer = await apiFetch<{ values: { value: string | number | boolean }[] }>(path, { query, signal });
+      const answer = await apiFetch<{ values: { value: string | number | boolean }[] }>(path, {
+        query,
+        signal,
+      });
       return answer.values.map((v): FilterOption => ({ value: String(v.value) }));
     },
   };
 }
 
 function customFilter(eventId: string, field: CustomFieldRow): FilterDef {
-  const base = { id: field.key, labelKey: 'attendees:columns.customField', labelText: field.name, more: true };
+  const base = {
+    id: field.key,
+    labelKey: 'attendees:columns.customField',
+    labelText: field.name,
+    more: true,
+  };
   switch (field.dataType) {
     case 'ENUM':
-      return { ...base, kind: 'multiselect', options: field.settings.enumValues.map((v) => ({ value: v, label: v })) };
+      return {
+        ...base,
+        kind: 'multiselect',
+        options: field.settings.enumValues.map((v) => ({ value: v, label: v })),
+      };
     case 'BOOLEAN':
       return { ...base, kind: 'boolean' };
     case 'DATE':
@@ -99,7 +148,10 @@ function customFilter(eventId: string, field: CustomFieldRow): FilterDef {
  * options under that path, so a label made or renamed there shows by name here at once.
  */
 function labelOptions(eventId: string): RemoteOptions {
-  return optionsFrom<{ id: string; name: string }>(`events/${encodeURIComponent(eventId)}/labels`, (l) => ({ value: l.id, label: l.name }));
+  return optionsFrom<{ id: string; name: string }>(`events/${encodeURIComponent(eventId)}/labels`, (l) => ({
+    value: l.id,
+    label: l.name,
+  }));
 }
 
 /**
@@ -108,7 +160,10 @@ function labelOptions(eventId: string): RemoteOptions {
  * text values to pick, Yes/No, date and number ranges), export of the current filter through
  * `participants/export?eventId=`. View settings are per event (`attendees-<eventId>`).
  */
-export function participantsResource(eventId: string, fields: readonly CustomFieldRow[]): ResourceDef<Participant> {
+export function participantsResource(
+  eventId: string,
+  fields: readonly CustomFieldRow[],
+): ResourceDef<Participant> {
   return defineResource<Participant>({
     key: `attendees-${eventId}`,
     path: participantsApi(eventId),
@@ -126,23 +181,94 @@ export function participantsResource(eventId: string, fields: readonly CustomFie
         width: 210,
         cell: (p) => (
           <Group gap="xs" wrap="nowrap" component="span">
-            <Avatar component="span" src={p.photoUrl} size={26} radius="xl" alt="" color="initials" name={fullName(p)} aria-hidden="true" />
+            <Avatar
+              component="span"
+              src={p.photoUrl}
+              size={26}
+              radius="xl"
+              alt=""
+              color="initials"
+              name={fullName(p)}
+              aria-hidden="true"
+            />
             <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{fullName(p)}</span>
           </Group>
         ),
       },
-      { id: 'email', header: 'attendees:columns.email', sortField: 'email', exportField: 'email', width: 220, cell: (p) => p.email },
-      { id: 'jobTitle', header: 'attendees:columns.jobTitle', sortField: 'jobTitle', exportField: 'jobTitle', width: 150, cell: (p) => p.jobTitle },
-      { id: 'company', header: 'attendees:columns.company', sortField: 'company', exportField: 'company', width: 150, cell: (p) => p.company },
-      { id: 'phone', header: 'attendees:columns.phone', exportField: 'phone', width: 150, defaultVisible: false, cell: (p) => p.phone },
-      { id: 'labels', header: 'attendees:columns.labels', exportField: 'labels', width: 180, cell: (p) => <LabelBadges labels={p.labels} /> },
-      { id: 'emailVerified', header: 'attendees:columns.emailVerified', exportField: 'emailVerified', width: 130, defaultVisible: false, cell: (p) => <YesNo value={p.emailVerified} /> },
-      { id: 'createdAt', header: 'attendees:columns.createdAt', sortField: 'createdAt', exportField: 'createdAt', width: 190, defaultVisible: false, cell: (p) => <DateTime value={p.createdAt} /> },
-      { id: 'updatedAt', header: 'attendees:columns.updatedAt', sortField: 'updatedAt', exportField: 'updatedAt', width: 190, defaultVisible: false, cell: (p) => <DateTime value={p.updatedAt} /> },
+      {
+        id: 'email',
+        header: 'attendees:columns.email',
+        sortField: 'email',
+        exportField: 'email',
+        width: 220,
+        cell: (p) => p.email,
+      },
+      {
+        id: 'jobTitle',
+        header: 'attendees:columns.jobTitle',
+        sortField: 'jobTitle',
+        exportField: 'jobTitle',
+        width: 150,
+        cell: (p) => p.jobTitle,
+      },
+      {
+        id: 'company',
+        header: 'attendees:columns.company',
+        sortField: 'company',
+        exportField: 'company',
+        width: 150,
+        cell: (p) => p.company,
+      },
+      {
+        id: 'phone',
+        header: 'attendees:columns.phone',
+        exportField: 'phone',
+        width: 150,
+        defaultVisible: false,
+        cell: (p) => p.phone,
+      },
+      {
+        id: 'labels',
+        header: 'attendees:columns.labels',
+        exportField: 'labels',
+        width: 180,
+        cell: (p) => <LabelBadges labels={p.labels} />,
+      },
+      {
+        id: 'emailVerified',
+        header: 'attendees:columns.emailVerified',
+        exportField: 'emailVerified',
+        width: 130,
+        defaultVisible: false,
+        cell: (p) => <YesNo value={p.emailVerified} />,
+      },
+      {
+        id: 'createdAt',
+        header: 'attendees:columns.createdAt',
+        sortField: 'createdAt',
+        exportField: 'createdAt',
+        width: 190,
+        defaultVisible: false,
+        cell: (p) => <DateTime value={p.createdAt} />,
+      },
+      {
+        id: 'updatedAt',
+        header: 'attendees:columns.updatedAt',
+        sortField: 'updatedAt',
+        exportField: 'updatedAt',
+        width: 190,
+        defaultVisible: false,
+        cell: (p) => <DateTime value={p.updatedAt} />,
+      },
       ...fields.map(customColumn),
     ],
     filters: [
-      { kind: 'multiselect', id: 'labelId', labelKey: 'attendees:filters.labels', options: labelOptions(eventId) },
+      {
+        kind: 'multiselect',
+        id: 'labelId',
+        labelKey: 'attendees:filters.labels',
+        options: labelOptions(eventId),
+      },
       { kind: 'boolean', id: 'verified', labelKey: 'attendees:filters.verified', more: true },
       { kind: 'boolean', id: 'hasPhoto', labelKey: 'attendees:filters.hasPhoto', more: true },
       ...fields.map((f) => customFilter(eventId, f)),

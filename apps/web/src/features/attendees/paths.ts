@@ -6,4 +6,5 @@ export const participantProfilePath = (eventId: string, participantId: string) =
   `/${encodeURIComponent(eventId)}/attendees/${encodeURIComponent(participantId)}`;
 
 export const participantsApi = (eventId: string) => `events/${encodeURIComponent(eventId)}/participants`;
-export const participantApi = (eventId: string, participantId: string) => `${participantsApi(eventId)}/${encodeURIComponent(participantId)}`;
+export const participantApi = (eventId: string, participantId: string) =>
+  `${participantsApi(eventId)}/${encodeURIComponent(participantId)}`;

@@ -5,7 +5,9 @@ import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consol
 
 const AttendeesPage = lazy(() => import('./AttendeesPage').then((m) => ({ default: m.AttendeesPage })));
 const MagicLinksPage = lazy(() => import('./MagicLinksPage').then((m) => ({ default: m.MagicLinksPage })));
-const ParticipantProfilePage = lazy(() => import('./ParticipantProfilePage').then((m) => ({ default: m.ParticipantProfilePage })));
+const ParticipantProfilePage = lazy(() =>
+  import('./ParticipantProfilePage').then((m) => ({ default: m.ParticipantProfilePage })),
+);
 
 /** Spec part 2: `/attendees`, `/{eventId}/attendees/{participantId}`; ours: `/attendees/magic-links` (the report). */
 export const attendeesConsoleRoutes: RouteObject[] = [
@@ -15,6 +17,18 @@ export const attendeesConsoleRoutes: RouteObject[] = [
 ];
 
 export const attendeesNavigation: ConsoleNavItem[] = [
-  { area: 'attendees', labelKey: 'attendees:nav.attendees', path: '/attendees', roles: ADMIN_ROLES, eventScoped: true },
-  { area: 'attendees', labelKey: 'attendees:nav.magicLinks', path: '/attendees/magic-links', roles: ADMIN_ROLES, eventScoped: true },
+  {
+    area: 'attendees',
+    labelKey: 'attendees:nav.attendees',
+    path: '/attendees',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
+  {
+    area: 'attendees',
+    labelKey: 'attendees:nav.magicLinks',
+    path: '/attendees/magic-links',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
 ];

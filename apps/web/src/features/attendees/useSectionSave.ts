@@ -16,10 +16,17 @@ export function useSectionSave(eventId: string, participantId: string) {
   const { t } = useTranslation('attendees');
   const refresh = useRefreshParticipants(eventId);
   const [saving, setSaving] = useState(false);
-  const save = async (body: Record<string, unknown>, done: () => void, onFields: (fields: Record<string, string>) => boolean) => {
+  const save = async (
+    body: Record<string, unknown>,
+    done: () => void,
+    onFields: (fields: Record<string, string>) => boolean,
+  ) => {
     setSaving(true);
     try {
-      const updated = await apiFetch<Participant>(participantApi(eventId, participantId), { method: 'PATCH', body });
+      const updated = await apiFetch<Participant>(participantApi(eventId, participantId), {
+        method: 'PATCH',
+        body,
+      });
       void refresh(updated);
       toast.success(t('profile.saved'));
       done();

@@ -55,7 +55,10 @@ export function FileDropField(props: FileDropFieldProps) {
         besideChoose={
           props.file && (
             <Text size="sm" data-testid="chosen-file">
-              {t('materials.form.chosen', { name: props.file.name, size: formatBytes(props.file.size, i18next.language) })}
+              {t('materials.form.chosen', {
+                name: props.file.name,
+                size: formatBytes(props.file.size, i18next.language),
+              })}
             </Text>
           )
         }
@@ -72,7 +75,11 @@ export function FileDropField(props: FileDropFieldProps) {
       </FileDropZone>
       {uploading && (
         <Stack gap={2}>
-          <Progress value={Math.round(props.progress! * 100)} aria-label={props.progressLabel} animated={props.progress! < 1} />
+          <Progress
+            value={Math.round(props.progress! * 100)}
+            aria-label={props.progressLabel}
+            animated={props.progress! < 1}
+          />
           <Text size="xs" c="dimmed" role="status">
             {t('materials.form.progressText', { percent: Math.round(props.progress! * 100) })}
           </Text>

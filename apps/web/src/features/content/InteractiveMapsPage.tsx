@@ -16,7 +16,8 @@ export function InteractiveMapsPage() {
   return <EventRequired>{(eventId) => <MapsOfEvent key={eventId} eventId={eventId} />}</EventRequired>;
 }
 
-const personName = (p: MapRow['createdBy']) => (p ? `${p.firstName} ${p.lastName}`.trim() || (p.email ?? '') : '');
+const personName = (p: MapRow['createdBy']) =>
+  p ? `${p.firstName} ${p.lastName}`.trim() || (p.email ?? '') : '';
 
 function mapsResource(eventId: string): ResourceDef<MapRow> {
   return defineResource<MapRow>({
@@ -32,16 +33,52 @@ function mapsResource(eventId: string): ResourceDef<MapRow> {
         sortField: 'name',
         width: 240,
         cell: (m) => (
-          <Anchor component={Link} to={mapEditorLink(m.id)} size="sm" fw={500} truncate title={i18next.t('content:maps.open', { name: m.name })}>
+          <Anchor
+            component={Link}
+            to={mapEditorLink(m.id)}
+            size="sm"
+            fw={500}
+            truncate
+            title={i18next.t('content:maps.open', { name: m.name })}
+          >
             {m.name}
           </Anchor>
         ),
       },
-      { id: 'fileType', header: 'content:maps.columns.fileType', width: 90, cell: (m) => m.fileType.toUpperCase() },
-      { id: 'pinCount', header: 'content:maps.columns.pinCount', width: 90, align: 'right', cell: (m) => formatCount(m.pinCount, i18next.language) },
-      { id: 'createdBy', header: 'content:maps.columns.createdBy', width: 160, cell: (m) => personName(m.createdBy) },
-      { id: 'createdAt', header: 'content:maps.columns.createdAt', sortField: 'createdAt', width: 180, defaultVisible: false, cell: (m) => <DateTime value={m.createdAt} /> },
-      { id: 'updatedAt', header: 'content:maps.columns.updatedAt', sortField: 'updatedAt', width: 180, cell: (m) => <DateTime value={m.updatedAt} /> },
+      {
+        id: 'fileType',
+        header: 'content:maps.columns.fileType',
+        width: 90,
+        cell: (m) => m.fileType.toUpperCase(),
+      },
+      {
+        id: 'pinCount',
+        header: 'content:maps.columns.pinCount',
+        width: 90,
+        align: 'right',
+        cell: (m) => formatCount(m.pinCount, i18next.language),
+      },
+      {
+        id: 'createdBy',
+        header: 'content:maps.columns.createdBy',
+        width: 160,
+        cell: (m) => personName(m.createdBy),
+      },
+      {
+        id: 'createdAt',
+        header: 'content:maps.columns.createdAt',
+        sortField: 'createdAt',
+        width: 180,
+        defaultVisible: false,
+        cell: (m) => <DateTime value={m.createdAt} />,
+      },
+      {
+        id: 'updatedAt',
+        header: 'content:maps.columns.updatedAt',
+        sortField: 'updatedAt',
+        width: 180,
+        cell: (m) => <DateTime value={m.updatedAt} />,
+      },
     ],
   });
 }
@@ -67,7 +104,10 @@ function MapsOfEvent({ eventId }: { eventId: string }) {
         rowActions={(m) => (
           <RowActions>
             <EditButton name={m.name} onClick={() => open('edit', m)} />
-            <DeleteButton label={t('maps.delete.button', { name: m.name })} onClick={() => deleting.open(m)} />
+            <DeleteButton
+              label={t('maps.delete.button', { name: m.name })}
+              onClick={() => deleting.open(m)}
+            />
           </RowActions>
         )}
         empty={{ title: t('maps.empty'), description: t('maps.emptyText'), action: add }}

@@ -18,7 +18,15 @@ type Field = 'name' | 'description' | 'mapLocationUrl' | 'pdfMap';
 const FIELD_ORDER: readonly Field[] = ['name', 'description', 'mapLocationUrl', 'pdfMap'];
 
 /** Create/edit dialog of a location: name, description, a map location URL and a PDF map. */
-export function LocationForm({ eventId, record, onClose }: { eventId: string; record: LocationRow | null; onClose: () => void }) {
+export function LocationForm({
+  eventId,
+  record,
+  onClose,
+}: {
+  eventId: string;
+  record: LocationRow | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('content');
   const path = locationsPath(eventId);
   const { create, update } = useResourceMutations<LocationRow, LocationBody>({ path });
@@ -40,25 +48,36 @@ export function LocationForm({ eventId, record, onClose }: { eventId: string; re
     const urlError = schemaMessage(nullableUrlSchema, url.trim());
     if (urlError) found.mapLocationUrl = urlError;
     if (Object.keys(found).length > 0) return showErrors(found);
-    const body: LocationBody = { name: name.trim(), description, mapLocationUrl: url.trim() === '' ? null : url.trim() };
-    void save(async () => {
-      // A retry after a refused PDF keeps the location already saved.
-      const current = saved.current;
-      const location = current ? await update.mutateAsync({ id: current.id, body }) : await create.mutateAsync(body);
-      saved.current = location;
-      const pdfPath = `${path}/${encodeURIComponent(location.id)}/pdf-map`;
-      try {
-        if (pdf) await uploadFile({ path: pdfPath, method: 'PUT', file: pdf });
-        else if (removePdf && record?.pdfMapUrl) await apiFetch(pdfPath, { method: 'DELETE' });
-      } catch (error) {
-        showErrors({ pdfMap: isApiError(error) ? (error.fields?.file ?? error.message) : t('common.saveFailed') });
-        return;
-      } finally {
-        if (pdf || removePdf) void client.invalidateQueries({ queryKey: listKey(path) });
-      }
-      toast.success(t(record ? 'locations.form.saved' : 'locations.form.created', { name: location.name }));
-      onClose();
-    }, (message) => toast.error(message));
+    const body: LocationBody = {
+      name: name.trim(),
+      description,
+      mapLocationUrl: url.trim() === '' ? null : url.trim(),
+    };
+    void save(
+      async () => {
+        // A retry after a refused PDF keeps the location already saved.
+        const current = saved.current;
+        const location = current
+          ? await update.mutateAsync({ id: current.id, body })
+          : await create.mutateAsync(body);
+        saved.current = location;
+        const pdfPath = `${path}/${encodeURIComponent(location.id)}/pdf-map`;
+        try {
+          if (pdf) await uploadFile({ path: pdfPath, method: 'PUT', file: pdf });
+          else if (removePdf && record?.pdfMapUrl) await apiFetch(pdfPath, { method: 'DELETE' });
+        } catch (error) {
+          showErrors({
+            pdfMap: isApiError(error) ? (error.fields?.file ?? error.message) : t('common.saveFailed'),
+          });
+          return;
+        } finally {
+          if (pdf || removePdf) void client.invalidateQueries({ queryKey: listKey(path) });
+        }
+        toast.success(t(record ? 'locations.form.saved' : 'locations.form.created', { name: location.name }));
+        onClose();
+      },
+      (message) => toast.error(message),
+    );
   };
 
   const currentPdf = !removePdf && !pdf ? record?.pdfMapUrl : null;

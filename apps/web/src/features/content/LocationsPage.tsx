@@ -2,7 +2,14 @@ import { Anchor, Button, Text } from '@mantine/core';
 import i18next from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DateTime, defineResource, formatCount, ResourceListPage, type ColumnDef, type ResourceDef } from '../../shared/list';
+import {
+  DateTime,
+  defineResource,
+  formatCount,
+  ResourceListPage,
+  type ColumnDef,
+  type ResourceDef,
+} from '../../shared/list';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EventRequired } from '../../shared/ui/EventRequired';
 import { EditButton, useEditDialog } from '../tenancy/EntityForm';
@@ -33,15 +40,38 @@ function truncated(text: string) {
 export function locationColumns(): ColumnDef<LocationRow>[] {
   const t = i18next.getFixedT(null, 'content');
   const columns: ColumnDef<LocationRow>[] = [
-    { id: 'name', header: 'content:locations.columns.name', sortField: 'name', width: 180, cell: (l) => <Text size="sm" fw={500} truncate title={l.name}>{l.name}</Text> },
-    { id: 'description', header: 'content:locations.columns.description', width: 200, cell: (l) => truncated(l.description) },
+    {
+      id: 'name',
+      header: 'content:locations.columns.name',
+      sortField: 'name',
+      width: 180,
+      cell: (l) => (
+        <Text size="sm" fw={500} truncate title={l.name}>
+          {l.name}
+        </Text>
+      ),
+    },
+    {
+      id: 'description',
+      header: 'content:locations.columns.description',
+      width: 200,
+      cell: (l) => truncated(l.description),
+    },
     {
       id: 'mapLocationUrl',
       header: 'content:locations.columns.mapLocationUrl',
       width: 160,
       cell: (l) =>
         l.mapLocationUrl && (
-          <Anchor href={l.mapLocationUrl} target="_blank" rel="noopener noreferrer" size="sm" truncate aria-label={t('locations.openUrl', { name: l.name })} title={l.mapLocationUrl}>
+          <Anchor
+            href={l.mapLocationUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            truncate
+            aria-label={t('locations.openUrl', { name: l.name })}
+            title={l.mapLocationUrl}
+          >
             {l.mapLocationUrl}
           </Anchor>
         ),
@@ -52,15 +82,46 @@ export function locationColumns(): ColumnDef<LocationRow>[] {
       width: 100,
       cell: (l) =>
         l.pdfMapUrl && (
-          <Anchor href={l.pdfMapUrl} target="_blank" rel="noopener noreferrer" size="sm" aria-label={t('locations.openPdf', { name: l.name })}>
+          <Anchor
+            href={l.pdfMapUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            aria-label={t('locations.openPdf', { name: l.name })}
+          >
             {t('locations.pdfLink')}
           </Anchor>
         ),
     },
-    { id: 'pins', header: 'content:locations.columns.pins', width: 220, cell: (l) => <PinUsageLinks pins={l.pins} /> },
-    { id: 'sessionCount', header: 'content:locations.columns.sessionCount', width: 100, align: 'right', cell: (l) => formatCount(l.sessionCount, i18next.language) },
-    { id: 'createdAt', header: 'content:locations.columns.createdAt', sortField: 'createdAt', width: 180, defaultVisible: false, cell: (l) => <DateTime value={l.createdAt} /> },
-    { id: 'updatedAt', header: 'content:locations.columns.updatedAt', sortField: 'updatedAt', width: 180, defaultVisible: false, cell: (l) => <DateTime value={l.updatedAt} /> },
+    {
+      id: 'pins',
+      header: 'content:locations.columns.pins',
+      width: 220,
+      cell: (l) => <PinUsageLinks pins={l.pins} />,
+    },
+    {
+      id: 'sessionCount',
+      header: 'content:locations.columns.sessionCount',
+      width: 100,
+      align: 'right',
+      cell: (l) => formatCount(l.sessionCount, i18next.language),
+    },
+    {
+      id: 'createdAt',
+      header: 'content:locations.columns.createdAt',
+      sortField: 'createdAt',
+      width: 180,
+      defaultVisible: false,
+      cell: (l) => <DateTime value={l.createdAt} />,
+    },
+    {
+      id: 'updatedAt',
+      header: 'content:locations.columns.updatedAt',
+      sortField: 'updatedAt',
+      width: 180,
+      defaultVisible: false,
+      cell: (l) => <DateTime value={l.updatedAt} />,
+    },
   ];
   return columns;
 }
@@ -91,7 +152,10 @@ function LocationsOfEvent({ eventId }: { eventId: string }) {
         rowActions={(l) => (
           <RowActions>
             <EditButton name={l.name} onClick={() => dialog.openEdit(l)} />
-            <DeleteButton label={t('locations.delete.button', { name: l.name })} onClick={() => deleting.open(l)} />
+            <DeleteButton
+              label={t('locations.delete.button', { name: l.name })}
+              onClick={() => deleting.open(l)}
+            />
           </RowActions>
         )}
         empty={{ title: t('locations.empty'), description: t('locations.emptyText'), action: add }}

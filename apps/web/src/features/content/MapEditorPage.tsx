@@ -1,4 +1,16 @@
-import { Anchor, Button, ColorSwatch, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  ColorSwatch,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useCallback, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -19,7 +31,11 @@ import classes from './content.module.css';
 /** `/content/interactive-maps/:mapId`: the floor plan with its pins (`?pin=` opens at a pin). */
 export function MapEditorPage() {
   const { mapId = '' } = useParams();
-  return <EventRequired>{(eventId) => <MapEditor key={`${eventId}:${mapId}`} eventId={eventId} mapId={mapId} />}</EventRequired>;
+  return (
+    <EventRequired>
+      {(eventId) => <MapEditor key={`${eventId}:${mapId}`} eventId={eventId} mapId={mapId} />}
+    </EventRequired>
+  );
 }
 
 /** What a pin links to, for the side list: 'Hall A · Keynote'. */
@@ -45,7 +61,11 @@ function MapEditor({ eventId, mapId }: { eventId: string; mapId: string }) {
         <Anchor component={Link} to="/content/interactive-maps">
           {t('editor.back')}
         </Anchor>
-        {map.error.status === 404 ? <Text>{t('editor.notFound')}</Text> : <LoadError onRetry={() => void map.refetch()} />}
+        {map.error.status === 404 ? (
+          <Text>{t('editor.notFound')}</Text>
+        ) : (
+          <LoadError onRetry={() => void map.refetch()} />
+        )}
       </Stack>
     );
   }
@@ -66,17 +86,23 @@ function Editor({ eventId, map }: { eventId: string; map: MapRow }) {
   const [announcement, setAnnouncement] = useState('');
   const focusReturn = useFocusReturnOnClose();
   const selectedPin = pins.find((p) => p.id === selected) ?? null;
-  const views: MapPinView[] = useMemo(() => pins.map(({ id, x, y, name, color }) => ({ id, x, y, name, color })), [pins]);
+  const views: MapPinView[] = useMemo(
+    () => pins.map(({ id, x, y, name, color }) => ({ id, x, y, name, color })),
+    [pins],
+  );
 
   const select = (id: string | null) => {
     setSelected(id);
     // The address follows the selection, so a reload or a shared link opens at the same pin.
-    setSearch((s) => {
-      const next = new URLSearchParams(s);
-      if (id) next.set('pin', id);
-      else next.delete('pin');
-      return next;
-    }, { replace: true });
+    setSearch(
+      (s) => {
+        const next = new URLSearchParams(s);
+        if (id) next.set('pin', id);
+        else next.delete('pin');
+        return next;
+      },
+      { replace: true },
+    );
   };
 
   const move = (id: string, at: Point) => {
@@ -122,13 +148,29 @@ function Editor({ eventId, map }: { eventId: string; map: MapRow }) {
       <Group justify="space-between" align="flex-start" gap="sm">
         <Title order={1}>{map.name}</Title>
         <Group gap="sm">
-          <Button variant="default" onClick={() => { focusReturn.remember(); setMapDialog('edit'); }}>
+          <Button
+            variant="default"
+            onClick={() => {
+              focusReturn.remember();
+              setMapDialog('edit');
+            }}
+          >
             {t('editor.editMap')}
           </Button>
-          <Button variant="default" onClick={() => { focusReturn.remember(); setMapDialog('replace'); }}>
+          <Button
+            variant="default"
+            onClick={() => {
+              focusReturn.remember();
+              setMapDialog('replace');
+            }}
+          >
             {t('editor.replacePlan')}
           </Button>
-          <Button variant={placing ? 'filled' : 'light'} aria-pressed={placing} onClick={() => setPlacing((p) => !p)}>
+          <Button
+            variant={placing ? 'filled' : 'light'}
+            aria-pressed={placing}
+            onClick={() => setPlacing((p) => !p)}
+          >
             {placing ? t('editor.stopPlacing') : t('editor.addPin')}
           </Button>
         </Group>
@@ -156,7 +198,13 @@ function Editor({ eventId, map }: { eventId: string; map: MapRow }) {
           }}
           onPlanSize={onPlanSize}
         />
-        <Paper withBorder p="sm" component="section" aria-labelledby="map-pins-heading" className={classes.pinPanel}>
+        <Paper
+          withBorder
+          p="sm"
+          component="section"
+          aria-labelledby="map-pins-heading"
+          className={classes.pinPanel}
+        >
           <Title order={2} size="h4" id="map-pins-heading" mb="xs">
             {t('editor.pins')}
           </Title>
@@ -168,7 +216,12 @@ function Editor({ eventId, map }: { eventId: string; map: MapRow }) {
             <ul className={classes.pinList}>
               {pins.map((pin) => (
                 <li key={pin.id} className={pin.id === selected ? classes.pinSelected : undefined}>
-                  <UnstyledButton className={classes.pinButton} onClick={() => select(pin.id)} aria-pressed={pin.id === selected} aria-label={t('editor.selectPin', { name: pin.name })}>
+                  <UnstyledButton
+                    className={classes.pinButton}
+                    onClick={() => select(pin.id)}
+                    aria-pressed={pin.id === selected}
+                    aria-label={t('editor.selectPin', { name: pin.name })}
+                  >
                     <Group gap={8} wrap="nowrap">
                       <ColorSwatch color={pin.color} size={14} aria-hidden="true" style={{ flex: 'none' }} />
                       <Stack gap={0} style={{ minWidth: 0 }}>
@@ -185,7 +238,13 @@ function Editor({ eventId, map }: { eventId: string; map: MapRow }) {
                   </UnstyledButton>
                   <Group gap={2} wrap="nowrap">
                     <EditButton name={pin.name} onClick={() => openPinDialog(pin, null)} />
-                    <DeleteButton label={t('editor.deletePin.button', { name: pin.name })} onClick={() => { focusReturn.remember(); setDeleting(pin); }} />
+                    <DeleteButton
+                      label={t('editor.deletePin.button', { name: pin.name })}
+                      onClick={() => {
+                        focusReturn.remember();
+                        setDeleting(pin);
+                      }}
+                    />
                   </Group>
                 </li>
               ))}
@@ -193,7 +252,10 @@ function Editor({ eventId, map }: { eventId: string; map: MapRow }) {
           )}
           {selectedPin && (
             <Text size="xs" c="dimmed" mt="xs">
-              {t('editor.pinForm.position', { x: (selectedPin.x * 100).toFixed(1), y: (selectedPin.y * 100).toFixed(1) })}
+              {t('editor.pinForm.position', {
+                x: (selectedPin.x * 100).toFixed(1),
+                y: (selectedPin.y * 100).toFixed(1),
+              })}
             </Text>
           )}
         </Paper>

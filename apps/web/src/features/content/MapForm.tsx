@@ -18,7 +18,19 @@ const ACCEPT = dropzoneAccept(['image', 'pdf']);
 const MAX_MB = Math.round(MAP_MAX_BYTES / 1_000_000);
 
 /** Create a map (floor plan + name + description), edit its name and description, or replace its plan. */
-export function MapForm({ eventId, mode, record, onClose, onSaved }: { eventId: string; mode: MapDialogMode; record: MapRow | null; onClose: () => void; onSaved?: (map: MapRow) => void }) {
+export function MapForm({
+  eventId,
+  mode,
+  record,
+  onClose,
+  onSaved,
+}: {
+  eventId: string;
+  mode: MapDialogMode;
+  record: MapRow | null;
+  onClose: () => void;
+  onSaved?: (map: MapRow) => void;
+}) {
   const { t } = useTranslation('content');
   const path = mapsPath(eventId);
   const { update } = useResourceMutations<MapRow, { name: string; description: string }>({ path });
@@ -27,7 +39,10 @@ export function MapForm({ eventId, mode, record, onClose, onSaved }: { eventId: 
   const [file, setFile] = useState<File | null>(null);
   const withFile = mode !== 'edit';
   const withFields = mode !== 'replace';
-  const { errors, showErrors, clear, busy, formRef, progress, renewKey, upload, submit } = useUploadSubmit(path, withFile);
+  const { errors, showErrors, clear, busy, formRef, progress, renewKey, upload, submit } = useUploadSubmit(
+    path,
+    withFile,
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,18 +57,33 @@ export function MapForm({ eventId, mode, record, onClose, onSaved }: { eventId: 
         saved = await update.mutateAsync({ id: record.id, body: { name: name.trim(), description } });
         toast.success(t('maps.form.saved', { name: saved.name }));
       } else {
-        saved = await upload<MapRow>(mode === 'create' ? { file: file!, fields: { name: name.trim(), description } } : { file: file!, replaceId: record!.id });
-        toast.success(t(mode === 'create' ? 'maps.form.created' : 'maps.form.replaced', { name: saved.name }));
+        saved = await upload<MapRow>(
+          mode === 'create'
+            ? { file: file!, fields: { name: name.trim(), description } }
+            : { file: file!, replaceId: record!.id },
+        );
+        toast.success(
+          t(mode === 'create' ? 'maps.form.created' : 'maps.form.replaced', { name: saved.name }),
+        );
       }
       onClose();
       onSaved?.(saved);
     });
   };
 
-  const titleKey = mode === 'create' ? 'maps.form.addTitle' : mode === 'edit' ? 'maps.form.editTitle' : 'editor.replacePlan';
-  const submitKey = mode === 'create' ? 'maps.form.create' : mode === 'edit' ? 'maps.form.save' : 'materials.form.replace';
+  const titleKey =
+    mode === 'create' ? 'maps.form.addTitle' : mode === 'edit' ? 'maps.form.editTitle' : 'editor.replacePlan';
+  const submitKey =
+    mode === 'create' ? 'maps.form.create' : mode === 'edit' ? 'maps.form.save' : 'materials.form.replace';
   return (
-    <FormDialog title={t(titleKey)} submitLabel={t(submitKey)} onClose={onClose} onSubmit={onSubmit} saving={busy} formRef={formRef}>
+    <FormDialog
+      title={t(titleKey)}
+      submitLabel={t(submitKey)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      saving={busy}
+      formRef={formRef}
+    >
       {withFields && (
         <NameDescriptionFields
           name={name}

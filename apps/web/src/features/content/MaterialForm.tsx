@@ -1,4 +1,9 @@
-import { CONTENT_NAME_MAX_LENGTH, MATERIAL_FILE_KINDS, MATERIAL_MAX_BYTES, requiredString } from '@plenary/domain';
+import {
+  CONTENT_NAME_MAX_LENGTH,
+  MATERIAL_FILE_KINDS,
+  MATERIAL_MAX_BYTES,
+  requiredString,
+} from '@plenary/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage } from '../../shared/forms/useForm';
@@ -23,7 +28,17 @@ const baseName = (fileName: string) => fileName.replace(/\.[^.]+$/, '').slice(0,
  * Upload a material (file + name + description, with progress), edit its name and description,
  * or replace its file. The browser checks type and size; the API checks the content.
  */
-export function MaterialForm({ eventId, mode, record, onClose }: { eventId: string; mode: MaterialDialogMode; record: MaterialRow | null; onClose: () => void }) {
+export function MaterialForm({
+  eventId,
+  mode,
+  record,
+  onClose,
+}: {
+  eventId: string;
+  mode: MaterialDialogMode;
+  record: MaterialRow | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('content');
   const path = materialsPath(eventId);
   const { update } = useResourceMutations<MaterialRow, { name: string; description: string }>({ path });
@@ -33,7 +48,10 @@ export function MaterialForm({ eventId, mode, record, onClose }: { eventId: stri
   const [file, setFile] = useState<File | null>(null);
   const withFile = mode !== 'edit';
   const withFields = mode !== 'replace';
-  const { errors, showErrors, clear, busy, formRef, progress, renewKey, upload, submit } = useUploadSubmit(path, withFile);
+  const { errors, showErrors, clear, busy, formRef, progress, renewKey, upload, submit } = useUploadSubmit(
+    path,
+    withFile,
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -49,17 +67,42 @@ export function MaterialForm({ eventId, mode, record, onClose }: { eventId: stri
         await update.mutateAsync({ id: record.id, body: { name: name.trim(), description } });
         toast.success(t('materials.form.saved', { name: name.trim() }));
       } else if (file) {
-        const uploaded = await upload<MaterialRow>(mode === 'create' ? { file, fields: { name: name.trim(), description } } : { file, replaceId: record!.id });
-        toast.success(t(mode === 'create' ? 'materials.form.created' : 'materials.form.replaced', { name: uploaded.name }));
+        const uploaded = await upload<MaterialRow>(
+          mode === 'create'
+            ? { file, fields: { name: name.trim(), description } }
+            : { file, replaceId: record!.id },
+        );
+        toast.success(
+          t(mode === 'create' ? 'materials.form.created' : 'materials.form.replaced', {
+            name: uploaded.name,
+          }),
+        );
       }
       onClose();
     });
   };
 
-  const titleKey = mode === 'create' ? 'materials.form.addTitle' : mode === 'edit' ? 'materials.form.editTitle' : 'materials.form.replaceTitle';
-  const submitKey = mode === 'create' ? 'materials.form.create' : mode === 'edit' ? 'materials.form.save' : 'materials.form.replace';
+  const titleKey =
+    mode === 'create'
+      ? 'materials.form.addTitle'
+      : mode === 'edit'
+        ? 'materials.form.editTitle'
+        : 'materials.form.replaceTitle';
+  const submitKey =
+    mode === 'create'
+      ? 'materials.form.create'
+      : mode === 'edit'
+        ? 'materials.form.save'
+        : 'materials.form.replace';
   return (
-    <FormDialog title={t(titleKey)} submitLabel={t(submitKey)} onClose={onClose} onSubmit={onSubmit} saving={busy} formRef={formRef}>
+    <FormDialog
+      title={t(titleKey)}
+      submitLabel={t(submitKey)}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      saving={busy}
+      formRef={formRef}
+    >
       {withFile && (
         <FileDropField
           label={t('materials.form.file')}

@@ -1,5 +1,11 @@
 import { ActionIcon, Anchor, Button, Menu, Text } from '@mantine/core';
-import { FILE_TYPES, lastModifiedText, MATERIAL_FILE_KINDS, fileTypesOfKind, usageInMapText } from '@plenary/domain';
+import {
+  FILE_TYPES,
+  lastModifiedText,
+  MATERIAL_FILE_KINDS,
+  fileTypesOfKind,
+  usageInMapText,
+} from '@plenary/domain';
 import i18next from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +42,14 @@ function MaterialName({ material }: { material: MaterialRow }) {
     );
   }
   return (
-    <Anchor component={Link} to={mapEditorLink(pin.mapId, pin.pinId)} size="sm" fw={500} truncate title={usageInMapText(pin)}>
+    <Anchor
+      component={Link}
+      to={mapEditorLink(pin.mapId, pin.pinId)}
+      size="sm"
+      fw={500}
+      truncate
+      title={usageInMapText(pin)}
+    >
       {material.name}
     </Anchor>
   );
@@ -50,19 +63,65 @@ function materialsResource(eventId: string): ResourceDef<MaterialRow> {
     searchPlaceholderKey: 'content:materials.search',
     exportable: false,
     rowLabel: (m) => m.name,
-    filters: [{ kind: 'multiselect', id: 'fileType', labelKey: 'content:materials.filters.fileType', options: types.map((type) => ({ value: type, label: FILE_TYPES[type].extensions[0]!.toUpperCase() })) }],
+    filters: [
+      {
+        kind: 'multiselect',
+        id: 'fileType',
+        labelKey: 'content:materials.filters.fileType',
+        options: types.map((type) => ({ value: type, label: FILE_TYPES[type].extensions[0]!.toUpperCase() })),
+      },
+    ],
     columns: [
-      { id: 'name', header: 'content:materials.columns.name', sortField: 'name', width: 200, cell: (m) => <MaterialName material={m} /> },
-      { id: 'fileType', header: 'content:materials.columns.fileType', sortField: 'fileType', width: 100, cell: (m) => m.fileType.toUpperCase() },
-      { id: 'fileSize', header: 'content:materials.columns.fileSize', sortField: 'fileSize', width: 100, align: 'right', cell: (m) => formatBytes(m.fileSize, i18next.language) },
-      { id: 'pins', header: 'content:materials.columns.pins', width: 200, defaultVisible: false, cell: (m) => <PinUsageLinks pins={m.pins} /> },
-      { id: 'createdAt', header: 'content:materials.columns.createdAt', sortField: 'createdAt', width: 170, cell: (m) => <DateTime value={m.createdAt} /> },
-      { id: 'updatedAt', header: 'content:materials.columns.updatedAt', sortField: 'updatedAt', width: 170, cell: (m) => <DateTime value={m.updatedAt} /> },
+      {
+        id: 'name',
+        header: 'content:materials.columns.name',
+        sortField: 'name',
+        width: 200,
+        cell: (m) => <MaterialName material={m} />,
+      },
+      {
+        id: 'fileType',
+        header: 'content:materials.columns.fileType',
+        sortField: 'fileType',
+        width: 100,
+        cell: (m) => m.fileType.toUpperCase(),
+      },
+      {
+        id: 'fileSize',
+        header: 'content:materials.columns.fileSize',
+        sortField: 'fileSize',
+        width: 100,
+        align: 'right',
+        cell: (m) => formatBytes(m.fileSize, i18next.language),
+      },
+      {
+        id: 'pins',
+        header: 'content:materials.columns.pins',
+        width: 200,
+        defaultVisible: false,
+        cell: (m) => <PinUsageLinks pins={m.pins} />,
+      },
+      {
+        id: 'createdAt',
+        header: 'content:materials.columns.createdAt',
+        sortField: 'createdAt',
+        width: 170,
+        cell: (m) => <DateTime value={m.createdAt} />,
+      },
+      {
+        id: 'updatedAt',
+        header: 'content:materials.columns.updatedAt',
+        sortField: 'updatedAt',
+        width: 170,
+        cell: (m) => <DateTime value={m.updatedAt} />,
+      },
       {
         id: 'lastModified',
         header: 'content:materials.columns.lastModified',
         width: 260,
-        cell: (m) => <time dateTime={m.updatedAt}>{lastModifiedText(m.updatedAt, m.updatedBy, timeAndDate)}</time>,
+        cell: (m) => (
+          <time dateTime={m.updatedAt}>{lastModifiedText(m.updatedAt, m.updatedBy, timeAndDate)}</time>
+        ),
       },
     ],
   });
@@ -70,7 +129,18 @@ function materialsResource(eventId: string): ResourceDef<MaterialRow> {
 
 function EyeIcon() {
   return (
-    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
       <circle cx={12} cy={12} r={3} />
     </svg>
@@ -79,7 +149,18 @@ function EyeIcon() {
 
 function UploadIcon() {
   return (
-    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={16}
+      height={16}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M12 16V4M7 9l5-5 5 5M4 20h16" />
     </svg>
   );
@@ -133,7 +214,11 @@ function MaterialsOfEvent({ eventId }: { eventId: string }) {
             </ActionIcon>
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <ActionIcon variant="subtle" aria-label={t('materials.more', { name: m.name })} title={t('materials.more', { name: m.name })}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('materials.more', { name: m.name })}
+                  title={t('materials.more', { name: m.name })}
+                >
                   <DotsIcon />
                 </ActionIcon>
               </Menu.Target>

@@ -31,7 +31,11 @@ export function PinForm({ eventId, changes, pin, at, onClose, onSaved }: PinForm
   const { t } = useTranslation('content');
   const [name, setName] = useState(pin?.name ?? '');
   const [color, setColor] = useState(pin?.color ?? PIN_SWATCHES[0]!);
-  const [links, setLinks] = useState({ locationId: pin?.location?.id ?? null, sessionId: pin?.session?.id ?? null, materialId: pin?.material?.id ?? null });
+  const [links, setLinks] = useState({
+    locationId: pin?.location?.id ?? null,
+    sessionId: pin?.session?.id ?? null,
+    materialId: pin?.material?.id ?? null,
+  });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const locations = useOptions(byName(locationsPath(eventId)));
@@ -43,7 +47,10 @@ export function PinForm({ eventId, changes, pin, at, onClose, onSaved }: PinForm
   const showErrors = (found: Partial<Record<Field, string>>) => {
     setErrors(found);
     const first = FIELD_ORDER.find((f) => found[f]);
-    if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus());
+    if (first)
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus(),
+      );
   };
 
   const submit = async (event: FormEvent) => {
@@ -63,13 +70,19 @@ export function PinForm({ eventId, changes, pin, at, onClose, onSaved }: PinForm
       onSaved(saved);
     } catch (error) {
       const fields = isApiError(error) ? error.fields : undefined;
-      const shown = Object.fromEntries(Object.entries(fields ?? {}).filter(([k]) => (FIELD_ORDER as readonly string[]).includes(k)));
+      const shown = Object.fromEntries(
+        Object.entries(fields ?? {}).filter(([k]) => (FIELD_ORDER as readonly string[]).includes(k)),
+      );
       if (Object.keys(shown).length > 0) showErrors(shown);
       else toast.error(isApiError(error) && error.message ? error.message : t('common.saveFailed'));
     }
   };
 
-  const linkSelect = (field: 'locationId' | 'sessionId' | 'materialId', label: string, options: ReturnType<typeof useOptions>) => (
+  const linkSelect = (
+    field: 'locationId' | 'sessionId' | 'materialId',
+    label: string,
+    options: ReturnType<typeof useOptions>,
+  ) => (
     <Select
       label={label}
       placeholder={t('editor.pinForm.none')}
@@ -123,7 +136,10 @@ export function PinForm({ eventId, changes, pin, at, onClose, onSaved }: PinForm
       {linkSelect('materialId', t('editor.pinForm.material'), materials)}
       {position && (
         <Text size="sm" c="dimmed">
-          {t('editor.pinForm.position', { x: (position.x * 100).toFixed(1), y: (position.y * 100).toFixed(1) })}
+          {t('editor.pinForm.position', {
+            x: (position.x * 100).toFixed(1),
+            y: (position.y * 100).toFixed(1),
+          })}
         </Text>
       )}
     </FormDialog>

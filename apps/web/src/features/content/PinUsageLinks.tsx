@@ -19,7 +19,14 @@ export function PinUsageLinks({ pins }: { pins: readonly PinUsage[] }) {
   return (
     <Stack gap={2}>
       {pins.map((pin) => (
-        <Anchor key={pin.pinId} component={Link} to={mapEditorLink(pin.mapId, pin.pinId)} size="sm" truncate title={usageInMapText(pin)}>
+        <Anchor
+          key={pin.pinId}
+          component={Link}
+          to={mapEditorLink(pin.mapId, pin.pinId)}
+          size="sm"
+          truncate
+          title={usageInMapText(pin)}
+        >
           {usageInMapText(pin)}
         </Anchor>
       ))}

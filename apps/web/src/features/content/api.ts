@@ -1,4 +1,12 @@
-import type { interactiveMapSchema, locationSchema, materialSchema, pinSchema, createPinSchema, updatePinSchema, createLocationSchema } from '@plenary/domain';
+import type {
+  interactiveMapSchema,
+  locationSchema,
+  materialSchema,
+  pinSchema,
+  createPinSchema,
+  updatePinSchema,
+  createLocationSchema,
+} from '@plenary/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch, newIdempotencyKey } from '../../shared/api/client';
@@ -46,23 +54,42 @@ export function useMapChanges(eventId: string, mapId: string) {
   const client = useQueryClient();
   const key = mapKey(eventId, mapId);
   const refreshLists = () =>
-    Promise.all([locationsPath, materialsPath, mapsPath].map((path) => client.invalidateQueries({ queryKey: listKey(path(eventId)) })));
+    Promise.all(
+      [locationsPath, materialsPath, mapsPath].map((path) =>
+        client.invalidateQueries({ queryKey: listKey(path(eventId)) }),
+      ),
+    );
   const setPins = (change: (pins: PinRow[]) => PinRow[]) =>
     client.setQueryData<MapRow>(key, (map) => (map ? { ...map, pins: change(map.pins ?? []) } : map));
 
   const createPin = useMutation<PinRow, ApiError, CreatePinBody>({
-    mutationFn: (body) => apiFetch<PinRow>(`${mapPath(eventId, mapId)}/pins`, { method: 'POST', body, idempotencyKey: newIdempotencyKey() }),
+    mutationFn: (body) =>
+      apiFetch<PinRow>(`${mapPath(eventId, mapId)}/pins`, {
+        method: 'POST',
+        body,
+        idempotencyKey: newIdempotencyKey(),
+      }),
     onSuccess: (pin) => {
       setPins((pins) => [...pins, pin]);
       void refreshLists();
     },
   });
-  const updatePin = useMutation<PinRow, ApiError, { id: string; body: UpdatePinBody }, { before: MapRow | undefined }>({
-    mutationFn: ({ id, body }) => apiFetch<PinRow>(`${mapPath(eventId, mapId)}/pins/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+  const updatePin = useMutation<
+    PinRow,
+    ApiError,
+    { id: string; body: UpdatePinBody },
+    { before: MapRow | undefined }
+  >({
+    mutationFn: ({ id, body }) =>
+      apiFetch<PinRow>(`${mapPath(eventId, mapId)}/pins/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body,
+      }),
     onMutate: async ({ id, body }) => {
       await client.cancelQueries({ queryKey: key });
       const before = client.getQueryData<MapRow>(key);
-      if (body.x !== undefined && body.y !== undefined) setPins((pins) => pins.map((p) => (p.id === id ? { ...p, x: body.x!, y: body.y! } : p)));
+      if (body.x !== undefined && body.y !== undefined)
+        setPins((pins) => pins.map((p) => (p.id === id ? { ...p, x: body.x!, y: body.y! } : p)));
       return { before };
     },
     onError: (_error, _vars, context) => context?.before && client.setQueryData(key, context.before),
@@ -72,7 +99,8 @@ export function useMapChanges(eventId: string, mapId: string) {
     },
   });
   const deletePin = useMutation<void, ApiError, string>({
-    mutationFn: (id) => apiFetch<void>(`${mapPath(eventId, mapId)}/pins/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id) =>
+      apiFetch<void>(`${mapPath(eventId, mapId)}/pins/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (_answer, id) => {
       setPins((pins) => pins.filter((p) => p.id !== id));
       void refreshLists();
@@ -81,7 +109,10 @@ export function useMapChanges(eventId: string, mapId: string) {
   /** The plan's size once the browser knows it (a PDF's first page): stored so others need not render it to know. */
   const saveSize = useMutation<MapRow, ApiError, { width: number; height: number }>({
     mutationFn: (body) => apiFetch<MapRow>(mapPath(eventId, mapId), { method: 'PATCH', body }),
-    onSuccess: (map) => client.setQueryData<MapRow>(key, (old) => (old ? { ...old, width: map.width, height: map.height } : old)),
+    onSuccess: (map) =>
+      client.setQueryData<MapRow>(key, (old) =>
+        old ? { ...old, width: map.width, height: map.height } : old,
+      ),
   });
   const refreshMap = () => client.invalidateQueries({ queryKey: key });
   return { createPin, updatePin, deletePin, saveSize, refreshMap, refreshLists };

@@ -9,7 +9,9 @@ describe('material files', () => {
     expect(accept['video/mp4']).toEqual(['.mp4', '.m4v']);
     expect(accept['application/pdf']).toEqual(['.pdf']);
     expect(Object.keys(accept)).not.toContain('text/csv');
-    expect(extensionList(MATERIAL_FILE_KINDS)).toBe('.jpeg, .jpg, .png, .mp4, .m4v, .mov, .mp3, .m4a, .pdf, .ppt, .pptx');
+    expect(extensionList(MATERIAL_FILE_KINDS)).toBe(
+      '.jpeg, .jpg, .png, .mp4, .m4v, .mov, .mp3, .m4a, .pdf, .ppt, .pptx',
+    );
   });
 
   it('writes sizes in decimal units', () => {

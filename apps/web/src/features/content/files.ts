@@ -5,7 +5,8 @@ export function dropzoneAccept(kinds: readonly FileKind[]): Record<string, strin
   const accept: Record<string, string[]> = {};
   for (const type of kinds.flatMap(fileTypesOfKind)) {
     const { mimeTypes, extensions } = FILE_TYPES[type];
-    for (const mime of mimeTypes) accept[mime] = [...new Set([...(accept[mime] ?? []), ...extensions.map((e) => `.${e}`)])];
+    for (const mime of mimeTypes)
+      accept[mime] = [...new Set([...(accept[mime] ?? []), ...extensions.map((e) => `.${e}`)])];
   }
   return accept;
 }
@@ -28,7 +29,12 @@ export function formatBytes(bytes: number, locale: string): string {
     value /= 1000;
     unit++;
   }
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: UNITS[unit], unitDisplay: 'short', maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
 }
 
 /** The kind of preview the browser can show for a stored file type. */

@@ -9,14 +9,30 @@ const headerText = (key: string) => {
 
 describe('locations list columns', () => {
   it('starts with the name, like every other list', () => {
-    expect(locationColumns().map((c) => c.id)).toEqual(['name', 'description', 'mapLocationUrl', 'pdfMapUrl', 'pins', 'sessionCount', 'createdAt', 'updatedAt']);
+    expect(locationColumns().map((c) => c.id)).toEqual([
+      'name',
+      'description',
+      'mapLocationUrl',
+      'pdfMapUrl',
+      'pins',
+      'sessionCount',
+      'createdAt',
+      'updatedAt',
+    ]);
   });
 
   it('shows at first only columns that fit a 1440 px console beside the actions column (none hidden under it)', () => {
     // Measured: the list is 1112 px wide at 1440 px (navigation 264 px, page padding); actions 88 px.
     const shown = locationColumns().filter((c) => c.defaultVisible !== false);
     expect(shown.reduce((sum, c) => sum + (c.width ?? 180), 0) + 88).toBeLessThanOrEqual(1112);
-    expect(shown.map((c) => c.id)).toEqual(['name', 'description', 'mapLocationUrl', 'pdfMapUrl', 'pins', 'sessionCount']);
+    expect(shown.map((c) => c.id)).toEqual([
+      'name',
+      'description',
+      'mapLocationUrl',
+      'pdfMapUrl',
+      'pins',
+      'sessionCount',
+    ]);
   });
 
   it('heads each column with a human label, never the raw field key', () => {

@@ -5,7 +5,9 @@ import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consol
 
 const LocationsPage = lazy(() => import('./LocationsPage').then((m) => ({ default: m.LocationsPage })));
 const MaterialsPage = lazy(() => import('./MaterialsPage').then((m) => ({ default: m.MaterialsPage })));
-const InteractiveMapsPage = lazy(() => import('./InteractiveMapsPage').then((m) => ({ default: m.InteractiveMapsPage })));
+const InteractiveMapsPage = lazy(() =>
+  import('./InteractiveMapsPage').then((m) => ({ default: m.InteractiveMapsPage })),
+);
 const MapEditorPage = lazy(() => import('./MapEditorPage').then((m) => ({ default: m.MapEditorPage })));
 
 /** Spec part 2: `/agenda/locations`, `/content`, `/content/interactive-maps` (+ the map editor). */
@@ -17,7 +19,25 @@ export const contentConsoleRoutes: RouteObject[] = [
 ];
 
 export const contentNavigation: ConsoleNavItem[] = [
-  { area: 'agenda', labelKey: 'content:nav.locations', path: '/agenda/locations', roles: ADMIN_ROLES, eventScoped: true },
-  { area: 'content', labelKey: 'content:nav.materials', path: '/content', roles: ADMIN_ROLES, eventScoped: true },
-  { area: 'content', labelKey: 'content:nav.maps', path: '/content/interactive-maps', roles: ADMIN_ROLES, eventScoped: true },
+  {
+    area: 'agenda',
+    labelKey: 'content:nav.locations',
+    path: '/agenda/locations',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
+  {
+    area: 'content',
+    labelKey: 'content:nav.materials',
+    path: '/content',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
+  {
+    area: 'content',
+    labelKey: 'content:nav.maps',
+    path: '/content/interactive-maps',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
 ];

@@ -21,7 +21,15 @@ export interface UploadRequest {
  * A multipart upload (`file` + fields) with progress. fetch() can not report upload progress, so
  * this one call goes through XMLHttpRequest, with the same headers and error answers as apiFetch.
  */
-export function uploadFile<T>({ path, method, file, fields = {}, idempotencyKey, onProgress, signal }: UploadRequest): Promise<T> {
+export function uploadFile<T>({
+  path,
+  method,
+  file,
+  fields = {},
+  idempotencyKey,
+  onProgress,
+  signal,
+}: UploadRequest): Promise<T> {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   body.append('file', file, file.name);
@@ -36,7 +44,10 @@ export function uploadFile<T>({ path, method, file, fields = {}, idempotencyKey,
     if (method === 'POST') xhr.setRequestHeader('Idempotency-Key', idempotencyKey ?? newIdempotencyKey());
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(e.loaded / e.total);
     xhr.onload = () => {
-      const response = new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText });
+      const response = new Response(xhr.responseText || null, {
+        status: xhr.status,
+        statusText: xhr.statusText,
+      });
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1);
         resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);

@@ -17,7 +17,10 @@ export function useFormErrors<F extends string>(fieldOrder: readonly F[]) {
   const showErrors = (found: FieldErrors<F>) => {
     setErrors(found);
     const first = fieldOrder.find((f) => found[f]);
-    if (first) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus());
+    if (first)
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus(),
+      );
   };
   const clear = (field: F) => setErrors(({ [field]: _, ...rest }) => rest as FieldErrors<F>);
 
@@ -27,7 +30,9 @@ export function useFormErrors<F extends string>(fieldOrder: readonly F[]) {
       await work();
     } catch (error) {
       const fields = isApiError(error) ? error.fields : undefined;
-      const shown = Object.fromEntries(Object.entries(fields ?? {}).filter(([k]) => (fieldOrder as readonly string[]).includes(k))) as FieldErrors<F>;
+      const shown = Object.fromEntries(
+        Object.entries(fields ?? {}).filter(([k]) => (fieldOrder as readonly string[]).includes(k)),
+      ) as FieldErrors<F>;
       if (Object.keys(shown).length > 0) showErrors(shown);
       else onRefused(isApiError(error) && error.message ? error.message : t('common.saveFailed'));
     } finally {

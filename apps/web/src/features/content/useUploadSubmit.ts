@@ -32,8 +32,20 @@ export function useUploadSubmit(path: string, withFile: boolean) {
     setProgress(0);
     const saved =
       'fields' in target
-        ? await uploadFile<T>({ path, method: 'POST', file: target.file, fields: target.fields, idempotencyKey: idempotencyKey.current, onProgress: setProgress })
-        : await uploadFile<T>({ path: `${path}/${encodeURIComponent(target.replaceId)}/file`, method: 'PUT', file: target.file, onProgress: setProgress });
+        ? await uploadFile<T>({
+            path,
+            method: 'POST',
+            file: target.file,
+            fields: target.fields,
+            idempotencyKey: idempotencyKey.current,
+            onProgress: setProgress,
+          })
+        : await uploadFile<T>({
+            path: `${path}/${encodeURIComponent(target.replaceId)}/file`,
+            method: 'PUT',
+            file: target.file,
+            onProgress: setProgress,
+          });
     await client.invalidateQueries({ queryKey: listKey(path) });
     return saved;
   };

@@ -40,13 +40,18 @@ export function CustomFieldForm({ eventId, record, onClose }: CustomFieldFormPro
 
   const set = <K extends keyof CustomFieldFormValues>(key: K, value: CustomFieldFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))));
+    setErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))),
+    );
   };
 
   const showErrors = (next: CustomFieldFormErrors) => {
     setErrors(next);
     const field = firstErrorField(next);
-    if (field) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.focus());
+    if (field)
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>(`[data-field="${field}"]`)?.focus(),
+      );
   };
 
   const submit = async (event: FormEvent) => {
@@ -63,7 +68,10 @@ export function CustomFieldForm({ eventId, record, onClose }: CustomFieldFormPro
       toast.success(t(record ? 'form.saved' : 'form.created', { name: body.name }));
       onClose();
     } catch (error) {
-      const fields = isApiError(error) && error.fields ? Object.entries(error.fields).map(([k, m]) => [formFieldOf(k), m] as const) : [];
+      const fields =
+        isApiError(error) && error.fields
+          ? Object.entries(error.fields).map(([k, m]) => [formFieldOf(k), m] as const)
+          : [];
       const shown = Object.fromEntries(fields.filter(([k]) => SHOWN.test(k)));
       if (Object.keys(shown).length > 0) showErrors(shown);
       else toast.error(isApiError(error) && error.message ? error.message : t('form.saveFailed'));
@@ -90,65 +98,73 @@ export function CustomFieldForm({ eventId, record, onClose }: CustomFieldFormPro
       formRef={formRef}
       size="lg"
     >
-          <TextInput
-            label={t('form.name')}
-            description={t('form.nameHint')}
-            required
-            maxLength={CUSTOM_FIELD_NAME_MAX_LENGTH}
-            value={values.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
-            error={errors.name}
-            data-field="name"
-            data-autofocus
+      <TextInput
+        label={t('form.name')}
+        description={t('form.nameHint')}
+        required
+        maxLength={CUSTOM_FIELD_NAME_MAX_LENGTH}
+        value={values.name}
+        onChange={(e) => set('name', e.currentTarget.value)}
+        error={errors.name}
+        data-field="name"
+        data-autofocus
+      />
+      <Select
+        label={t('form.dataType')}
+        description={record && !errors.dataType ? t('form.dataTypeHint') : undefined}
+        required
+        data={DATA_TYPE_OPTIONS}
+        value={values.dataType || null}
+        onChange={(v) => set('dataType', (v ?? '') as DataType | '')}
+        error={errors.dataType}
+        nothingFoundMessage={MESSAGES.noOptions}
+        allowDeselect={false}
+        data-field="dataType"
+        comboboxProps={{ withinPortal: true }}
+      />
+      {values.dataType === 'CURRENCY' && (
+        <TextInput
+          label={t('form.currencyCode')}
+          description={t('form.currencyCodeHint')}
+          required
+          maxLength={3}
+          w={200}
+          value={values.currencyCode}
+          onChange={(e) => set('currencyCode', e.currentTarget.value.toUpperCase())}
+          error={errors.currencyCode}
+          data-field="currencyCode"
+          autoCapitalize="characters"
+        />
+      )}
+      {values.dataType === 'ENUM' && (
+        <>
+          <Switch
+            label={t('form.isEnumMultiple')}
+            description={t('form.isEnumMultipleHint')}
+            checked={values.isEnumMultiple}
+            onChange={(e) => set('isEnumMultiple', e.currentTarget.checked)}
+            error={errors.isEnumMultiple}
           />
-          <Select
-            label={t('form.dataType')}
-            description={record && !errors.dataType ? t('form.dataTypeHint') : undefined}
-            required
-            data={DATA_TYPE_OPTIONS}
-            value={values.dataType || null}
-            onChange={(v) => set('dataType', (v ?? '') as DataType | '')}
-            error={errors.dataType}
-            nothingFoundMessage={MESSAGES.noOptions}
-            allowDeselect={false}
-            data-field="dataType"
-            comboboxProps={{ withinPortal: true }}
+          <EnumValuesEditor
+            values={values.enumValues}
+            onChange={(next) => set('enumValues', next)}
+            errors={errors}
           />
-          {values.dataType === 'CURRENCY' && (
-            <TextInput
-              label={t('form.currencyCode')}
-              description={t('form.currencyCodeHint')}
-              required
-              maxLength={3}
-              w={200}
-              value={values.currencyCode}
-              onChange={(e) => set('currencyCode', e.currentTarget.value.toUpperCase())}
-              error={errors.currencyCode}
-              data-field="currencyCode"
-              autoCapitalize="characters"
-            />
-          )}
-          {values.dataType === 'ENUM' && (
-            <>
-              <Switch
-                label={t('form.isEnumMultiple')}
-                description={t('form.isEnumMultipleHint')}
-                checked={values.isEnumMultiple}
-                onChange={(e) => set('isEnumMultiple', e.currentTarget.checked)}
-                error={errors.isEnumMultiple}
-              />
-              <EnumValuesEditor
-                values={values.enumValues}
-                onChange={(next) => set('enumValues', next)}
-                errors={errors}
-              />
-            </>
-          )}
-          <Fieldset legend={<Text size="sm" fw={600} component="span">{t('form.settings')}</Text>} variant="unstyled" p={0}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" mt={4}>
-              {ADMIN_SETTINGS.map(check)}
-            </SimpleGrid>
-          </Fieldset>
+        </>
+      )}
+      <Fieldset
+        legend={
+          <Text size="sm" fw={600} component="span">
+            {t('form.settings')}
+          </Text>
+        }
+        variant="unstyled"
+        p={0}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" mt={4}>
+          {ADMIN_SETTINGS.map(check)}
+        </SimpleGrid>
+      </Fieldset>
     </FormDialog>
   );
 }

@@ -1,4 +1,14 @@
-import { ActionIcon, Badge, Button, EmptyState, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +27,9 @@ import { matchName, moveId } from './reorder';
 
 /** `/attendees/custom-fields` and `/setup/custom-fields`: the selected event's custom fields. */
 export function CustomFieldsPage() {
-  return <EventRequired>{(eventId) => <CustomFieldsOfEvent key={eventId} eventId={eventId} />}</EventRequired>;
+  return (
+    <EventRequired>{(eventId) => <CustomFieldsOfEvent key={eventId} eventId={eventId} />}</EventRequired>
+  );
 }
 
 function CustomFieldsOfEvent({ eventId }: { eventId: string }) {
@@ -40,15 +52,27 @@ function CustomFieldsOfEvent({ eventId }: { eventId: string }) {
   const move = useCallback(
     (field: CustomFieldRow, delta: -1 | 1) => {
       if (reorder.isPending) return;
-      const ids = moveId(all.map((f) => f.id), field.id, delta);
+      const ids = moveId(
+        all.map((f) => f.id),
+        field.id,
+        delta,
+      );
       const position = ids.indexOf(field.id);
       reorder.mutate(ids, {
-        onSuccess: () => setAnnouncement(t('move.moved', { name: field.name, position: position + 1, count: ids.length })),
+        onSuccess: () =>
+          setAnnouncement(t('move.moved', { name: field.name, position: position + 1, count: ids.length })),
         onError: (error) => toast.error(error.message || t('move.failed')),
       });
       // The row moves: keep the focus on its button (or on the other one at either end).
       requestAnimationFrame(() => {
-        const wanted = delta === -1 && position === 0 ? 'down' : delta === 1 && position === ids.length - 1 ? 'up' : delta === -1 ? 'up' : 'down';
+        const wanted =
+          delta === -1 && position === 0
+            ? 'down'
+            : delta === 1 && position === ids.length - 1
+              ? 'up'
+              : delta === -1
+                ? 'up'
+                : 'down';
         document.querySelector<HTMLElement>(`[data-move="${field.id}:${wanted}"]`)?.focus();
       });
     },
@@ -111,7 +135,12 @@ function CustomFieldsOfEvent({ eventId }: { eventId: string }) {
         ),
       },
       { id: 'dataType', header: 'customFields:columns.dataType', width: 170, cell: (f) => typeText(f, t) },
-      { id: 'required', header: 'customFields:columns.required', width: 96, cell: (f) => <YesNo value={f.settings.required} /> },
+      {
+        id: 'required',
+        header: 'customFields:columns.required',
+        width: 96,
+        cell: (f) => <YesNo value={f.settings.required} />,
+      },
       {
         id: 'values',
         header: 'customFields:columns.values',
@@ -122,7 +151,12 @@ function CustomFieldsOfEvent({ eventId }: { eventId: string }) {
           </Text>
         ),
       },
-      { id: 'participants', header: 'customFields:columns.participants', width: 150, cell: (f) => participantAccess(f, t) },
+      {
+        id: 'participants',
+        header: 'customFields:columns.participants',
+        width: 150,
+        cell: (f) => participantAccess(f, t),
+      },
     ];
   }, [all, canMove, move, t]);
   const layout = useMemo(() => defaultLayout(columns), [columns]);
@@ -134,7 +168,12 @@ function CustomFieldsOfEvent({ eventId }: { eventId: string }) {
         {t('list:empty.noResults')}
       </Text>
     ) : (
-      <EmptyState icon={<IconInbox width={28} height={28} />} withIndicatorBackground title={t('page.empty')} description={t('page.emptyText')}>
+      <EmptyState
+        icon={<IconInbox width={28} height={28} />}
+        withIndicatorBackground
+        title={t('page.empty')}
+        description={t('page.emptyText')}
+      >
         <EmptyState.Actions>{add}</EmptyState.Actions>
       </EmptyState>
     );
@@ -204,7 +243,8 @@ function CustomFieldsOfEvent({ eventId }: { eventId: string }) {
 
 function typeText(field: CustomFieldRow, t: TFunction<'customFields'>): string {
   const label = t(`types.${field.dataType}`);
-  if (field.dataType === 'CURRENCY' && field.currencyCode) return t('typeWithCode', { label, code: field.currencyCode });
+  if (field.dataType === 'CURRENCY' && field.currencyCode)
+    return t('typeWithCode', { label, code: field.currencyCode });
   if (field.dataType === 'ENUM') return t(field.settings.isEnumMultiple ? 'multiple' : 'single');
   return label;
 }

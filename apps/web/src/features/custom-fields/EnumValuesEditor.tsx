@@ -21,7 +21,9 @@ export function EnumValuesEditor({ values, onChange, errors, disabled }: EnumVal
   const { t } = useTranslation('customFields');
   const list = useRef<HTMLDivElement>(null);
   const focusValue = (index: number) =>
-    requestAnimationFrame(() => list.current?.querySelector<HTMLInputElement>(`[data-field="enumValues.${index}"]`)?.focus());
+    requestAnimationFrame(() =>
+      list.current?.querySelector<HTMLInputElement>(`[data-field="enumValues.${index}"]`)?.focus(),
+    );
 
   const set = (index: number, value: string) => onChange(values.map((v, i) => (i === index ? value : v)));
   const insertAfter = (index: number, added: string[]) => {
@@ -47,7 +49,11 @@ export function EnumValuesEditor({ values, onChange, errors, disabled }: EnumVal
     insertAfter(index, ['']);
   };
   const onPaste = (index: number) => (event: ClipboardEvent<HTMLInputElement>) => {
-    const lines = event.clipboardData.getData('text').split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+    const lines = event.clipboardData
+      .getData('text')
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean);
     if (lines.length < 2) return;
     event.preventDefault();
     const current = values[index]?.trim() ? values[index]! : '';
@@ -58,7 +64,16 @@ export function EnumValuesEditor({ values, onChange, errors, disabled }: EnumVal
 
   const listError = errors.enumValues;
   return (
-    <Fieldset legend={<Text size="sm" fw={600} component="span">{t('form.enumValues')}</Text>} variant="unstyled" disabled={disabled} p={0}>
+    <Fieldset
+      legend={
+        <Text size="sm" fw={600} component="span">
+          {t('form.enumValues')}
+        </Text>
+      }
+      variant="unstyled"
+      disabled={disabled}
+      p={0}
+    >
       <Stack gap="xs" ref={list}>
         <Text size="xs" c="dimmed" id="enum-values-hint" mt={-4}>
           {t('form.enumValuesHint')}
@@ -81,13 +96,31 @@ export function EnumValuesEditor({ values, onChange, errors, disabled }: EnumVal
                 aria-describedby="enum-values-hint"
               />
               <Group gap={2} wrap="nowrap" mt={25}>
-                <ActionIcon variant="subtle" aria-label={t('form.moveValueUp', { value: name })} title={t('form.moveValueUp', { value: name })} disabled={index === 0} onClick={() => move(index, -1)}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('form.moveValueUp', { value: name })}
+                  title={t('form.moveValueUp', { value: name })}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
                   <IconArrowUp />
                 </ActionIcon>
-                <ActionIcon variant="subtle" aria-label={t('form.moveValueDown', { value: name })} title={t('form.moveValueDown', { value: name })} disabled={index === values.length - 1} onClick={() => move(index, 1)}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('form.moveValueDown', { value: name })}
+                  title={t('form.moveValueDown', { value: name })}
+                  disabled={index === values.length - 1}
+                  onClick={() => move(index, 1)}
+                >
                   <IconArrowDown />
                 </ActionIcon>
-                <ActionIcon variant="subtle" color="red.8" aria-label={t('form.removeValue', { value: name })} title={t('form.removeValue', { value: name })} onClick={() => remove(index)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red.8"
+                  aria-label={t('form.removeValue', { value: name })}
+                  title={t('form.removeValue', { value: name })}
+                  onClick={() => remove(index)}
+                >
                   <IconX />
                 </ActionIcon>
               </Group>

@@ -37,8 +37,15 @@ export function useCustomFieldMutations(eventId: string) {
     mutationFn: ({ id, body }) => apiFetch(`${path}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
     onSuccess: refresh,
   });
-  const reorder = useMutation<CustomFieldRow[], ApiError, string[], { previous: CustomFieldRow[] | undefined }>({
-    mutationFn: async (ids) => (await apiFetch<ListAnswer<CustomFieldRow>>(`${path}/reorder`, { method: 'POST', body: { ids } })).records,
+  const reorder = useMutation<
+    CustomFieldRow[],
+    ApiError,
+    string[],
+    { previous: CustomFieldRow[] | undefined }
+  >({
+    mutationFn: async (ids) =>
+      (await apiFetch<ListAnswer<CustomFieldRow>>(`${path}/reorder`, { method: 'POST', body: { ids } }))
+        .records,
     // Optimistic: the row moves at once; a refusal puts the old order back.
     onMutate: async (ids) => {
       await client.cancelQueries({ queryKey: customFieldsKey(eventId) });

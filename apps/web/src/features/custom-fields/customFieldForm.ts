@@ -86,7 +86,9 @@ export function validateCustomField(values: CustomFieldFormValues): CustomFieldF
     for (const issue of result.error.issues) errors[formFieldOf(issue.path.join('.'))] ??= issue.message;
   }
   // The schema checks the settings only once the rest passes: check them in any case.
-  for (const [path, message] of Object.entries(customFieldSettingsIssues({ dataType: body.dataType, settings: body.settings }))) {
+  for (const [path, message] of Object.entries(
+    customFieldSettingsIssues({ dataType: body.dataType, settings: body.settings }),
+  )) {
     errors[formFieldOf(path)] ??= message;
   }
   if (values.dataType === 'CURRENCY') {
@@ -102,7 +104,9 @@ export function firstErrorField(errors: CustomFieldFormErrors): string | undefin
   const keys = Object.keys(errors).filter((k) => errors[k]);
   for (const field of FIELD_ORDER) {
     const index = (k: string) => (k === field ? -1 : Number(k.slice(field.length + 1)));
-    const hit = keys.filter((k) => k === field || k.startsWith(`${field}.`)).sort((a, b) => index(a) - index(b))[0];
+    const hit = keys
+      .filter((k) => k === field || k.startsWith(`${field}.`))
+      .sort((a, b) => index(a) - index(b))[0];
     if (hit) return hit;
   }
   return keys[0];

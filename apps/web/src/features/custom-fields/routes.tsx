@@ -3,7 +3,9 @@ import type { RouteObject } from 'react-router';
 import { consoleScreen } from '../../app/console/consoleScreen';
 import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consoleNav';
 
-const CustomFieldsPage = lazy(() => import('./CustomFieldsPage').then((m) => ({ default: m.CustomFieldsPage })));
+const CustomFieldsPage = lazy(() =>
+  import('./CustomFieldsPage').then((m) => ({ default: m.CustomFieldsPage })),
+);
 
 /** Spec part 2: the same screen at `/attendees/custom-fields` and `/setup/custom-fields` (console layout, relative paths). */
 export const customFieldsConsoleRoutes: RouteObject[] = [
@@ -13,5 +15,11 @@ export const customFieldsConsoleRoutes: RouteObject[] = [
 
 /** One entry for the one screen (the second address stays for bookmarks and links). */
 export const customFieldsNavigation: ConsoleNavItem[] = [
-  { area: 'attendees', labelKey: 'customFields:nav.customFields', path: '/attendees/custom-fields', roles: ADMIN_ROLES, eventScoped: true },
+  {
+    area: 'attendees',
+    labelKey: 'customFields:nav.customFields',
+    path: '/attendees/custom-fields',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
 ];

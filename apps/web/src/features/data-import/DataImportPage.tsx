@@ -22,7 +22,9 @@ function DataImportOfEvent({ eventId }: { eventId: string }) {
   if (tableName === undefined) return <ImportHome eventId={eventId} />;
   const table = parseTable(tableName);
   if (!table) return <Navigate to={importPath()} replace />;
-  return <ImportWizard eventId={eventId} table={table} step={parseStep(sequenceNumber)} importId={importId} />;
+  return (
+    <ImportWizard eventId={eventId} table={table} step={parseStep(sequenceNumber)} importId={importId} />
+  );
 }
 
 /** Which table to import (only those the API registers), and the history of imports. */
@@ -67,9 +69,15 @@ function ImportHome({ eventId }: { eventId: string }) {
                     </Title>
                     <Text size="sm">{t(`page.tableHint.${d.table}`, { defaultValue: '' })}</Text>
                     <Text size="sm" c="dimmed">
-                      {t('page.fileTypes', { types: d.fileTypes.map((f) => `.${f}`).join(', ') })} · {t('page.columns', { count: d.columns.length })}
+                      {t('page.fileTypes', { types: d.fileTypes.map((f) => `.${f}`).join(', ') })} ·{' '}
+                      {t('page.columns', { count: d.columns.length })}
                     </Text>
-                    <Button component={Link} to={importPath(d.table, 'upload')} mt="auto" style={{ alignSelf: 'flex-start' }}>
+                    <Button
+                      component={Link}
+                      to={importPath(d.table, 'upload')}
+                      mt="auto"
+                      style={{ alignSelf: 'flex-start' }}
+                    >
                       {t('page.choose', { table: label })}
                     </Button>
                   </Stack>

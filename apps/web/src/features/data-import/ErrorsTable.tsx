@@ -7,7 +7,15 @@ import { useImportErrors } from './api';
 const PAGE_SIZE = 20;
 
 /** The rows with errors, a line per cell with a problem, 20 rows a page (`GET imports/{id}/errors`). */
-export function ErrorsTable({ eventId, importId, total }: { eventId: string; importId: string; total: number }) {
+export function ErrorsTable({
+  eventId,
+  importId,
+  total,
+}: {
+  eventId: string;
+  importId: string;
+  total: number;
+}) {
   const { t } = useTranslation('dataImport');
   const [page, setPage] = useState(1);
   const errors = useImportErrors(eventId, importId, page, PAGE_SIZE, total > 0);
@@ -16,7 +24,8 @@ export function ErrorsTable({ eventId, importId, total }: { eventId: string; imp
   const from = count === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
   const to = Math.min(count, page * PAGE_SIZE);
 
-  if (errors.isError && !errors.data) return <LoadError message={errors.error.message} onRetry={() => void errors.refetch()} />;
+  if (errors.isError && !errors.data)
+    return <LoadError message={errors.error.message} onRetry={() => void errors.refetch()} />;
   return (
     <Stack gap="xs">
       <Title order={3} fz="md" id="import-errors-title">
@@ -30,7 +39,14 @@ export function ErrorsTable({ eventId, importId, total }: { eventId: string; imp
         </Stack>
       ) : (
         <Table.ScrollContainer minWidth={640}>
-          <Table withTableBorder withColumnBorders verticalSpacing={6} fz="sm" aria-labelledby="import-errors-title" aria-busy={errors.isFetching}>
+          <Table
+            withTableBorder
+            withColumnBorders
+            verticalSpacing={6}
+            fz="sm"
+            aria-labelledby="import-errors-title"
+            aria-busy={errors.isFetching}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col" w={70}>
@@ -46,12 +62,25 @@ export function ErrorsTable({ eventId, importId, total }: { eventId: string; imp
                 row.errors.map((cell, i) => (
                   <Table.Tr key={`${row.rowNumber}:${i}`} data-row={row.rowNumber}>
                     {i === 0 && (
-                      <Table.Th scope="rowgroup" rowSpan={row.errors.length} fw={600} style={{ verticalAlign: 'top' }}>
+                      <Table.Th
+                        scope="rowgroup"
+                        rowSpan={row.errors.length}
+                        fw={600}
+                        style={{ verticalAlign: 'top' }}
+                      >
                         {row.rowNumber}
                       </Table.Th>
                     )}
                     <Table.Td>{cell.header ?? cell.column ?? t('verify.wholeRow')}</Table.Td>
-                    <Table.Td style={{ wordBreak: 'break-word' }}>{cell.value ? cell.value : <Text span c="dimmed" size="sm">{t('verify.empty')}</Text>}</Table.Td>
+                    <Table.Td style={{ wordBreak: 'break-word' }}>
+                      {cell.value ? (
+                        cell.value
+                      ) : (
+                        <Text span c="dimmed" size="sm">
+                          {t('verify.empty')}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td c="red.9">{cell.message}</Table.Td>
                   </Table.Tr>
                 )),

@@ -72,7 +72,11 @@ export function FileDrop({ table, onFile, uploading, compact = false, label }: F
           <Stack gap={4}>
             <Text fw={600}>{label ?? t('upload.drop')}</Text>
             <Text size="sm" c="dimmed">
-              {t('upload.dropText', { types, size: Math.round(table.maxFileBytes / 1_000_000), rows: table.maxRows.toLocaleString() })}
+              {t('upload.dropText', {
+                types,
+                size: Math.round(table.maxFileBytes / 1_000_000),
+                rows: table.maxRows.toLocaleString(),
+              })}
             </Text>
           </Stack>
         </Group>

@@ -19,7 +19,8 @@ const STATUS_COLORS: Record<ImportStatus, string> = {
 };
 
 /** Where a row of the history leads: the wizard at the import's step (a discarded one shows that it was). */
-const rowLink = (r: ImportHistoryRow) => importPath(r.table, stepToShow(r.status, undefined) ?? 'upload', r.id);
+const rowLink = (r: ImportHistoryRow) =>
+  importPath(r.table, stepToShow(r.status, undefined) ?? 'upload', r.id);
 
 const count = (n: number | null) => (n === null ? '' : formatCount(n, i18next.language));
 
@@ -32,8 +33,18 @@ function historyResource(eventId: string, tables: readonly ImportTable[]): Resou
     exportable: false,
     rowLink,
     filters: [
-      { kind: 'multiselect', id: 'table', labelKey: 'dataImport:history.table', options: tables.map((table) => ({ value: table, labelKey: `dataImport:tables.${table}` })) },
-      { kind: 'multiselect', id: 'status', labelKey: 'dataImport:history.status', options: IMPORT_STATUSES.map((s) => ({ value: s, labelKey: `dataImport:status.${s}` })) },
+      {
+        kind: 'multiselect',
+        id: 'table',
+        labelKey: 'dataImport:history.table',
+        options: tables.map((table) => ({ value: table, labelKey: `dataImport:tables.${table}` })),
+      },
+      {
+        kind: 'multiselect',
+        id: 'status',
+        labelKey: 'dataImport:history.status',
+        options: IMPORT_STATUSES.map((s) => ({ value: s, labelKey: `dataImport:status.${s}` })),
+      },
     ],
     columns: [
       {
@@ -47,7 +58,13 @@ function historyResource(eventId: string, tables: readonly ImportTable[]): Resou
           </Text>
         ),
       },
-      { id: 'table', header: 'dataImport:history.table', sortField: 'table', width: 105, cell: (r) => t(`tables.${r.table}`) },
+      {
+        id: 'table',
+        header: 'dataImport:history.table',
+        sortField: 'table',
+        width: 105,
+        cell: (r) => t(`tables.${r.table}`),
+      },
       {
         id: 'status',
         header: 'dataImport:history.status',
@@ -59,14 +76,65 @@ function historyResource(eventId: string, tables: readonly ImportTable[]): Resou
           </Badge>
         ),
       },
-      { id: 'rows', header: 'dataImport:history.rows', width: 70, align: 'right', defaultVisible: false, cell: (r) => count(r.counts.rows) },
-      { id: 'created', header: 'dataImport:history.created', width: 80, align: 'right', cell: (r) => count(r.counts.created) },
-      { id: 'updated', header: 'dataImport:history.updated', width: 80, align: 'right', cell: (r) => count(r.counts.updated) },
-      { id: 'skipped', header: 'dataImport:history.skipped', width: 80, align: 'right', cell: (r) => count(r.counts.skipped) },
-      { id: 'errors', header: 'dataImport:history.errors', width: 80, align: 'right', defaultVisible: false, cell: (r) => count(r.counts.errors) },
-      { id: 'createdBy', header: 'dataImport:history.by', sortField: 'createdBy', width: 130, cell: (r) => r.createdBy },
-      { id: 'createdAt', header: 'dataImport:history.when', sortField: 'createdAt', width: 165, cell: (r) => <DateTime value={r.createdAt} /> },
-      { id: 'completedAt', header: 'dataImport:history.completedAt', sortField: 'completedAt', width: 180, defaultVisible: false, cell: (r) => <DateTime value={r.completedAt} /> },
+      {
+        id: 'rows',
+        header: 'dataImport:history.rows',
+        width: 70,
+        align: 'right',
+        defaultVisible: false,
+        cell: (r) => count(r.counts.rows),
+      },
+      {
+        id: 'created',
+        header: 'dataImport:history.created',
+        width: 80,
+        align: 'right',
+        cell: (r) => count(r.counts.created),
+      },
+      {
+        id: 'updated',
+        header: 'dataImport:history.updated',
+        width: 80,
+        align: 'right',
+        cell: (r) => count(r.counts.updated),
+      },
+      {
+        id: 'skipped',
+        header: 'dataImport:history.skipped',
+        width: 80,
+        align: 'right',
+        cell: (r) => count(r.counts.skipped),
+      },
+      {
+        id: 'errors',
+        header: 'dataImport:history.errors',
+        width: 80,
+        align: 'right',
+        defaultVisible: false,
+        cell: (r) => count(r.counts.errors),
+      },
+      {
+        id: 'createdBy',
+        header: 'dataImport:history.by',
+        sortField: 'createdBy',
+        width: 130,
+        cell: (r) => r.createdBy,
+      },
+      {
+        id: 'createdAt',
+        header: 'dataImport:history.when',
+        sortField: 'createdAt',
+        width: 165,
+        cell: (r) => <DateTime value={r.createdAt} />,
+      },
+      {
+        id: 'completedAt',
+        header: 'dataImport:history.completedAt',
+        sortField: 'completedAt',
+        width: 180,
+        defaultVisible: false,
+        cell: (r) => <DateTime value={r.completedAt} />,
+      },
     ],
   });
 }
@@ -78,5 +146,12 @@ function historyResource(eventId: string, tables: readonly ImportTable[]): Resou
 export function ImportHistory({ eventId, tables }: { eventId: string; tables: readonly ImportTable[] }) {
   const { t } = useTranslation('dataImport');
   const resource = useMemo(() => historyResource(eventId, tables), [eventId, tables]);
-  return <ResourceListPage resource={resource} title={t('history.title')} section empty={{ title: t('history.empty'), description: t('history.emptyText') }} />;
+  return (
+    <ResourceListPage
+      resource={resource}
+      title={t('history.title')}
+      section
+      empty={{ title: t('history.empty'), description: t('history.emptyText') }}
+    />
+  );
 }

@@ -30,7 +30,15 @@ function Count({ label, value, hint }: { label: string; value: number; hint?: st
 }
 
 /** Step 4: the import (a job, all or nothing: progress while IMPORTING), then the summary or the failure. */
-export function ImportStep({ eventId, table, row }: { eventId: string; table: ImportTableDescriptor; row: ImportRow }) {
+export function ImportStep({
+  eventId,
+  table,
+  row,
+}: {
+  eventId: string;
+  table: ImportTableDescriptor;
+  row: ImportRow;
+}) {
   const { t } = useTranslation('dataImport');
   const navigate = useNavigate();
   const { verify } = useImportActions(eventId);

@@ -1,4 +1,15 @@
-import { Anchor, Button, Card, EmptyState, Group, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Skeleton,
+  Stack,
+  Stepper,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { ImportTable } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -43,8 +54,15 @@ export function ImportWizard({ eventId, table, step, importId }: ImportWizardPro
 
   let shown: Step | undefined = importId ? undefined : 'upload';
   let body;
-  if (tables.isError && !tables.data) body = <LoadError message={tables.error.message} onRetry={() => void tables.refetch()} />;
-  else if (row.isError && !row.data) body = row.error.status === 404 ? <Text role="alert">{t('page.notFound')}</Text> : <LoadError message={row.error.message} onRetry={() => void row.refetch()} />;
+  if (tables.isError && !tables.data)
+    body = <LoadError message={tables.error.message} onRetry={() => void tables.refetch()} />;
+  else if (row.isError && !row.data)
+    body =
+      row.error.status === 404 ? (
+        <Text role="alert">{t('page.notFound')}</Text>
+      ) : (
+        <LoadError message={row.error.message} onRetry={() => void row.refetch()} />
+      );
   else if (!tables.data || (importId && !row.data)) body = <Loading />;
   else if (!descriptor) body = <Text role="alert">{t('page.noTables')}</Text>;
   else if (!importId) {
@@ -67,7 +85,14 @@ export function ImportWizard({ eventId, table, step, importId }: ImportWizardPro
     } else if (shown !== step) {
       return <Navigate to={importPath(table, shown, current.id)} replace />;
     } else if (shown === 'map') {
-      body = <MappingStep key={`${current.id}:${current.updatedAt}`} eventId={eventId} table={descriptor} row={current} />;
+      body = (
+        <MappingStep
+          key={`${current.id}:${current.updatedAt}`}
+          eventId={eventId}
+          table={descriptor}
+          row={current}
+        />
+      );
     } else if (shown === 'verify') {
       body = <VerifyStep eventId={eventId} table={descriptor} row={current} />;
     } else {
@@ -76,7 +101,8 @@ export function ImportWizard({ eventId, table, step, importId }: ImportWizardPro
   }
 
   // A completed import has every step done.
-  const active = row.data?.status === 'COMPLETED' && importId ? STEPS.length : shown ? stepNumber(shown) - 1 : -1;
+  const active =
+    row.data?.status === 'COMPLETED' && importId ? STEPS.length : shown ? stepNumber(shown) - 1 : -1;
   return (
     <Stack gap="lg" maw={1040}>
       <Stack gap={4}>
@@ -93,7 +119,11 @@ export function ImportWizard({ eventId, table, step, importId }: ImportWizardPro
         {/* Narrow screens: one line instead of four squeezed steps. */}
         <Text hiddenFrom="sm" fw={600} size="sm">
           {active >= 0 && active < STEPS.length
-            ? t('steps.current', { number: active + 1, count: STEPS.length, name: t(`steps.${STEPS[active]!}`) })
+            ? t('steps.current', {
+                number: active + 1,
+                count: STEPS.length,
+                name: t(`steps.${STEPS[active]!}`),
+              })
             : t('steps.done')}
         </Text>
         <Stepper visibleFrom="sm" active={active} size="sm" allowNextStepsSelect={false} iconSize={32}>

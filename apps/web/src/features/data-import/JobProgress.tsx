@@ -3,7 +3,19 @@ import i18next from 'i18next';
 import type { ImportRow } from './api';
 
 /** A running job's progress: a labelled bar and "n of total rows …" (total unknown: a moving bar). */
-export function JobProgress({ progress, label, text, starting, note }: { progress: ImportRow['progress']; label: string; text: (done: string, total: string) => string; starting: string; note: string }) {
+export function JobProgress({
+  progress,
+  label,
+  text,
+  starting,
+  note,
+}: {
+  progress: ImportRow['progress'];
+  label: string;
+  text: (done: string, total: string) => string;
+  starting: string;
+  note: string;
+}) {
   const { done, total } = progress;
   // Nothing counted yet (a commit writes everything in one transaction and counts at the end): a moving bar.
   const known = total !== null && total > 0 && done > 0;

@@ -18,21 +18,35 @@ const SKIP = '';
  * upload). A field serves one column: choosing it for another column moves it there. The column
  * that finds the record (User: e-mail) must be mapped; other required ones are pointed out.
  */
-export function MappingStep({ eventId, table, row }: { eventId: string; table: ImportTableDescriptor; row: ImportRow }) {
+export function MappingStep({
+  eventId,
+  table,
+  row,
+}: {
+  eventId: string;
+  table: ImportTableDescriptor;
+  row: ImportRow;
+}) {
   const { t } = useTranslation('dataImport');
   const navigate = useNavigate();
   const { verify } = useImportActions(eventId);
   const [headers, setHeaders] = useState(() => byHeader(row.headers, row.mapping));
   const [serverError, setServerError] = useState<string | null>(null);
   const check = useMemo(() => checkMapping(table.columns, headers), [table.columns, headers]);
-  const headerOf = useMemo(() => new Map(Object.entries(headers).flatMap(([h, c]) => (c ? [[c, h] as const] : []))), [headers]);
+  const headerOf = useMemo(
+    () => new Map(Object.entries(headers).flatMap(([h, c]) => (c ? [[c, h] as const] : []))),
+    [headers],
+  );
 
   const options = (header: string) => [
     { value: SKIP, label: t('map.skip') },
     ...table.columns.map((c) => {
       const label = c.required || c.identifies ? t('map.required', { label: c.label }) : c.label;
       const other = headerOf.get(c.key);
-      return { value: c.key, label: other && other !== header ? t('map.takenBy', { label, header: other }) : label };
+      return {
+        value: c.key,
+        label: other && other !== header ? t('map.takenBy', { label, header: other }) : label,
+      };
     }),
   ];
 
@@ -112,7 +126,11 @@ export function MappingStep({ eventId, table, row }: { eventId: string; table: I
       )}
       <Group justify="space-between" wrap="wrap">
         <DiscardButton eventId={eventId} row={row} />
-        <BusyButton onClick={() => void submit()} busy={verify.isPending} disabled={check.missingKey.length > 0}>
+        <BusyButton
+          onClick={() => void submit()}
+          busy={verify.isPending}
+          disabled={check.missingKey.length > 0}
+        >
           {t('map.verify')}
         </BusyButton>
       </Group>

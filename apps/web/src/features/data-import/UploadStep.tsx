@@ -12,7 +12,9 @@ import { importPath } from './steps';
 export function ColumnNotes({ column }: { column: ImportColumn }) {
   const { t } = useTranslation('dataImport');
   const values = column.enumValues.length ? t('enumValues', { values: column.enumValues.join(', ') }) : '';
-  const notes = [column.description || values, column.isEnumMultiple ? t('enumMultiple') : ''].filter(Boolean).join(' · ');
+  const notes = [column.description || values, column.isEnumMultiple ? t('enumMultiple') : '']
+    .filter(Boolean)
+    .join(' · ');
   return <>{notes}</>;
 }
 
@@ -44,7 +46,12 @@ export function UploadStep({ eventId, table }: { eventId: string; table: ImportT
         <Group gap="sm">
           {table.templateFormats.map((format) => (
             // No `loading`: it disables the button, which would drop the keyboard focus.
-            <Button key={format} variant="light" onClick={() => downloading === null && void template(format)} aria-busy={downloading === format}>
+            <Button
+              key={format}
+              variant="light"
+              onClick={() => downloading === null && void template(format)}
+              aria-busy={downloading === format}
+            >
               {t('upload.template', { format: format.toUpperCase() })}
             </Button>
           ))}
@@ -72,7 +79,9 @@ export function UploadStep({ eventId, table }: { eventId: string; table: ImportT
                     {c.label}
                   </Table.Th>
                   <Table.Td>{t(`types.${c.type}`)}</Table.Td>
-                  <Table.Td>{c.identifies ? t('upload.identifies') : t(c.required ? 'upload.yes' : 'upload.no')}</Table.Td>
+                  <Table.Td>
+                    {c.identifies ? t('upload.identifies') : t(c.required ? 'upload.yes' : 'upload.no')}
+                  </Table.Td>
                   <Table.Td style={{ wordBreak: 'break-word' }}>{c.example}</Table.Td>
                   <Table.Td>
                     <ColumnNotes column={c} />

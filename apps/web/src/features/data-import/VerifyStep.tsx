@@ -19,7 +19,15 @@ import { importPath } from './steps';
  * import button, or the rows with errors per cell, the errors file, the upload of a corrected file
  * and, if the admin wants, the import of only the valid rows.
  */
-export function VerifyStep({ eventId, table, row }: { eventId: string; table: ImportTableDescriptor; row: ImportRow }) {
+export function VerifyStep({
+  eventId,
+  table,
+  row,
+}: {
+  eventId: string;
+  table: ImportTableDescriptor;
+  row: ImportRow;
+}) {
   const { t } = useTranslation('dataImport');
   const navigate = useNavigate();
   const { commit, upload, discard, verify } = useImportActions(eventId);
@@ -35,7 +43,10 @@ export function VerifyStep({ eventId, table, row }: { eventId: string; table: Im
     }
   };
   const startImport = (skipInvalidRows: boolean) =>
-    run(() => commit.mutateAsync({ id: row.id, skipInvalidRows }), (next) => importPath(table.table, 'import', next.id));
+    run(
+      () => commit.mutateAsync({ id: row.id, skipInvalidRows }),
+      (next) => importPath(table.table, 'import', next.id),
+    );
   const changeMapping = () => void navigate(importPath(table.table, 'map', row.id));
 
   if (row.status === 'VERIFYING') {
@@ -57,7 +68,15 @@ export function VerifyStep({ eventId, table, row }: { eventId: string; table: Im
 
   if (row.status === 'FAILED') {
     const verifyAgain = (
-      <BusyButton onClick={() => void run(() => verify.mutateAsync({ id: row.id, mapping: row.mapping }), (next) => importPath(table.table, 'verify', next.id))} busy={verify.isPending}>
+      <BusyButton
+        onClick={() =>
+          void run(
+            () => verify.mutateAsync({ id: row.id, mapping: row.mapping }),
+            (next) => importPath(table.table, 'verify', next.id),
+          )
+        }
+        busy={verify.isPending}
+      >
         {t('importing.retry')}
       </BusyButton>
     );
@@ -112,9 +131,17 @@ export function VerifyStep({ eventId, table, row }: { eventId: string; table: Im
         {t('verify.doneTitle', { file: row.fileName })}
       </Title>
       {wasInterrupted(row) && <InterruptedAlert row={row} />}
-      <Alert color="red" variant="light" role="alert" title={row.counts.errors > 0 ? t('verify.invalidTitle') : t('verify.invalidWhole')}>
+      <Alert
+        color="red"
+        variant="light"
+        role="alert"
+        title={row.counts.errors > 0 ? t('verify.invalidTitle') : t('verify.invalidWhole')}
+      >
         {/* A message with row errors: rows the commit found invalid (nothing was imported). */}
-        {row.counts.errors > 0 ? ((!wasInterrupted(row) && row.message) || t('verify.invalid', { errors: row.counts.errors.toLocaleString(), rows: rows.toLocaleString() })) : row.message}
+        {row.counts.errors > 0
+          ? (!wasInterrupted(row) && row.message) ||
+            t('verify.invalid', { errors: row.counts.errors.toLocaleString(), rows: rows.toLocaleString() })
+          : row.message}
       </Alert>
       {row.counts.errors > 0 && <ErrorsTable eventId={eventId} importId={row.id} total={row.counts.errors} />}
       {row.counts.errors > 0 && (
@@ -166,7 +193,12 @@ export function VerifyStep({ eventId, table, row }: { eventId: string; table: Im
         </Group>
         {row.counts.valid > 0 && (
           <Stack gap={2} align="flex-end">
-            <BusyButton variant="outline" onClick={() => void startImport(true)} busy={commit.isPending} aria-describedby="import-valid-hint">
+            <BusyButton
+              variant="outline"
+              onClick={() => void startImport(true)}
+              busy={commit.isPending}
+              aria-describedby="import-valid-hint"
+            >
               {t('verify.importValid', { count: row.counts.valid })}
             </BusyButton>
             <Text size="xs" c="dimmed" id="import-valid-hint">

@@ -24,7 +24,8 @@ export type ImportErrors = z.input<typeof importErrorsResponseSchema>;
 export const POLL_MS = 1000;
 
 export const importsPath = (eventId: string) => `events/${encodeURIComponent(eventId)}/imports`;
-const importPath = (eventId: string, importId: string) => `${importsPath(eventId)}/${encodeURIComponent(importId)}`;
+const importPath = (eventId: string, importId: string) =>
+  `${importsPath(eventId)}/${encodeURIComponent(importId)}`;
 export const importKey = (eventId: string, importId: string) => ['import', eventId, importId] as const;
 
 export const isRunning = (status: ImportRow['status']) => IMPORT_RUNNING_STATUSES.includes(status);
@@ -33,7 +34,9 @@ export const isRunning = (status: ImportRow['status']) => IMPORT_RUNNING_STATUSE
 export function useImportTables(eventId: string) {
   return useQuery<ImportTableDescriptor[], ApiError>({
     queryKey: ['import-tables', eventId],
-    queryFn: async ({ signal }) => (await apiFetch<{ tables: ImportTableDescriptor[] }>(`${importsPath(eventId)}/tables`, { signal })).tables,
+    queryFn: async ({ signal }) =>
+      (await apiFetch<{ tables: ImportTableDescriptor[] }>(`${importsPath(eventId)}/tables`, { signal }))
+        .tables,
     staleTime: 30_000,
   });
 }
@@ -50,23 +53,46 @@ export function useImport(eventId: string, importId: string | undefined) {
 }
 
 /** Rows with errors, one page at a time. */
-export function useImportErrors(eventId: string, importId: string, page: number, limit: number, enabled: boolean) {
+export function useImportErrors(
+  eventId: string,
+  importId: string,
+  page: number,
+  limit: number,
+  enabled: boolean,
+) {
   return useQuery<ImportErrors, ApiError>({
     queryKey: ['import-errors', eventId, importId, page, limit],
-    queryFn: ({ signal }) => apiFetch<ImportErrors>(`${importPath(eventId, importId)}/errors`, { query: { page, limit }, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<ImportErrors>(`${importPath(eventId, importId)}/errors`, { query: { page, limit }, signal }),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-export function downloadTemplate(eventId: string, table: ImportTable, format: ImportFileExtension, label: string): Promise<void> {
-  return apiDownload(`${importsPath(eventId)}/${table}/template`, { format }, `${label.toLowerCase().replace(/\s+/g, '-')}-template.${format}`);
+export function downloadTemplate(
+  eventId: string,
+  table: ImportTable,
+  format: ImportFileExtension,
+  label: string,
+): Promise<void> {
+  return apiDownload(
+    `${importsPath(eventId)}/${table}/template`,
+    { format },
+    `${label.toLowerCase().replace(/\s+/g, '-')}-template.${format}`,
+  );
 }
 
 /** The rows with errors in the uploaded format, with an "Errors" column. */
-export function downloadErrors(eventId: string, row: Pick<ImportRow, 'id' | 'fileName' | 'fileType'>): Promise<void> {
+export function downloadErrors(
+  eventId: string,
+  row: Pick<ImportRow, 'id' | 'fileName' | 'fileType'>,
+): Promise<void> {
   const base = row.fileName.replace(/\.(csv|xlsx)$/i, '');
-  return apiDownload(`${importPath(eventId, row.id)}/errors/file`, undefined, `${base}-errors.${row.fileType}`);
+  return apiDownload(
+    `${importPath(eventId, row.id)}/errors/file`,
+    undefined,
+    `${base}-errors.${row.fileType}`,
+  );
 }
 
 /**
@@ -88,11 +114,13 @@ export function useImportActions(eventId: string) {
     onSuccess: settle,
   });
   const verify = useMutation<ImportRow, ApiError, { id: string; mapping: ImportMapping }>({
-    mutationFn: ({ id, mapping }) => apiFetch<ImportRow>(`${importPath(eventId, id)}/verify`, { method: 'POST', body: { mapping } }),
+    mutationFn: ({ id, mapping }) =>
+      apiFetch<ImportRow>(`${importPath(eventId, id)}/verify`, { method: 'POST', body: { mapping } }),
     onSuccess: settle,
   });
   const commit = useMutation<ImportRow, ApiError, { id: string; skipInvalidRows: boolean }>({
-    mutationFn: ({ id, skipInvalidRows }) => apiFetch<ImportRow>(`${importPath(eventId, id)}/commit`, { method: 'POST', body: { skipInvalidRows } }),
+    mutationFn: ({ id, skipInvalidRows }) =>
+      apiFetch<ImportRow>(`${importPath(eventId, id)}/commit`, { method: 'POST', body: { skipInvalidRows } }),
     onSuccess: settle,
   });
   const discard = useMutation<ImportRow, ApiError, string>({

@@ -14,7 +14,11 @@ const column = (key: string, patch: Partial<ImportColumn> = {}): ImportColumn =>
   description: '',
   ...patch,
 });
-const columns = [column('email', { required: true, identifies: true }), column('firstName', { required: true }), column('company')];
+const columns = [
+  column('email', { required: true, identifies: true }),
+  column('firstName', { required: true }),
+  column('company'),
+];
 
 describe('header ↔ column mapping', () => {
   it('turns the API mapping around and back', () => {
@@ -38,6 +42,9 @@ describe('header ↔ column mapping', () => {
     const check = checkMapping(columns, { A: 'company' });
     expect(check.missingKey.map((c) => c.key)).toEqual(['email']);
     expect(check.missingRequired.map((c) => c.key)).toEqual(['firstName']);
-    expect(checkMapping(columns, { A: 'email', B: 'firstName' })).toEqual({ missingKey: [], missingRequired: [] });
+    expect(checkMapping(columns, { A: 'email', B: 'firstName' })).toEqual({
+      missingKey: [],
+      missingRequired: [],
+    });
   });
 });

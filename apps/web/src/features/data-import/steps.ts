@@ -55,7 +55,11 @@ export function stepsFor(status: ImportStatus, phase: 'verify' | 'commit' | null
 }
 
 /** The step to show: the one asked for when the status allows it, else where the import is. */
-export function stepToShow(status: ImportStatus, asked: Step | undefined, phase: 'verify' | 'commit' | null = null): Step | undefined {
+export function stepToShow(
+  status: ImportStatus,
+  asked: Step | undefined,
+  phase: 'verify' | 'commit' | null = null,
+): Step | undefined {
   const allowed = stepsFor(status, phase);
   return asked && allowed.includes(asked) ? asked : allowed[0];
 }

@@ -64,7 +64,13 @@ export function DevMailboxPage() {
       ) : query.isError ? (
         <LoadError message={query.error.message} onRetry={() => void query.refetch()} />
       ) : messages.length === 0 ? (
-        <EmptyState icon={<InboxIcon size={28} />} variant="light" title={t('mailbox.emptyTitle')} description={t('mailbox.emptyText')} py="xl" />
+        <EmptyState
+          icon={<InboxIcon size={28} />}
+          variant="light"
+          title={t('mailbox.emptyTitle')}
+          description={t('mailbox.emptyText')}
+          py="xl"
+        />
       ) : (
         <Stack gap="md" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {newestFirst(messages).map((m, i) => {

@@ -8,7 +8,11 @@ import { isApiError } from '../../shared/api/errors';
 import { BusyButton } from '../../shared/ui/BusyButton';
 import { CenteredLayout } from '../../shared/ui/CenteredLayout';
 
-type Outcome = { state: 'asking' } | { state: 'accepted'; eventName: string } | { state: 'declined' } | { state: 'failed'; message: string };
+type Outcome =
+  | { state: 'asking' }
+  | { state: 'accepted'; eventName: string }
+  | { state: 'declined' }
+  | { state: 'failed'; message: string };
 
 /**
  * `/event/invitation?token=…`, the link of an event invitation (an account outside the event's
@@ -26,14 +30,20 @@ export function EventInvitationPage() {
     setBusy(choice);
     try {
       if (choice === 'accept') {
-        const accepted = await apiFetch<InvitationAccepted>('invitations/accept', { method: 'POST', body: { token } });
+        const accepted = await apiFetch<InvitationAccepted>('invitations/accept', {
+          method: 'POST',
+          body: { token },
+        });
         setOutcome({ state: 'accepted', eventName: accepted.eventName });
       } else {
         await apiFetch<void>('invitations/decline', { method: 'POST', body: { token } });
         setOutcome({ state: 'declined' });
       }
     } catch (error) {
-      setOutcome({ state: 'failed', message: isApiError(error) && error.message ? error.message : t('common.failed') });
+      setOutcome({
+        state: 'failed',
+        message: isApiError(error) && error.message ? error.message : t('common.failed'),
+      });
     } finally {
       setBusy(null);
     }
@@ -50,10 +60,19 @@ export function EventInvitationPage() {
         <Stack gap="md">
           <Text>{t('invitation.intro')}</Text>
           <Group justify="flex-end" gap="sm">
-            <BusyButton variant="default" busy={busy === 'decline'} disabled={busy !== null} onClick={() => void answer('decline')}>
+            <BusyButton
+              variant="default"
+              busy={busy === 'decline'}
+              disabled={busy !== null}
+              onClick={() => void answer('decline')}
+            >
               {t('invitation.decline')}
             </BusyButton>
-            <BusyButton busy={busy === 'accept'} disabled={busy !== null} onClick={() => void answer('accept')}>
+            <BusyButton
+              busy={busy === 'accept'}
+              disabled={busy !== null}
+              onClick={() => void answer('accept')}
+            >
               {t('invitation.accept')}
             </BusyButton>
           </Group>
@@ -61,7 +80,12 @@ export function EventInvitationPage() {
       )}
       {outcome.state === 'accepted' && (
         <Stack gap="md">
-          <Alert color="teal" variant="light" role="status" title={t('invitation.acceptedTitle', { event: outcome.eventName })}>
+          <Alert
+            color="teal"
+            variant="light"
+            role="status"
+            title={t('invitation.acceptedTitle', { event: outcome.eventName })}
+          >
             {t('invitation.acceptedText')}
           </Alert>
           <Button component={Link} to="/event/login" size="md">

@@ -21,7 +21,14 @@ export function EventCard({ event, to, onOpen }: EventCardProps) {
   const end = formatDayInZone(event.endAt, event.timezone);
   return (
     <Card component={Link} to={to} onClick={onOpen} className={classes.card} p={0}>
-      <Box h={6} bg={event.primaryColor && event.primaryColor !== '#000000' ? event.primaryColor : 'var(--mantine-primary-color-filled)'} />
+      <Box
+        h={6}
+        bg={
+          event.primaryColor && event.primaryColor !== '#000000'
+            ? event.primaryColor
+            : 'var(--mantine-primary-color-filled)'
+        }
+      />
       <Stack gap="sm" p="lg">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Title order={2} size="h4" lineClamp={2}>

@@ -43,20 +43,19 @@ export function EventDetailsForm({ event }: { event: EventSummary }) {
       await refreshEventQueries(queryClient);
       toast.success(t('eventDetails.saved'));
     } catch (error) {
-      const fields = isApiError(error) && error.fields
-        ? Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [EVENT_SERVER_FIELDS[k] ?? k, m]))
-        : undefined;
-      if (!form.showServerErrors(fields)) toast.error(isApiError(error) && error.message ? error.message : t('eventDetails.saveFailed'));
+      const fields =
+        isApiError(error) && error.fields
+          ? Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [EVENT_SERVER_FIELDS[k] ?? k, m]))
+          : undefined;
+      if (!form.showServerErrors(fields))
+        toast.error(isApiError(error) && error.message ? error.message : t('eventDetails.saveFailed'));
     }
   });
 
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate aria-busy={update.isPending}>
       <Stack gap="md">
-        <EventFields
-          form={form}
-          afterTimezone={sessionTimes.element}
-        />
+        <EventFields form={form} afterTimezone={sessionTimes.element} />
         <Group justify="flex-end" mt="sm">
           <BusyButton type="submit" busy={update.isPending} size="md">
             {t('common:actions.save')}

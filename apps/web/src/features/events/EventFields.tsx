@@ -1,5 +1,19 @@
-import { ColorInput, ColorPicker, MantineThemeProvider, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { DROPDOWN_MAX_MENU_HEIGHT, EVENT_ADDRESS_MAX_LENGTH, EVENT_DESCRIPTION_MAX_LENGTH, MESSAGES, TENANCY_NAME_MAX_LENGTH } from '@plenary/domain';
+import {
+  ColorInput,
+  ColorPicker,
+  MantineThemeProvider,
+  Select,
+  SimpleGrid,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import {
+  DROPDOWN_MAX_MENU_HEIGHT,
+  EVENT_ADDRESS_MAX_LENGTH,
+  EVENT_DESCRIPTION_MAX_LENGTH,
+  MESSAGES,
+  TENANCY_NAME_MAX_LENGTH,
+} from '@plenary/domain';
 import { useCallback, useMemo, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormErrors } from '../../shared/forms/useForm';
@@ -26,7 +40,9 @@ let zoneOptions: { value: string; label: string }[] | undefined;
 function zoneData(current: string) {
   zoneOptions ??= timeZones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') }));
   // A zone the browser does not list (an alias kept by the API) stays selectable.
-  return current && !zoneOptions.some((o) => o.value === current) ? [{ value: current, label: current }, ...zoneOptions] : zoneOptions;
+  return current && !zoneOptions.some((o) => o.value === current)
+    ? [{ value: current, label: current }, ...zoneOptions]
+    : zoneOptions;
 }
 
 /**
@@ -53,7 +69,17 @@ export function EventFields<T extends EventFieldValues>({
   const colorLabel = { eyeDropperButtonProps: { 'aria-label': t('events.pickColor') } };
   // ColorInput does not pass slider labels to its ColorPicker; the picker's default props do reach it.
   const pickerLabels = useMemo(
-    () => ({ components: { ColorPicker: ColorPicker.extend({ defaultProps: { saturationLabel: t('events.colorSaturation'), hueLabel: t('events.colorHue'), alphaLabel: t('events.colorAlpha') } }) } }),
+    () => ({
+      components: {
+        ColorPicker: ColorPicker.extend({
+          defaultProps: {
+            saturationLabel: t('events.colorSaturation'),
+            hueLabel: t('events.colorHue'),
+            alphaLabel: t('events.colorAlpha'),
+          },
+        }),
+      },
+    }),
     [t],
   );
   const setTimezone = useCallback((zone: string) => setValue('timezone', zone), [setValue]);
@@ -61,11 +87,31 @@ export function EventFields<T extends EventFieldValues>({
 
   return (
     <>
-      <TextInput label={t('common.name')} required maxLength={TENANCY_NAME_MAX_LENGTH} data-autofocus={autoFocus || undefined} {...form.inputProps('name')} />
-      <Textarea label={t('events.description')} autosize minRows={3} maxRows={8} maxLength={EVENT_DESCRIPTION_MAX_LENGTH} {...form.inputProps('description')} />
+      <TextInput
+        label={t('common.name')}
+        required
+        maxLength={TENANCY_NAME_MAX_LENGTH}
+        data-autofocus={autoFocus || undefined}
+        {...form.inputProps('name')}
+      />
+      <Textarea
+        label={t('events.description')}
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={EVENT_DESCRIPTION_MAX_LENGTH}
+        {...form.inputProps('description')}
+      />
       {children}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <DateTimeField label={t('events.startAt')} required name="start" value={values.start} onChange={(v) => setValue('start', v)} error={errors.start} />
+        <DateTimeField
+          label={t('events.startAt')}
+          required
+          name="start"
+          value={values.start}
+          onChange={(v) => setValue('start', v)}
+          error={errors.start}
+        />
         <DateTimeField
           label={t('events.endAt')}
           required
@@ -100,7 +146,11 @@ export function EventFields<T extends EventFieldValues>({
         {...form.inputProps('address')}
         onBlur={() => void fromAddress.onAddressBlur()}
         // Says (and announces) that the time zone above changed by itself, or that none was found.
-        description={fromAddress.hint?.kind === 'set' ? t('events.timezoneFromAddress', { timezone: fromAddress.hint.timezone }) : fromAddress.hint?.message}
+        description={
+          fromAddress.hint?.kind === 'set'
+            ? t('events.timezoneFromAddress', { timezone: fromAddress.hint.timezone })
+            : fromAddress.hint?.message
+        }
         descriptionProps={{ role: 'status' }}
       />
       <MantineThemeProvider theme={pickerLabels}>

@@ -17,7 +17,15 @@ interface EventGridProps {
 }
 
 /** Searchable grid of event cards with loading skeletons and empty / no-match states. */
-export function EventGrid({ events, loading, linkTo, onOpen, emptyTitle, emptyText, wide = true }: EventGridProps) {
+export function EventGrid({
+  events,
+  loading,
+  linkTo,
+  onOpen,
+  emptyTitle,
+  emptyText,
+  wide = true,
+}: EventGridProps) {
   const cols = wide ? { base: 1, sm: 2, lg: 3 } : { base: 1, sm: 2 };
   const { t } = useTranslation('shell');
   const [search, setSearch] = useState('');
@@ -25,7 +33,10 @@ export function EventGrid({ events, loading, linkTo, onOpen, emptyTitle, emptyTe
   const shown = useMemo(
     () =>
       (events ?? []).filter(
-        (e) => deferred === '' || e.name.toLowerCase().includes(deferred) || (e.address ?? '').toLowerCase().includes(deferred),
+        (e) =>
+          deferred === '' ||
+          e.name.toLowerCase().includes(deferred) ||
+          (e.address ?? '').toLowerCase().includes(deferred),
       ),
     [events, deferred],
   );
@@ -51,11 +62,28 @@ export function EventGrid({ events, loading, linkTo, onOpen, emptyTitle, emptyTe
           ))}
         </SimpleGrid>
       ) : !hasEvents ? (
-        <EmptyState icon={<CalendarIcon size={28} />} variant="light" title={emptyTitle} description={emptyText} py="xl" />
+        <EmptyState
+          icon={<CalendarIcon size={28} />}
+          variant="light"
+          title={emptyTitle}
+          description={emptyText}
+          py="xl"
+        />
       ) : shown.length === 0 ? (
-        <EmptyState icon={<SearchIcon size={28} />} withIndicatorBackground title={t('events.noMatchTitle')} description={t('common:messages.noRecords')} py="xl" />
+        <EmptyState
+          icon={<SearchIcon size={28} />}
+          withIndicatorBackground
+          title={t('events.noMatchTitle')}
+          description={t('common:messages.noRecords')}
+          py="xl"
+        />
       ) : (
-        <SimpleGrid cols={cols} spacing="lg" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <SimpleGrid
+          cols={cols}
+          spacing="lg"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {shown.map((event) => (
             <li key={event.id}>
               <EventCard event={event} to={linkTo(event)} onOpen={onOpen ? () => onOpen(event) : undefined} />

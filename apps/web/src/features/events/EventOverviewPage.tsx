@@ -52,7 +52,8 @@ export function EventOverviewPage() {
 
   useEffect(() => selectEvent(eventId), [eventId]);
 
-  if (event.isError && !data) return <LoadError message={event.error.message} onRetry={() => void event.refetch()} />;
+  if (event.isError && !data)
+    return <LoadError message={event.error.message} onRetry={() => void event.refetch()} />;
   if (!data) {
     return (
       <Stack gap="lg" role="status" aria-label={t('common:states.loading')}>
@@ -68,7 +69,10 @@ export function EventOverviewPage() {
   }
 
   const phase = eventPhase(data);
-  const days = Math.max(1, Math.ceil((new Date(data.endAt).getTime() - new Date(data.startAt).getTime()) / 86_400_000));
+  const days = Math.max(
+    1,
+    Math.ceil((new Date(data.endAt).getTime() - new Date(data.startAt).getTime()) / 86_400_000),
+  );
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
@@ -83,7 +87,12 @@ export function EventOverviewPage() {
             </Badge>
           </Group>
         </Stack>
-        <Button component={Link} to={EVENT_DETAILS_PATH} leftSection={<EditIcon size={18} />} variant="default">
+        <Button
+          component={Link}
+          to={EVENT_DETAILS_PATH}
+          leftSection={<EditIcon size={18} />}
+          variant="default"
+        >
           {t('overview.edit')}
         </Button>
       </Group>

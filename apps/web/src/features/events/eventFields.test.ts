@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addressToLookUp, eventFieldsBody, eventFieldValues, validateEventFields, type EventFieldValues } from './eventFields';
+import {
+  addressToLookUp,
+  eventFieldsBody,
+  eventFieldValues,
+  validateEventFields,
+  type EventFieldValues,
+} from './eventFields';
 
 const START_AFTER_END = 'Start date can not be greater than end date';
 const END_BEFORE_START = 'End date can not be less than start date';
@@ -15,16 +21,33 @@ const valid: EventFieldValues = {
   secondaryColor: '#445566',
 };
 
-const errorsOf = (v: EventFieldValues) => Object.fromEntries(Object.entries(validateEventFields(v)).filter(([, m]) => m));
+const errorsOf = (v: EventFieldValues) =>
+  Object.fromEntries(Object.entries(validateEventFields(v)).filter(([, m]) => m));
 
 describe('eventFieldValues', () => {
   it("shows an event's times as wall time in its own zone", () => {
-    const v = eventFieldValues({ name: 'Summit', startAt: '2027-03-15T13:00:00.000Z', endAt: '2027-03-17T22:00:00.000Z', timezone: 'America/New_York' });
-    expect(v).toMatchObject({ start: '2027-03-15 09:00:00', end: '2027-03-17 18:00:00', timezone: 'America/New_York', description: '', address: '' });
+    const v = eventFieldValues({
+      name: 'Summit',
+      startAt: '2027-03-15T13:00:00.000Z',
+      endAt: '2027-03-17T22:00:00.000Z',
+      timezone: 'America/New_York',
+    });
+    expect(v).toMatchObject({
+      start: '2027-03-15 09:00:00',
+      end: '2027-03-17 18:00:00',
+      timezone: 'America/New_York',
+      description: '',
+      address: '',
+    });
     expect(v.primaryColor).toBe('#000000');
   });
   it('starts a new event empty in the given zone', () => {
-    expect(eventFieldValues(null, 'Europe/Stockholm')).toMatchObject({ name: '', start: '', end: '', timezone: 'Europe/Stockholm' });
+    expect(eventFieldValues(null, 'Europe/Stockholm')).toMatchObject({
+      name: '',
+      start: '',
+      end: '',
+      timezone: 'Europe/Stockholm',
+    });
     expect(eventFieldValues(null, 'Not/AZone').timezone).toBe('UTC');
   });
 });
@@ -34,7 +57,10 @@ describe('validateEventFields', () => {
     expect(errorsOf(valid)).toEqual({});
   });
   it("gives both dates the spec's messages when start follows end; equal is fine", () => {
-    expect(errorsOf({ ...valid, start: '2027-03-18 09:00:00' })).toEqual({ start: START_AFTER_END, end: END_BEFORE_START });
+    expect(errorsOf({ ...valid, start: '2027-03-18 09:00:00' })).toEqual({
+      start: START_AFTER_END,
+      end: END_BEFORE_START,
+    });
     expect(errorsOf({ ...valid, end: valid.start })).toEqual({});
   });
   it('asks for missing values and checks colours and the zone', () => {

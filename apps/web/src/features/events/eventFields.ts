@@ -57,7 +57,10 @@ export interface EventFieldsBody {
 export const EVENT_SERVER_FIELDS: Record<string, string> = { startAt: 'start', endAt: 'end' };
 
 /** Form values of an existing event (its times shown in its zone), or of a new one in `newZone`. */
-export function eventFieldValues(event: EventFieldsSource | null, newZone: string = browserZone()): EventFieldValues {
+export function eventFieldValues(
+  event: EventFieldsSource | null,
+  newZone: string = browserZone(),
+): EventFieldValues {
   const zone = event ? validZone(event.timezone) : validZone(newZone);
   return {
     name: event?.name ?? '',
@@ -76,7 +79,10 @@ export function eventFieldValues(event: EventFieldsSource | null, newZone: strin
  * follows end (compared as instants in the chosen zone).
  */
 export function validateEventFields(v: EventFieldValues): FormErrors<EventFieldValues> {
-  const order = checkDateOrder(v.start && fromWallTime(v.start, v.timezone), v.end && fromWallTime(v.end, v.timezone));
+  const order = checkDateOrder(
+    v.start && fromWallTime(v.start, v.timezone),
+    v.end && fromWallTime(v.end, v.timezone),
+  );
   return {
     name: schemaMessage(tenancyNameSchema, v.name),
     description: schemaMessage(maxLengthString(EVENT_DESCRIPTION_MAX_LENGTH), v.description),
@@ -117,5 +123,7 @@ export function addressToLookUp(address: string, lastLookedUp: string): string |
  * the user's events, the switcher's `events`) load again.
  */
 export function refreshEventQueries(client: QueryClient): Promise<void> {
-  return client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].includes('events') });
+  return client.invalidateQueries({
+    predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].includes('events'),
+  });
 }

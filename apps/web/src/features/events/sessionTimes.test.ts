@@ -20,22 +20,42 @@ const newZone = { ...initial, timezone: 'America/New_York' };
 
 describe('withSessionTimes (useSessionTimesChoice.applyTo)', () => {
   it('leaves the body alone when the zone stays, or on a new event', () => {
-    expect(withSessionTimes(body, { choice: 'KEEP_INSTANTS', initial, values: initial, stored })).toEqual(body);
-    expect(withSessionTimes(body, { choice: 'KEEP_INSTANTS', initial, values: newZone, stored: null })).toEqual(body);
+    expect(withSessionTimes(body, { choice: 'KEEP_INSTANTS', initial, values: initial, stored })).toEqual(
+      body,
+    );
+    expect(
+      withSessionTimes(body, { choice: 'KEEP_INSTANTS', initial, values: newZone, stored: null }),
+    ).toEqual(body);
   });
 
   it('a new zone sends the choice; keeping local times keeps the times the form read in the new zone', () => {
-    expect(withSessionTimes(body, { choice: 'KEEP_LOCAL_TIMES', initial, values: newZone, stored })).toEqual({ ...body, sessionTimes: 'KEEP_LOCAL_TIMES' });
+    expect(withSessionTimes(body, { choice: 'KEEP_LOCAL_TIMES', initial, values: newZone, stored })).toEqual({
+      ...body,
+      sessionTimes: 'KEEP_LOCAL_TIMES',
+    });
   });
 
   it('keeping the moments sends the stored start and end back, unless either was edited', () => {
-    expect(withSessionTimes(body, { choice: 'KEEP_INSTANTS', initial, values: newZone, stored })).toEqual({ ...body, sessionTimes: 'KEEP_INSTANTS', ...stored });
+    expect(withSessionTimes(body, { choice: 'KEEP_INSTANTS', initial, values: newZone, stored })).toEqual({
+      ...body,
+      sessionTimes: 'KEEP_INSTANTS',
+      ...stored,
+    });
     for (const edited of [{ start: '2027-05-04 10:00:00' }, { end: '2027-05-05 18:00:00' }]) {
-      expect(withSessionTimes(body, { choice: 'KEEP_INSTANTS', initial, values: { ...newZone, ...edited }, stored })).toEqual({ ...body, sessionTimes: 'KEEP_INSTANTS' });
+      expect(
+        withSessionTimes(body, {
+          choice: 'KEEP_INSTANTS',
+          initial,
+          values: { ...newZone, ...edited },
+          stored,
+        }),
+      ).toEqual({ ...body, sessionTimes: 'KEEP_INSTANTS' });
     }
   });
 
   it('keeps the caller’s own fields (the super admin’s eventHubId)', () => {
-    expect(withSessionTimes(body, { choice: 'KEEP_LOCAL_TIMES', initial, values: newZone, stored }).eventHubId).toBe('hub');
+    expect(
+      withSessionTimes(body, { choice: 'KEEP_LOCAL_TIMES', initial, values: newZone, stored }).eventHubId,
+    ).toBe('hub');
   });
 });

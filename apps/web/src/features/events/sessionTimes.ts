@@ -17,9 +17,23 @@ type ZoneAndTimes = Pick<EventFieldValues, 'timezone' | 'start' | 'end'>;
  */
 export function withSessionTimes<B extends EventFieldsBody>(
   body: B,
-  { choice, initial, values, stored }: { choice: SessionTimesChoice; initial: ZoneAndTimes; values: ZoneAndTimes; stored: StoredEventTimes | null },
+  {
+    choice,
+    initial,
+    values,
+    stored,
+  }: {
+    choice: SessionTimesChoice;
+    initial: ZoneAndTimes;
+    values: ZoneAndTimes;
+    stored: StoredEventTimes | null;
+  },
 ): B & { sessionTimes?: SessionTimesChoice } {
   if (!stored || values.timezone === initial.timezone) return body;
   const unedited = values.start === initial.start && values.end === initial.end;
-  return { ...body, sessionTimes: choice, ...(choice === 'KEEP_INSTANTS' && unedited ? { startAt: stored.startAt, endAt: stored.endAt } : {}) };
+  return {
+    ...body,
+    sessionTimes: choice,
+    ...(choice === 'KEEP_INSTANTS' && unedited ? { startAt: stored.startAt, endAt: stored.endAt } : {}),
+  };
 }

@@ -25,7 +25,11 @@ export function useUserEvents() {
 export function useSwitcherEvents() {
   const everyEvent = useUserState().role === 'superadmin';
   const mine = useUserEvents();
-  const all = useApiQuery<ListAnswer<EventSummary>>('events', { limit: 1000, sort: 'name:asc' }, { enabled: everyEvent });
+  const all = useApiQuery<ListAnswer<EventSummary>>(
+    'events',
+    { limit: 1000, sort: 'name:asc' },
+    { enabled: everyEvent },
+  );
   return everyEvent ? all : mine;
 }
 
@@ -39,7 +43,13 @@ export function useEventSelection(): { choosing: boolean } {
   const selected = state.userData?.selectedEventId ?? null;
   const userId = state.tokenData?.userId ?? null;
   const events = useSwitcherEvents();
-  const next = selected || !userId ? null : eventToSelect(rememberedEventOf(userId), events.data?.records.map((e) => e.id));
+  const next =
+    selected || !userId
+      ? null
+      : eventToSelect(
+          rememberedEventOf(userId),
+          events.data?.records.map((e) => e.id),
+        );
   useEffect(() => {
     if (next) selectEvent(next);
   }, [next]);

@@ -15,12 +15,24 @@ export function useSessionTimesChoice(
   initial: EventFieldValues,
   record: (StoredEventTimes & { id: string }) | null,
   timezone: string,
-): { element: ReactElement | null; applyTo: <B extends EventFieldsBody>(body: B, values: EventFieldValues) => B & { sessionTimes?: Choice } } {
+): {
+  element: ReactElement | null;
+  applyTo: <B extends EventFieldsBody>(body: B, values: EventFieldValues) => B & { sessionTimes?: Choice };
+} {
   const [choice, setChoice] = useState<Choice>(DEFAULT_SESSION_TIMES);
   const sessionCount = useListTotal(`events/${record?.id ?? ''}/sessions`, Boolean(record)) ?? 0;
   const element =
     record !== null && timezone !== initial.timezone && sessionCount > 0 ? (
-      <SessionTimesChoice value={choice} onChange={setChoice} sessionCount={sessionCount} from={initial.timezone} to={timezone} />
+      <SessionTimesChoice
+        value={choice}
+        onChange={setChoice}
+        sessionCount={sessionCount}
+        from={initial.timezone}
+        to={timezone}
+      />
     ) : null;
-  return { element, applyTo: (body, values) => withSessionTimes(body, { choice, initial, values, stored: record }) };
+  return {
+    element,
+    applyTo: (body, values) => withSessionTimes(body, { choice, initial, values, stored: record }),
+  };
 }

@@ -11,7 +11,11 @@ export type TimezoneHint = { kind: 'set'; timezone: string } | { kind: 'notFound
  * time zone (the user may still pick another: the hint then goes). The address the form opened with
  * counts as looked up already, so a blur without a change asks nothing.
  */
-export function useTimezoneFromAddress(address: string, timezone: string, setTimezone: (zone: string) => void) {
+export function useTimezoneFromAddress(
+  address: string,
+  timezone: string,
+  setTimezone: (zone: string) => void,
+) {
   const looked = useRef(address.trim());
   const pending = useRef<AbortController | null>(null);
   const [hint, setHint] = useState<TimezoneHint>(null);
@@ -25,13 +29,18 @@ export function useTimezoneFromAddress(address: string, timezone: string, setTim
     const controller = new AbortController();
     pending.current = controller;
     try {
-      const found = await apiFetch<GeoTimezone>('geo/timezone', { query: { address: lookUp }, signal: controller.signal });
+      const found = await apiFetch<GeoTimezone>('geo/timezone', {
+        query: { address: lookUp },
+        signal: controller.signal,
+      });
       setTimezone(found.timezone);
       setHint({ kind: 'set', timezone: found.timezone });
     } catch (error) {
       if (controller.signal.aborted) return;
       // Nothing found keeps the zone; other failures (offline) stay silent: the zone is still editable.
-      setHint(isApiError(error) && error.status === 422 ? { kind: 'notFound', message: error.message } : null);
+      setHint(
+        isApiError(error) && error.status === 422 ? { kind: 'notFound', message: error.message } : null,
+      );
     }
   }, [address, setTimezone]);
 

@@ -1,6 +1,14 @@
 import { Alert, ColorInput, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ATTENDEE_MESSAGES, colorSchema, LABEL_NAME_MAX_LENGTH, LABEL_TYPES, requiredString, RULES_MAX, type LabelType } from '@plenary/domain';
+import {
+  ATTENDEE_MESSAGES,
+  colorSchema,
+  LABEL_NAME_MAX_LENGTH,
+  LABEL_TYPES,
+  requiredString,
+  RULES_MAX,
+  type LabelType,
+} from '@plenary/domain';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
@@ -8,11 +16,32 @@ import { schemaMessage } from '../../shared/forms/useForm';
 import { useResourceMutations } from '../../shared/list';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { toast } from '../../shared/ui/toast';
-import { labelsPath, useAvailableFields, useRuleMatchCount, type CreateLabelBody, type LabelRow } from './api';
+import {
+  labelsPath,
+  useAvailableFields,
+  useRuleMatchCount,
+  type CreateLabelBody,
+  type LabelRow,
+} from './api';
 import { RuleEditor } from '../../shared/audience/RuleEditor';
-import { draftsFromRules, emptyRule, ruleErrorsFromApi, validateRules, type RuleDraft } from '../../shared/audience/ruleForm';
+import {
+  draftsFromRules,
+  emptyRule,
+  ruleErrorsFromApi,
+  validateRules,
+  type RuleDraft,
+} from '../../shared/audience/ruleForm';
 
-const LABEL_SWATCHES = ['#1d4ed8', '#0f766e', '#15803d', '#b45309', '#b91c1c', '#7e22ce', '#be185d', '#374151'];
+const LABEL_SWATCHES = [
+  '#1d4ed8',
+  '#0f766e',
+  '#15803d',
+  '#b45309',
+  '#b91c1c',
+  '#7e22ce',
+  '#be185d',
+  '#374151',
+];
 
 interface LabelFormProps {
   eventId: string;
@@ -36,7 +65,12 @@ export function LabelForm({ eventId, record, onClose }: LabelFormProps) {
 
   // A stored label's rules become rows once the fields are known (custom fields by key).
   const initialRules = useMemo(
-    () => (available.data ? (record?.rules.length ? draftsFromRules(record.rules, available.data) : [emptyRule()]) : []),
+    () =>
+      available.data
+        ? record?.rules.length
+          ? draftsFromRules(record.rules, available.data)
+          : [emptyRule()]
+        : [],
     [available.data, record],
   );
   const rules = drafts ?? initialRules;
@@ -56,12 +90,21 @@ export function LabelForm({ eventId, record, onClose }: LabelFormProps) {
 
   const showErrors = (next: Record<string, string>) => {
     setErrors(next);
-    const first = ['name', 'color', 'type', ...rules.flatMap((_, i) => [`${i}.field`, `${i}.operator`, `${i}.value`]), 'rules'].find((k) => next[k]);
+    const first = [
+      'name',
+      'color',
+      'type',
+      ...rules.flatMap((_, i) => [`${i}.field`, `${i}.operator`, `${i}.value`]),
+      'rules',
+    ].find((k) => next[k]);
     if (!first) return;
     requestAnimationFrame(() => {
       const form = formRef.current;
       const index = /^(\d+)\.value$/.exec(first)?.[1];
-      const target = index !== undefined ? form?.querySelector<HTMLElement>(`[data-field="customFields.rule-${index}"]`) : form?.querySelector<HTMLElement>(`[data-field="${first}"]`);
+      const target =
+        index !== undefined
+          ? form?.querySelector<HTMLElement>(`[data-field="customFields.rule-${index}"]`)
+          : form?.querySelector<HTMLElement>(`[data-field="${first}"]`);
       target?.focus();
     });
   };
@@ -77,7 +120,12 @@ export function LabelForm({ eventId, record, onClose }: LabelFormProps) {
     Object.assign(found, checked.errors);
     if (type === 'RULE' && rules.length === 0) found.rules = ATTENDEE_MESSAGES.rulesRequired;
     if (Object.keys(found).length > 0) return showErrors(found);
-    const body: CreateLabelBody = { name: name.trim(), color, type, ...(type === 'RULE' ? { rules: checked.rules } : {}) };
+    const body: CreateLabelBody = {
+      name: name.trim(),
+      color,
+      type,
+      ...(type === 'RULE' ? { rules: checked.rules } : {}),
+    };
     try {
       if (record) await update.mutateAsync({ id: record.id, body });
       else await create.mutateAsync(body);
@@ -85,7 +133,12 @@ export function LabelForm({ eventId, record, onClose }: LabelFormProps) {
       onClose();
     } catch (error) {
       const fromApi = isApiError(error) && error.fields ? error.fields : {};
-      const shown = { ...ruleErrorsFromApi(fromApi), ...Object.fromEntries(Object.entries(fromApi).filter(([k]) => ['name', 'color', 'type', 'rules'].includes(k))) };
+      const shown = {
+        ...ruleErrorsFromApi(fromApi),
+        ...Object.fromEntries(
+          Object.entries(fromApi).filter(([k]) => ['name', 'color', 'type', 'rules'].includes(k)),
+        ),
+      };
       if (Object.keys(shown).length > 0) showErrors(shown);
       else toast.error(isApiError(error) && error.message ? error.message : t('form.saveFailed'));
     }
@@ -101,66 +154,83 @@ export function LabelForm({ eventId, record, onClose }: LabelFormProps) {
       formRef={formRef}
       size="xl"
     >
-          <TextInput
-            label={t('form.name')}
-            required
-            maxLength={LABEL_NAME_MAX_LENGTH}
-            value={name}
-            onChange={(e) => {
-              setName(e.currentTarget.value);
-              setErrors(({ name: _, ...rest }) => rest);
-            }}
-            error={errors.name}
-            data-field="name"
-            data-autofocus
+      <TextInput
+        label={t('form.name')}
+        required
+        maxLength={LABEL_NAME_MAX_LENGTH}
+        value={name}
+        onChange={(e) => {
+          setName(e.currentTarget.value);
+          setErrors(({ name: _, ...rest }) => rest);
+        }}
+        error={errors.name}
+        data-field="name"
+        data-autofocus
+      />
+      <ColorInput
+        label={t('form.color')}
+        description={t('form.colorHint')}
+        format="hex"
+        swatches={LABEL_SWATCHES}
+        value={color}
+        onChange={(v) => {
+          setColor(v);
+          setErrors(({ color: _, ...rest }) => rest);
+        }}
+        error={errors.color}
+        data-field="color"
+        eyeDropperButtonProps={{ 'aria-label': t('form.pickColor') }}
+        w={{ base: '100%', sm: 260 }}
+      />
+      <Radio.Group
+        label={t('form.type')}
+        value={type}
+        onChange={(v) => setType(v as LabelType)}
+        error={errors.type}
+      >
+        <Stack gap="xs" mt={6}>
+          {LABEL_TYPES.map((value) => (
+            <Radio
+              key={value}
+              value={value}
+              label={t(`types.${value}`)}
+              description={t(`typeHints.${value}`)}
+              data-field={value === type ? 'type' : undefined}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {type === 'MANUAL' && record?.type === 'RULE' && (
+        <Alert variant="light" color="blue">
+          {t('form.manualKeepsMembers')}
+        </Alert>
+      )}
+      {type === 'RULE' && (
+        <>
+          <RuleEditor
+            fields={fields}
+            loadingFields={available.isPending}
+            rules={rules}
+            onChange={setRules}
+            errors={errors}
+            listError={errors.rules}
+            maxRules={RULES_MAX}
           />
-          <ColorInput
-            label={t('form.color')}
-            description={t('form.colorHint')}
-            format="hex"
-            swatches={LABEL_SWATCHES}
-            value={color}
-            onChange={(v) => {
-              setColor(v);
-              setErrors(({ color: _, ...rest }) => rest);
-            }}
-            error={errors.color}
-            data-field="color"
-            eyeDropperButtonProps={{ 'aria-label': t('form.pickColor') }}
-            w={{ base: '100%', sm: 260 }}
-          />
-          <Radio.Group label={t('form.type')} value={type} onChange={(v) => setType(v as LabelType)} error={errors.type}>
-            <Stack gap="xs" mt={6}>
-              {LABEL_TYPES.map((value) => (
-                <Radio key={value} value={value} label={t(`types.${value}`)} description={t(`typeHints.${value}`)} data-field={value === type ? 'type' : undefined} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          {type === 'MANUAL' && record?.type === 'RULE' && (
-            <Alert variant="light" color="blue">
-              {t('form.manualKeepsMembers')}
-            </Alert>
-          )}
-          {type === 'RULE' && (
-            <>
-              <RuleEditor
-                fields={fields}
-                loadingFields={available.isPending}
-                rules={rules}
-                onChange={setRules}
-                errors={errors}
-                listError={errors.rules}
-                maxRules={RULES_MAX}
-              />
-              <Text size="sm" role="status" aria-live="polite" c={preview ? undefined : 'dimmed'} fw={preview ? 500 : undefined}>
-                {!preview
-                  ? t('form.matchUnknown')
-                  : count.data === undefined
-                    ? t('form.matchCounting')
-                    : t('form.matchCount', { count: count.data })}
-              </Text>
-            </>
-          )}
+          <Text
+            size="sm"
+            role="status"
+            aria-live="polite"
+            c={preview ? undefined : 'dimmed'}
+            fw={preview ? 500 : undefined}
+          >
+            {!preview
+              ? t('form.matchUnknown')
+              : count.data === undefined
+                ? t('form.matchCounting')
+                : t('form.matchCount', { count: count.data })}
+          </Text>
+        </>
+      )}
     </FormDialog>
   );
 }

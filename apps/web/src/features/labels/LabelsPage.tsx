@@ -34,7 +34,11 @@ function rulesText(label: LabelRow, fields: readonly AvailableField[]): string {
     .join(' · ');
 }
 
-function labelsResource(eventId: string, fields: readonly AvailableField[], openMembers: (label: LabelRow) => void): ResourceDef<LabelRow> {
+function labelsResource(
+  eventId: string,
+  fields: readonly AvailableField[],
+  openMembers: (label: LabelRow) => void,
+): ResourceDef<LabelRow> {
   const t = i18next.getFixedT(null, 'labels');
   return defineResource<LabelRow>({
     key: 'labels',
@@ -87,14 +91,32 @@ function labelsResource(eventId: string, fields: readonly AvailableField[], open
         width: 100,
         align: 'right',
         cell: (l) => (
-          <UnstyledButton className={classes.members} onClick={() => openMembers(l)} aria-label={`${t('members.count', { count: l.memberCount })}. ${t('members.open', { name: l.name })}`}>
+          <UnstyledButton
+            className={classes.members}
+            onClick={() => openMembers(l)}
+            aria-label={`${t('members.count', { count: l.memberCount })}. ${t('members.open', { name: l.name })}`}
+          >
             {formatCount(l.memberCount, i18next.language)}
           </UnstyledButton>
         ),
       },
       { id: 'createdBy', header: 'labels:columns.createdBy', width: 150, cell: (l) => l.createdBy },
-      { id: 'createdAt', header: 'labels:columns.createdAt', sortField: 'createdAt', width: 180, defaultVisible: false, cell: (l) => <DateTime value={l.createdAt} /> },
-      { id: 'updatedAt', header: 'labels:columns.updatedAt', sortField: 'updatedAt', width: 180, defaultVisible: false, cell: (l) => <DateTime value={l.updatedAt} /> },
+      {
+        id: 'createdAt',
+        header: 'labels:columns.createdAt',
+        sortField: 'createdAt',
+        width: 180,
+        defaultVisible: false,
+        cell: (l) => <DateTime value={l.createdAt} />,
+      },
+      {
+        id: 'updatedAt',
+        header: 'labels:columns.updatedAt',
+        sortField: 'updatedAt',
+        width: 180,
+        defaultVisible: false,
+        cell: (l) => <DateTime value={l.updatedAt} />,
+      },
     ],
   });
 }
@@ -105,7 +127,10 @@ function LabelsOfEvent({ eventId }: { eventId: string }) {
   const dialog = useEditDialog<LabelRow>();
   const deleting = useDeleteDialog<LabelRow>();
   const [membersOf, setMembersOf] = useState<LabelRow | null>(null);
-  const resource = useMemo(() => labelsResource(eventId, fields.data ?? NO_FIELDS, setMembersOf), [eventId, fields.data]);
+  const resource = useMemo(
+    () => labelsResource(eventId, fields.data ?? NO_FIELDS, setMembersOf),
+    [eventId, fields.data],
+  );
   const add = <Button onClick={dialog.openCreate}>{t('page.add')}</Button>;
 
   return (

@@ -1,4 +1,10 @@
-import type { createLabelSchema, labelSchema, ParticipantRecord, RuleInput, updateLabelSchema } from '@plenary/domain';
+import type {
+  createLabelSchema,
+  labelSchema,
+  ParticipantRecord,
+  RuleInput,
+  updateLabelSchema,
+} from '@plenary/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '../../shared/api/client';
@@ -28,7 +34,12 @@ export function useRuleMatchCount(eventId: string, rules: RuleInput[] | null) {
   return useQuery<number, ApiError>({
     queryKey: ['label-rule-count', eventId, json],
     queryFn: async ({ signal }) =>
-      (await apiFetch<ListAnswer<unknown>>(participantsPath(eventId), { query: { rules: json, limit: 1, page: 1 }, signal })).total,
+      (
+        await apiFetch<ListAnswer<unknown>>(participantsPath(eventId), {
+          query: { rules: json, limit: 1, page: 1 },
+          signal,
+        })
+      ).total,
     enabled: json !== null,
     placeholderData: keepPreviousData,
     meta: { silent: true },
@@ -40,7 +51,10 @@ export function useLabelMembers(eventId: string, labelId: string, page: number, 
   return useQuery<ListAnswer<MemberRow>, ApiError>({
     queryKey: ['label-members', eventId, labelId, page, limit],
     queryFn: ({ signal }) =>
-      apiFetch<ListAnswer<MemberRow>>(participantsPath(eventId), { query: { labelId, page, limit, sort: 'lastName:asc' }, signal }),
+      apiFetch<ListAnswer<MemberRow>>(participantsPath(eventId), {
+        query: { labelId, page, limit, sort: 'lastName:asc' },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

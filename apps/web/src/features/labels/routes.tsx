@@ -9,5 +9,11 @@ const LabelsPage = lazy(() => import('./LabelsPage').then((m) => ({ default: m.L
 export const labelsConsoleRoutes: RouteObject[] = [consoleScreen('attendees/labels', LabelsPage)];
 
 export const labelsNavigation: ConsoleNavItem[] = [
-  { area: 'attendees', labelKey: 'labels:nav.labels', path: '/attendees/labels', roles: ADMIN_ROLES, eventScoped: true },
+  {
+    area: 'attendees',
+    labelKey: 'labels:nav.labels',
+    path: '/attendees/labels',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
 ];

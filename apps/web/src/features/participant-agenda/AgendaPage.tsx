@@ -31,9 +31,15 @@ export function AgendaPage() {
 
   const zone = agenda?.timezone ?? filters.data?.timezone ?? 'UTC';
   const sessions = agenda?.sessions;
-  const days = useMemo(() => [...new Set([...(filters.data?.days ?? []), ...daysOf(sessions ?? [])])].sort(), [filters.data?.days, sessions]);
+  const days = useMemo(
+    () => [...new Set([...(filters.data?.days ?? []), ...daysOf(sessions ?? [])])].sort(),
+    [filters.data?.days, sessions],
+  );
   const day = initialDay(days, criteria.day ?? null, new Date(), zone);
-  const shown = useMemo(() => filterSessions(sessions ?? [], { ...criteria, day }), [sessions, criteria, day]);
+  const shown = useMemo(
+    () => filterSessions(sessions ?? [], { ...criteria, day }),
+    [sessions, criteria, day],
+  );
 
   const update = (change: Partial<AgendaCriteria>) =>
     updateParams(
@@ -51,7 +57,8 @@ export function AgendaPage() {
   let body;
   if (view.isError) body = <LoadError onRetry={() => void view.refetch()} />;
   else if (agenda === undefined) body = <SessionListSkeleton />;
-  else if (agenda.sessions.length === 0) body = <EmptyState icon={<CalendarIcon size={28} />} title={t('agenda.empty')} py="xl" />;
+  else if (agenda.sessions.length === 0)
+    body = <EmptyState icon={<CalendarIcon size={28} />} title={t('agenda.empty')} py="xl" />;
   else {
     const list =
       shown.length > 0 ? (

@@ -31,7 +31,17 @@ export function OfflineStatus() {
  * The frame of the agenda screens: back to the event, the section's title, the sections as tabs
  * (links), the offline state; live seat counts and offline sync run while one of them is open.
  */
-export function AgendaShell({ eventId, section, title, children }: { eventId: string; section: Section; title: string; children: ReactNode }) {
+export function AgendaShell({
+  eventId,
+  section,
+  title,
+  children,
+}: {
+  eventId: string;
+  section: Section;
+  title: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('participantAgenda');
   usePageTitle(title);
   useAgendaRealtime(eventId);
@@ -42,10 +52,20 @@ export function AgendaShell({ eventId, section, title, children }: { eventId: st
     maps: mapsPath(eventId),
     scan: scanPath(eventId),
   };
-  const labels: Record<Section, string> = { agenda: t('nav.agenda'), 'my-agenda': t('nav.myAgenda'), maps: t('nav.maps'), scan: t('nav.scan') };
+  const labels: Record<Section, string> = {
+    agenda: t('nav.agenda'),
+    'my-agenda': t('nav.myAgenda'),
+    maps: t('nav.maps'),
+    scan: t('nav.scan'),
+  };
   return (
     <Stack gap="md">
-      <Anchor component={Link} to={participantEventPath(eventId)} size="sm" style={{ alignSelf: 'flex-start' }}>
+      <Anchor
+        component={Link}
+        to={participantEventPath(eventId)}
+        size="sm"
+        style={{ alignSelf: 'flex-start' }}
+      >
         <Group gap={4} component="span">
           <ArrowLeftIcon size={16} />
           {t('nav.backToEvent')}

@@ -14,19 +14,27 @@ export function SeatStatus({ session, withPending = true }: { session: SessionVi
   let badge;
   switch (control.kind) {
     case 'enrolled':
-      badge = <Badge color="teal" variant="light">{t('seats.enrolled')}</Badge>;
+      badge = (
+        <Badge color="teal" variant="light">
+          {t('seats.enrolled')}
+        </Badge>
+      );
       break;
     case 'waitlisted':
       badge = (
         <Badge color="violet" variant="light">
-          {control.position ? t('seats.waitlistPosition', { position: control.position }) : t('seats.waitlisted')}
+          {control.position
+            ? t('seats.waitlistPosition', { position: control.position })
+            : t('seats.waitlisted')}
         </Badge>
       );
       break;
     case 'enroll':
       badge =
         control.seatsLeft === null ? (
-          <span style={{ fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-dimmed)' }}>{t('seats.unlimited')}</span>
+          <span style={{ fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-color-dimmed)' }}>
+            {t('seats.unlimited')}
+          </span>
         ) : (
           <Badge color={control.few ? 'orange' : 'gray'} variant="light">
             {t(control.few ? 'seats.fewLeft' : 'seats.left', { count: control.seatsLeft })}
@@ -34,13 +42,25 @@ export function SeatStatus({ session, withPending = true }: { session: SessionVi
         );
       break;
     case 'waitlist':
-      badge = <Badge color="red" variant="light">{t('seats.fullWaitlist')}</Badge>;
+      badge = (
+        <Badge color="red" variant="light">
+          {t('seats.fullWaitlist')}
+        </Badge>
+      );
       break;
     case 'full':
-      badge = <Badge color="red" variant="light">{t('seats.full')}</Badge>;
+      badge = (
+        <Badge color="red" variant="light">
+          {t('seats.full')}
+        </Badge>
+      );
       break;
     case 'ended':
-      badge = <Badge color="gray" variant="outline">{t('seats.ended')}</Badge>;
+      badge = (
+        <Badge color="gray" variant="outline">
+          {t('seats.ended')}
+        </Badge>
+      );
       break;
     default:
       badge = null;
@@ -67,25 +87,48 @@ export function EnrollButton({ eventId, session, size = 'sm' }: Props) {
   switch (control.kind) {
     case 'enrolled':
       return (
-        <Button size={size} variant="default" loading={busy} onClick={() => enroll.mutate('leave')} aria-label={`${t('enroll.leave')}: ${name}`}>
+        <Button
+          size={size}
+          variant="default"
+          loading={busy}
+          onClick={() => enroll.mutate('leave')}
+          aria-label={`${t('enroll.leave')}: ${name}`}
+        >
           {t('enroll.leave')}
         </Button>
       );
     case 'waitlisted':
       return (
-        <Button size={size} variant="default" loading={busy} onClick={() => enroll.mutate('leave')} aria-label={`${t('enroll.leaveWaitlist')}: ${name}`}>
+        <Button
+          size={size}
+          variant="default"
+          loading={busy}
+          onClick={() => enroll.mutate('leave')}
+          aria-label={`${t('enroll.leaveWaitlist')}: ${name}`}
+        >
           {t('enroll.leaveWaitlist')}
         </Button>
       );
     case 'enroll':
       return (
-        <Button size={size} loading={busy} onClick={() => enroll.mutate('enroll')} aria-label={`${t('enroll.enroll')}: ${name}`}>
+        <Button
+          size={size}
+          loading={busy}
+          onClick={() => enroll.mutate('enroll')}
+          aria-label={`${t('enroll.enroll')}: ${name}`}
+        >
           {t('enroll.enroll')}
         </Button>
       );
     case 'waitlist':
       return (
-        <Button size={size} color="violet" loading={busy} onClick={() => enroll.mutate('enroll')} aria-label={`${t('enroll.joinWaitlist')}: ${name}`}>
+        <Button
+          size={size}
+          color="violet"
+          loading={busy}
+          onClick={() => enroll.mutate('enroll')}
+          aria-label={`${t('enroll.joinWaitlist')}: ${name}`}
+        >
           {t('enroll.joinWaitlist')}
         </Button>
       );

@@ -54,7 +54,8 @@ export function MapPage() {
 
   let body;
   if (map.isPending) body = <Skeleton h={420} radius="md" role="status" aria-label={t('agenda.loading')} />;
-  else if (map.isError && map.error.status === 404) body = <EmptyState title={t('maps.notFoundTitle')} description={t('maps.notFoundText')} py="xl" />;
+  else if (map.isError && map.error.status === 404)
+    body = <EmptyState title={t('maps.notFoundTitle')} description={t('maps.notFoundText')} py="xl" />;
   else if (map.isError) body = <LoadError onRetry={() => void map.refetch()} />;
   else {
     const m = map.data;
@@ -79,9 +80,19 @@ export function MapPage() {
             <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
               {pins.map((p) => (
                 <li key={p.id}>
-                  <Card withBorder padding="sm" radius="md" style={p.id === selected ? { borderColor: p.color, borderWidth: 2 } : undefined}>
+                  <Card
+                    withBorder
+                    padding="sm"
+                    radius="md"
+                    style={p.id === selected ? { borderColor: p.color, borderWidth: 2 } : undefined}
+                  >
                     <Group gap="sm" wrap="nowrap" align="flex-start">
-                      <UnstyledButton onClick={() => select(p.id)} aria-pressed={p.id === selected} aria-label={p.name} style={{ lineHeight: 0 }}>
+                      <UnstyledButton
+                        onClick={() => select(p.id)}
+                        aria-pressed={p.id === selected}
+                        aria-label={p.name}
+                        style={{ lineHeight: 0 }}
+                      >
                         <PinMarker color={p.color} />
                       </UnstyledButton>
                       <Stack gap={2}>

@@ -22,10 +22,18 @@ export function MapsPage() {
       </SimpleGrid>
     );
   else if (maps.isError) body = <LoadError onRetry={() => void maps.refetch()} />;
-  else if (maps.data.records.length === 0) body = <EmptyState icon={<MapPinIcon size={28} />} title={t('maps.empty')} py="xl" />;
+  else if (maps.data.records.length === 0)
+    body = <EmptyState icon={<MapPinIcon size={28} />} title={t('maps.empty')} py="xl" />;
   else
     body = (
-      <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      <SimpleGrid
+        component="ul"
+        cols={{ base: 1, sm: 2 }}
+        spacing="sm"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
         {maps.data.records.map((m) => (
           <li key={m.id}>
             <Card component={Link} to={mapPath(eventId, m.id)} withBorder radius="md" padding="md" h="100%">

@@ -13,7 +13,9 @@ type Kind = 'image' | 'video' | 'audio' | 'pdf' | 'presentation' | 'file';
 export function materialKind(fileType: string): Kind {
   const known = FILE_TYPES[fileType as FileType] as { kind: string } | undefined;
   const kind = known?.kind;
-  return kind === 'image' || kind === 'video' || kind === 'audio' || kind === 'pdf' || kind === 'presentation' ? kind : 'file';
+  return kind === 'image' || kind === 'video' || kind === 'audio' || kind === 'pdf' || kind === 'presentation'
+    ? kind
+    : 'file';
 }
 
 /** The file inline: image, PDF (the browser's viewer), video and audio with their controls; other types download only. */
@@ -21,20 +23,51 @@ function Preview({ material }: { material: MaterialView }) {
   const { t } = useTranslation('participantAgenda');
   switch (materialKind(material.fileType)) {
     case 'image':
-      return <Image src={material.url} alt={material.description || material.name} radius="md" fit="contain" mah="75vh" />;
+      return (
+        <Image
+          src={material.url}
+          alt={material.description || material.name}
+          radius="md"
+          fit="contain"
+          mah="75vh"
+        />
+      );
     case 'pdf':
       return (
         <iframe
           src={material.url}
           title={t('material.pdfTitle', { name: material.name })}
-          style={{ width: '100%', height: '75vh', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+          style={{
+            width: '100%',
+            height: '75vh',
+            border: '1px solid var(--mantine-color-gray-3)',
+            borderRadius: 8,
+          }}
         />
       );
     // crossOrigin (same-origin files): lets the service worker answer seeks from a cached file (workbox "Serving cached audio and video").
     case 'video':
-      return <video src={material.url} crossOrigin="anonymous" controls preload="metadata" aria-label={t('material.video', { name: material.name })} style={{ width: '100%', maxHeight: '75vh', borderRadius: 8 }} />;
+      return (
+        <video
+          src={material.url}
+          crossOrigin="anonymous"
+          controls
+          preload="metadata"
+          aria-label={t('material.video', { name: material.name })}
+          style={{ width: '100%', maxHeight: '75vh', borderRadius: 8 }}
+        />
+      );
     case 'audio':
-      return <audio src={material.url} crossOrigin="anonymous" controls preload="metadata" aria-label={t('material.audio', { name: material.name })} style={{ width: '100%' }} />;
+      return (
+        <audio
+          src={material.url}
+          crossOrigin="anonymous"
+          controls
+          preload="metadata"
+          aria-label={t('material.audio', { name: material.name })}
+          style={{ width: '100%' }}
+        />
+      );
     default:
       return <Text c="dimmed">{t('material.noPreview')}</Text>;
   }
@@ -49,9 +82,12 @@ export function MaterialPage() {
   usePageTitle(material.data?.name ?? t('material.title'));
 
   let body;
-  if (material.isPending) body = <Skeleton h={320} radius="md" role="status" aria-label={t('agenda.loading')} />;
+  if (material.isPending)
+    body = <Skeleton h={320} radius="md" role="status" aria-label={t('agenda.loading')} />;
   else if (material.isError && material.error.status === 404)
-    body = <EmptyState title={t('material.notFoundTitle')} description={t('material.notFoundText')} py="xl" />;
+    body = (
+      <EmptyState title={t('material.notFoundTitle')} description={t('material.notFoundText')} py="xl" />
+    );
   else if (material.isError) body = <LoadError onRetry={() => void material.refetch()} />;
   else {
     const m = material.data;
@@ -71,7 +107,14 @@ export function MaterialPage() {
           <Button component="a" href={m.url} download={m.fileName}>
             {t('material.download')}
           </Button>
-          <Button component="a" href={m.url} target="_blank" rel="noopener noreferrer" variant="default" rightSection={<ExternalLinkIcon size={16} />}>
+          <Button
+            component="a"
+            href={m.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="default"
+            rightSection={<ExternalLinkIcon size={16} />}
+          >
             {t('material.open')}
           </Button>
         </Group>

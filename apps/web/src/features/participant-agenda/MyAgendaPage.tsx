@@ -18,7 +18,10 @@ export function MyAgendaPage() {
   const { t } = useTranslation('participantAgenda');
   const view = useAgendaView(eventId);
   const [downloading, setDownloading] = useState(false);
-  const mine = useMemo(() => filterSessions(view.data?.sessions ?? [], { ...NO_CRITERIA, mine: true }), [view.data?.sessions]);
+  const mine = useMemo(
+    () => filterSessions(view.data?.sessions ?? [], { ...NO_CRITERIA, mine: true }),
+    [view.data?.sessions],
+  );
   const zone = view.data?.timezone ?? 'UTC';
 
   const download = () => {
@@ -45,7 +48,12 @@ export function MyAgendaPage() {
     body = (
       <Stack gap="lg">
         <Group>
-          <Button variant="default" leftSection={<CalendarIcon size={16} />} loading={downloading} onClick={download}>
+          <Button
+            variant="default"
+            leftSection={<CalendarIcon size={16} />}
+            loading={downloading}
+            onClick={download}
+          >
             {t('myAgenda.addToCalendar')}
           </Button>
         </Group>

@@ -82,8 +82,25 @@ export function ScanPage() {
   return (
     <AgendaShell eventId={eventId} section="scan" title={t('scan.title')}>
       <Text>{t('scan.intro')}</Text>
-      <div style={{ position: 'relative', width: '100%', maxWidth: 480, aspectRatio: '1', background: 'var(--mantine-color-gray-2)', borderRadius: 12, overflow: 'hidden', display: camera === 'on' || camera === 'starting' ? 'block' : 'none' }}>
-        <video ref={video} muted playsInline aria-label={t('scan.cameraView')} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+      <div
+        style={{
+          position: 'relative',
+          width: '100%',
+          maxWidth: 480,
+          aspectRatio: '1',
+          background: 'var(--mantine-color-gray-2)',
+          borderRadius: 12,
+          overflow: 'hidden',
+          display: camera === 'on' || camera === 'starting' ? 'block' : 'none',
+        }}
+      >
+        <video
+          ref={video}
+          muted
+          playsInline
+          aria-label={t('scan.cameraView')}
+          style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
       </div>
       <Group gap="sm">
         {camera === 'on' || camera === 'starting' ? (
@@ -135,8 +152,15 @@ export function ScanPage() {
         {result && (
           <Alert color={result.alreadyCheckedIn ? 'blue' : 'teal'} variant="light">
             <Stack gap="xs" align="flex-start">
-              <Text fw={600}>{t(result.alreadyCheckedIn ? 'scan.already' : 'scan.checkedIn', { name: result.sessionName })}</Text>
-              <Button component={Link} to={sessionPath(eventId, result.sessionId)} size="xs" variant="default">
+              <Text fw={600}>
+                {t(result.alreadyCheckedIn ? 'scan.already' : 'scan.checkedIn', { name: result.sessionName })}
+              </Text>
+              <Button
+                component={Link}
+                to={sessionPath(eventId, result.sessionId)}
+                size="xs"
+                variant="default"
+              >
                 {t('session.open', { name: result.sessionName })}
               </Button>
             </Stack>

@@ -8,7 +8,17 @@ import { sessionPath } from './paths';
 import { SessionTime } from './SessionTime';
 
 /** One session in the agenda: time, name (the link to its detail), place, speakers, tracks, seats and the enroll control. */
-export function SessionCard({ eventId, session, zone, headingLevel = 3 }: { eventId: string; session: SessionView; zone: string; headingLevel?: 2 | 3 }) {
+export function SessionCard({
+  eventId,
+  session,
+  zone,
+  headingLevel = 3,
+}: {
+  eventId: string;
+  session: SessionView;
+  zone: string;
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation('participantAgenda');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const speakers = session.speakers.map((s) => `${s.firstName} ${s.lastName}`.trim()).join(', ');

@@ -1,4 +1,16 @@
-import { Anchor, Avatar, Badge, Button, Card, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { usageInMapText } from '@plenary/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,11 +79,23 @@ function Detail({ eventId, session, zone }: { eventId: string; session: SessionV
           )}
           <Group gap="sm">
             <EnrollButton eventId={eventId} session={session} size="md" />
-            <Button variant="default" leftSection={<CalendarIcon size={16} />} loading={downloading} onClick={addToCalendar}>
+            <Button
+              variant="default"
+              leftSection={<CalendarIcon size={16} />}
+              loading={downloading}
+              onClick={addToCalendar}
+            >
               {t('session.addToCalendar')}
             </Button>
             {session.virtualLink && (
-              <Button component="a" href={session.virtualLink} target="_blank" rel="noopener noreferrer" variant="light" rightSection={<ExternalLinkIcon size={16} />}>
+              <Button
+                component="a"
+                href={session.virtualLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="light"
+                rightSection={<ExternalLinkIcon size={16} />}
+              >
                 {t('session.virtual')}
               </Button>
             )}

@@ -20,7 +20,17 @@ export function SessionListSkeleton() {
 }
 
 /** Sessions as a list of cards (a list, so screen readers announce how many). */
-export function SessionList({ eventId, sessions, zone, headingLevel }: { eventId: string; sessions: SessionView[]; zone: string; headingLevel?: 2 | 3 }) {
+export function SessionList({
+  eventId,
+  sessions,
+  zone,
+  headingLevel,
+}: {
+  eventId: string;
+  sessions: SessionView[];
+  zone: string;
+  headingLevel?: 2 | 3;
+}) {
   const shown = useDeferredValue(sessions, sessions.slice(0, FIRST_CARDS));
   return (
     <ul className={classes.list}>

@@ -35,15 +35,34 @@ function session(n: number, over: Partial<SessionView> = {}): SessionView {
 
 describe('agenda filter', () => {
   const all = [
-    session(1, { name: 'Opening keynote', type: 'KEYNOTE', collections: [{ id: id(90), name: 'Main track', color: '#000000' }] }),
-    session(2, { day: '2027-03-02', location: { id: id(80), name: 'Hall Ångström', pins: [] }, myState: 'ENROLLED' }),
+    session(1, {
+      name: 'Opening keynote',
+      type: 'KEYNOTE',
+      collections: [{ id: id(90), name: 'Main track', color: '#000000' }],
+    }),
+    session(2, {
+      day: '2027-03-02',
+      location: { id: id(80), name: 'Hall Ångström', pins: [] },
+      myState: 'ENROLLED',
+    }),
     session(3, {
       day: '2027-03-02',
-      speakers: [{ participantId: id(70), userId: id(71), firstName: 'Zoë', lastName: 'Okafor', jobTitle: '', company: 'Acme', photoUrl: null }],
+      speakers: [
+        {
+          participantId: id(70),
+          userId: id(71),
+          firstName: 'Zoë',
+          lastName: 'Okafor',
+          jobTitle: '',
+          company: 'Acme',
+          photoUrl: null,
+        },
+      ],
       myState: 'WAITLISTED',
     }),
   ];
-  const names = (c: Partial<typeof NO_CRITERIA>) => filterSessions(all, { ...NO_CRITERIA, ...c }).map((s) => s.name);
+  const names = (c: Partial<typeof NO_CRITERIA>) =>
+    filterSessions(all, { ...NO_CRITERIA, ...c }).map((s) => s.name);
 
   it('keeps a day, a type, a collection, a location', () => {
     expect(names({ day: '2027-03-02' })).toEqual(['Session 2', 'Session 3']);
@@ -81,9 +100,14 @@ const NOW = Date.parse('2027-02-01T00:00:00Z');
 describe('enroll control', () => {
   it('follows the participant’s place and the seat state', () => {
     expect(enrollControl(session(1, { myState: 'ENROLLED' }), NOW)).toEqual({ kind: 'enrolled' });
-    expect(enrollControl(session(1, { myState: 'WAITLISTED', waitlistPosition: 2 }), NOW)).toEqual({ kind: 'waitlisted', position: 2 });
+    expect(enrollControl(session(1, { myState: 'WAITLISTED', waitlistPosition: 2 }), NOW)).toEqual({
+      kind: 'waitlisted',
+      position: 2,
+    });
     expect(enrollControl(session(1, { enrollable: false }), NOW)).toEqual({ kind: 'none' });
-    expect(enrollControl(session(1, { capacity: 10, enrolledCount: 9, seatState: 'FEW_LEFT' }), NOW)).toEqual({ kind: 'enroll', seatsLeft: 1, few: true });
+    expect(enrollControl(session(1, { capacity: 10, enrolledCount: 9, seatState: 'FEW_LEFT' }), NOW)).toEqual(
+      { kind: 'enroll', seatsLeft: 1, few: true },
+    );
     expect(enrollControl(session(1), NOW)).toEqual({ kind: 'enroll', seatsLeft: null, few: false });
     expect(enrollControl(session(1, { seatState: 'FULL_WAITLIST' }), NOW)).toEqual({ kind: 'waitlist' });
     expect(enrollControl(session(1, { seatState: 'FULL' }), NOW)).toEqual({ kind: 'full' });
@@ -92,7 +116,9 @@ describe('enroll control', () => {
   it('offers nothing once the session has ended: no seats, no button, whatever the place', () => {
     const ended = Date.parse('2027-03-01T09:00:00Z');
     expect(enrollControl(session(1), ended)).toEqual({ kind: 'ended' });
-    expect(enrollControl(session(1, { seatState: 'FEW_LEFT', capacity: 10, enrolledCount: 9 }), ended + 1)).toEqual({ kind: 'ended' });
+    expect(
+      enrollControl(session(1, { seatState: 'FEW_LEFT', capacity: 10, enrolledCount: 9 }), ended + 1),
+    ).toEqual({ kind: 'ended' });
     expect(enrollControl(session(1, { myState: 'ENROLLED' }), ended)).toEqual({ kind: 'ended' });
     expect(enrollControl(session(1), ended - 1)).toEqual({ kind: 'enroll', seatsLeft: null, few: false });
   });
@@ -102,7 +128,10 @@ describe('enroll control', () => {
     expect(withSeats(s, { enrolledCount: 1, capacity: 1, waitlist: true }).seatState).toBe('FULL_WAITLIST');
     // The live event says whether the session keeps a waitlist (no guessing from the current state).
     expect(withSeats(s, { enrolledCount: 1, capacity: 1, waitlist: false }).seatState).toBe('FULL');
-    expect(withSeats({ ...s, seatState: 'FULL' as const }, { enrolledCount: 1, capacity: 1, waitlist: true }).seatState).toBe('FULL_WAITLIST');
+    expect(
+      withSeats({ ...s, seatState: 'FULL' as const }, { enrolledCount: 1, capacity: 1, waitlist: true })
+        .seatState,
+    ).toBe('FULL_WAITLIST');
     // An enroll answer carries no waitlist flag: the session's own holds.
     expect(withSeats({ ...s, waitlist: false }, { enrolledCount: 1, capacity: 1 }).seatState).toBe('FULL');
     expect(withSeats(s, { enrolledCount: 0, capacity: 20 }).seatState).toBe('OPEN');

@@ -12,7 +12,13 @@ export interface AgendaCriteria {
   mine: boolean;
 }
 
-export const NO_CRITERIA: AgendaCriteria = { search: '', collectionIds: [], locationIds: [], types: [], mine: false };
+export const NO_CRITERIA: AgendaCriteria = {
+  search: '',
+  collectionIds: [],
+  locationIds: [],
+  types: [],
+  mine: false,
+};
 
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -61,5 +67,7 @@ export function criteriaFromParams(params: URLSearchParams): AgendaCriteria {
 }
 
 export function hasFilters(c: AgendaCriteria): boolean {
-  return c.search.trim() !== '' || c.collectionIds.length > 0 || c.locationIds.length > 0 || c.types.length > 0;
+  return (
+    c.search.trim() !== '' || c.collectionIds.length > 0 || c.locationIds.length > 0 || c.types.length > 0
+  );
 }

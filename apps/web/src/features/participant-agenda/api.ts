@@ -30,7 +30,8 @@ export const agendaKeys = {
   all: (eventId: string) => ['participant-agenda', eventId] as const,
   view: (eventId: string) => ['participant-agenda', eventId, 'view'] as const,
   filters: (eventId: string) => ['participant-agenda', eventId, 'filters'] as const,
-  session: (eventId: string, sessionId: string) => ['participant-agenda', eventId, 'session', sessionId] as const,
+  session: (eventId: string, sessionId: string) =>
+    ['participant-agenda', eventId, 'session', sessionId] as const,
   upcoming: (eventId: string) => ['participant-agenda', eventId, 'upcoming'] as const,
 };
 
@@ -43,7 +44,13 @@ export function useAgendaView(eventId: string) {
   const client = useQueryClient();
   return useQuery<AgendaView, ApiError>({
     queryKey: agendaKeys.view(eventId),
-    queryFn: ({ signal }) => fetchPreferringHeld<AgendaView>(client, agendaKeys.view(eventId), `${sessionsV2(eventId)}/view`, signal),
+    queryFn: ({ signal }) =>
+      fetchPreferringHeld<AgendaView>(
+        client,
+        agendaKeys.view(eventId),
+        `${sessionsV2(eventId)}/view`,
+        signal,
+      ),
     enabled: Boolean(eventId),
   });
 }
@@ -63,9 +70,16 @@ export function useSessionView(eventId: string, sessionId: string) {
   const client = useQueryClient();
   return useQuery<SessionView, ApiError>({
     queryKey: agendaKeys.session(eventId, sessionId),
-    queryFn: ({ signal }) => fetchPreferringHeld<SessionView>(client, agendaKeys.session(eventId, sessionId), `${sessionsV2(eventId)}/${encodeURIComponent(sessionId)}/view`, signal),
+    queryFn: ({ signal }) =>
+      fetchPreferringHeld<SessionView>(
+        client,
+        agendaKeys.session(eventId, sessionId),
+        `${sessionsV2(eventId)}/${encodeURIComponent(sessionId)}/view`,
+        signal,
+      ),
     enabled: Boolean(eventId && sessionId),
-    placeholderData: () => client.getQueryData<AgendaView>(agendaKeys.view(eventId))?.sessions.find((s) => s.id === sessionId),
+    placeholderData: () =>
+      client.getQueryData<AgendaView>(agendaKeys.view(eventId))?.sessions.find((s) => s.id === sessionId),
   });
 }
 
@@ -74,13 +88,24 @@ export function useUpcomingSessions(eventId: string) {
   const client = useQueryClient();
   return useQuery<AgendaView, ApiError>({
     queryKey: agendaKeys.upcoming(eventId),
-    queryFn: ({ signal }) => fetchPreferringHeld<AgendaView>(client, agendaKeys.upcoming(eventId), `${sessionsV2(eventId)}/upcoming-sessions`, signal),
+    queryFn: ({ signal }) =>
+      fetchPreferringHeld<AgendaView>(
+        client,
+        agendaKeys.upcoming(eventId),
+        `${sessionsV2(eventId)}/upcoming-sessions`,
+        signal,
+      ),
     enabled: Boolean(eventId),
   });
 }
 
 /** A change of one session in every cached copy (agenda, detail, upcoming). */
-export function patchSession(client: QueryClient, eventId: string, sessionId: string, patch: (s: SessionView) => SessionView): void {
+export function patchSession(
+  client: QueryClient,
+  eventId: string,
+  sessionId: string,
+  patch: (s: SessionView) => SessionView,
+): void {
   client.setQueryData<AgendaView>(agendaKeys.view(eventId), (view) =>
     view ? { ...view, sessions: view.sessions.map((s) => (s.id === sessionId ? patch(s) : s)) } : view,
   );
@@ -95,23 +120,39 @@ export function enrollPath(eventId: string, sessionId: string): string {
 
 /** `POST|DELETE sessions/v2/{sessionId}/enroll`. */
 export function sendEnroll(eventId: string, sessionId: string, action: EnrollAction): Promise<EnrollResult> {
-  return apiFetch<EnrollResult>(enrollPath(eventId, sessionId), { method: action === 'enroll' ? 'POST' : 'DELETE' });
+  return apiFetch<EnrollResult>(enrollPath(eventId, sessionId), {
+    method: action === 'enroll' ? 'POST' : 'DELETE',
+  });
 }
 
 /** `POST sessions/check-in { qr }`. */
 export function useCheckIn(eventId: string) {
   const client = useQueryClient();
   return useMutation<CheckInResult, ApiError, string>({
-    mutationFn: (qr) => apiFetch<CheckInResult>(`${base(eventId)}/sessions/check-in`, { method: 'POST', body: { qr } }),
+    mutationFn: (qr) =>
+      apiFetch<CheckInResult>(`${base(eventId)}/sessions/check-in`, { method: 'POST', body: { qr } }),
     networkMode: 'always',
-    onSuccess: (result) => patchSession(client, eventId, result.sessionId, (s) => ({ ...s, checkedIn: true })),
+    onSuccess: (result) =>
+      patchSession(client, eventId, result.sessionId, (s) => ({ ...s, checkedIn: true })),
   });
 }
 
 /** The .ics of one session, or of My Agenda, downloaded with the bearer token. */
-export function downloadSessionCalendar(eventId: string, session: { id: string; name: string }): Promise<void> {
-  const file = `${session.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'session'}.ics`;
-  return apiDownload(`${sessionsV2(eventId)}/${encodeURIComponent(session.id)}/calendar.ics`, undefined, file);
+export function downloadSessionCalendar(
+  eventId: string,
+  session: { id: string; name: string },
+): Promise<void> {
+  const file = `${
+    session.name
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'session'
+  }.ics`;
+  return apiDownload(
+    `${sessionsV2(eventId)}/${encodeURIComponent(session.id)}/calendar.ics`,
+    undefined,
+    file,
+  );
 }
 export function downloadMyAgendaCalendar(eventId: string): Promise<void> {
   return apiDownload(`${sessionsV2(eventId)}/my-agenda.ics`, undefined, 'my-agenda.ics');
@@ -121,7 +162,8 @@ export function downloadMyAgendaCalendar(eventId: string): Promise<void> {
 export function useMaterial(eventId: string, materialId: string) {
   return useQuery<MaterialView, ApiError>({
     queryKey: ['participant-agenda', eventId, 'material', materialId],
-    queryFn: ({ signal }) => apiFetch<MaterialView>(`${base(eventId)}/materials/${encodeURIComponent(materialId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<MaterialView>(`${base(eventId)}/materials/${encodeURIComponent(materialId)}`, { signal }),
     enabled: Boolean(eventId && materialId),
   });
 }
@@ -130,7 +172,8 @@ export function useMaterial(eventId: string, materialId: string) {
 export function useMaps(eventId: string) {
   return useQuery<{ records: MapView[]; total: number }, ApiError>({
     queryKey: ['participant-agenda', eventId, 'maps'],
-    queryFn: ({ signal }) => apiFetch(`${base(eventId)}/interactive-maps`, { query: { limit: 300, sort: 'name:asc' }, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`${base(eventId)}/interactive-maps`, { query: { limit: 300, sort: 'name:asc' }, signal }),
     enabled: Boolean(eventId),
   });
 }
@@ -139,7 +182,8 @@ export function useMaps(eventId: string) {
 export function useMap(eventId: string, mapId: string) {
   return useQuery<MapView, ApiError>({
     queryKey: ['participant-agenda', eventId, 'map', mapId],
-    queryFn: ({ signal }) => apiFetch<MapView>(`${base(eventId)}/interactive-maps/${encodeURIComponent(mapId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<MapView>(`${base(eventId)}/interactive-maps/${encodeURIComponent(mapId)}`, { signal }),
     enabled: Boolean(eventId && mapId),
   });
 }

@@ -4,11 +4,14 @@
  */
 const event = (eventId: string) => `/event/${encodeURIComponent(eventId)}`;
 
-export const agendaPath = (eventId: string, day?: string) => `${event(eventId)}/agenda${day ? `?day=${encodeURIComponent(day)}` : ''}`;
-export const sessionPath = (eventId: string, sessionId: string) => `${event(eventId)}/agenda/${encodeURIComponent(sessionId)}`;
+export const agendaPath = (eventId: string, day?: string) =>
+  `${event(eventId)}/agenda${day ? `?day=${encodeURIComponent(day)}` : ''}`;
+export const sessionPath = (eventId: string, sessionId: string) =>
+  `${event(eventId)}/agenda/${encodeURIComponent(sessionId)}`;
 export const myAgendaPath = (eventId: string) => `${event(eventId)}/my-agenda`;
 export const mapsPath = (eventId: string) => `${event(eventId)}/maps`;
 export const mapPath = (eventId: string, mapId: string, pinId?: string) =>
   `${event(eventId)}/maps/${encodeURIComponent(mapId)}${pinId ? `?pin=${encodeURIComponent(pinId)}` : ''}`;
-export const materialPath = (eventId: string, materialId: string) => `${event(eventId)}/materials/${encodeURIComponent(materialId)}`;
+export const materialPath = (eventId: string, materialId: string) =>
+  `${event(eventId)}/materials/${encodeURIComponent(materialId)}`;
 export const scanPath = (eventId: string) => `${event(eventId)}/scan`;

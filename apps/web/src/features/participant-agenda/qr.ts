@@ -12,7 +12,10 @@ export function isSessionQr(text: string): boolean {
 export async function readQrFromImage(file: File): Promise<string | undefined> {
   const QrScanner = await loadScanner();
   try {
-    const result = await QrScanner.scanImage(file, { returnDetailedScanResult: true, alsoTryWithoutScanRegion: true });
+    const result = await QrScanner.scanImage(file, {
+      returnDetailedScanResult: true,
+      alsoTryWithoutScanRegion: true,
+    });
     return result.data;
   } catch {
     return undefined;

@@ -5,11 +5,26 @@ import type { RouteObject } from 'react-router';
  * designer's `/event/:eventId/:pageId`, so 'agenda', 'my-agenda', 'maps', 'materials' and 'scan' are reserved page ids.
  */
 export const participantAgendaRoutes: RouteObject[] = [
-  { path: 'event/:eventId/agenda', lazy: () => import('./AgendaPage').then((m) => ({ Component: m.AgendaPage })) },
-  { path: 'event/:eventId/agenda/:sessionId', lazy: () => import('./SessionDetailPage').then((m) => ({ Component: m.SessionDetailPage })) },
-  { path: 'event/:eventId/my-agenda', lazy: () => import('./MyAgendaPage').then((m) => ({ Component: m.MyAgendaPage })) },
+  {
+    path: 'event/:eventId/agenda',
+    lazy: () => import('./AgendaPage').then((m) => ({ Component: m.AgendaPage })),
+  },
+  {
+    path: 'event/:eventId/agenda/:sessionId',
+    lazy: () => import('./SessionDetailPage').then((m) => ({ Component: m.SessionDetailPage })),
+  },
+  {
+    path: 'event/:eventId/my-agenda',
+    lazy: () => import('./MyAgendaPage').then((m) => ({ Component: m.MyAgendaPage })),
+  },
   { path: 'event/:eventId/maps', lazy: () => import('./MapsPage').then((m) => ({ Component: m.MapsPage })) },
-  { path: 'event/:eventId/maps/:mapId', lazy: () => import('./MapPage').then((m) => ({ Component: m.MapPage })) },
-  { path: 'event/:eventId/materials/:materialId', lazy: () => import('./MaterialPage').then((m) => ({ Component: m.MaterialPage })) },
+  {
+    path: 'event/:eventId/maps/:mapId',
+    lazy: () => import('./MapPage').then((m) => ({ Component: m.MapPage })),
+  },
+  {
+    path: 'event/:eventId/materials/:materialId',
+    lazy: () => import('./MaterialPage').then((m) => ({ Component: m.MaterialPage })),
+  },
   { path: 'event/:eventId/scan', lazy: () => import('./ScanPage').then((m) => ({ Component: m.ScanPage })) },
 ];

@@ -16,7 +16,10 @@ export type EnrollControl =
  * enrolling and leaving then), only that it has ended.
  */
 export function enrollControl(
-  s: Pick<SessionView, 'enrollable' | 'myState' | 'waitlistPosition' | 'seatState' | 'capacity' | 'enrolledCount' | 'endAt'>,
+  s: Pick<
+    SessionView,
+    'enrollable' | 'myState' | 'waitlistPosition' | 'seatState' | 'capacity' | 'enrolledCount' | 'endAt'
+  >,
   now: number,
 ): EnrollControl {
   if (hasEnded(s, now)) return { kind: 'ended' };
@@ -29,20 +32,24 @@ export function enrollControl(
     case 'FULL_WAITLIST':
       return { kind: 'waitlist' };
     default:
-      return { kind: 'enroll', seatsLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.enrolledCount), few: s.seatState === 'FEW_LEFT' };
+      return {
+        kind: 'enroll',
+        seatsLeft: s.capacity === null ? null : Math.max(0, s.capacity - s.enrolledCount),
+        few: s.seatState === 'FEW_LEFT',
+      };
   }
 }
 
-export const hasEnded = (s: Pick<SessionView, 'endAt'>, now: number): boolean => new Date(s.endAt).getTime() <= now;
+export const hasEnded = (s: Pick<SessionView, 'endAt'>, now: number): boolean =>
+  new Date(s.endAt).getTime() <= now;
 
 /**
  * A session after a live seat count (`session.seats`, which says whether the session keeps a
  * waitlist) or an enroll answer (which does not: the session's own `waitlist` then holds).
  */
-export function withSeats<T extends Pick<SessionView, 'seatState' | 'capacity' | 'enrolledCount' | 'waitlist'>>(
-  s: T,
-  seats: { enrolledCount: number; capacity: number | null; waitlist?: boolean },
-): T {
+export function withSeats<
+  T extends Pick<SessionView, 'seatState' | 'capacity' | 'enrolledCount' | 'waitlist'>,
+>(s: T, seats: { enrolledCount: number; capacity: number | null; waitlist?: boolean }): T {
   const waitlist = seats.waitlist ?? s.waitlist;
   const state: SeatState = seatState(seats.capacity, seats.enrolledCount, waitlist);
   return { ...s, enrolledCount: seats.enrolledCount, capacity: seats.capacity, waitlist, seatState: state };

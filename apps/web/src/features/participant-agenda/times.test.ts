@@ -20,14 +20,20 @@ describe('agenda times', () => {
   it('names the viewer’s day when the session falls on another one there', () => {
     // 09:00 Berlin on 1 March is 00:00 in Los Angeles on the same day; 08:00 Berlin is the evening before.
     const early = '2027-03-01T07:00:00.000Z';
-    expect(localTimeRange(early, start, 'Europe/Berlin', 'America/Los_Angeles')).toBe('Sun 28 Feb, 23:00 – 00:00 GMT-8');
+    expect(localTimeRange(early, start, 'Europe/Berlin', 'America/Los_Angeles')).toBe(
+      'Sun 28 Feb, 23:00 – 00:00 GMT-8',
+    );
   });
 
   it('labels days and picks the first tab', () => {
     expect(dayLabel('2027-03-01')).toBe('Mon 1 Mar');
     const days = ['2027-03-01', '2027-03-02'];
-    expect(initialDay(days, '2027-03-02', new Date('2027-03-01T10:00:00Z'), 'Europe/Berlin')).toBe('2027-03-02');
-    expect(initialDay(days, 'nonsense', new Date('2027-03-02T10:00:00Z'), 'Europe/Berlin')).toBe('2027-03-02');
+    expect(initialDay(days, '2027-03-02', new Date('2027-03-01T10:00:00Z'), 'Europe/Berlin')).toBe(
+      '2027-03-02',
+    );
+    expect(initialDay(days, 'nonsense', new Date('2027-03-02T10:00:00Z'), 'Europe/Berlin')).toBe(
+      '2027-03-02',
+    );
     expect(initialDay(days, null, new Date('2026-01-01T10:00:00Z'), 'Europe/Berlin')).toBe('2027-03-01');
     expect(initialDay([], null, new Date(), 'UTC')).toBeUndefined();
   });

@@ -6,7 +6,11 @@ import { dayInZone } from '@plenary/domain';
  */
 // Building an Intl formatter costs far more than using one, and every card needs several: one per zone and kind.
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: 'time' | 'zone' | 'day' | 'weekday', zone: string, locale: string): Intl.DateTimeFormat {
+function formatter(
+  kind: 'time' | 'zone' | 'day' | 'weekday',
+  zone: string,
+  locale: string,
+): Intl.DateTimeFormat {
   const key = `${kind}|${zone}|${locale}`;
   let f = formatters.get(key);
   if (!f) {
@@ -26,7 +30,12 @@ const timeFormat = (zone: string, locale: string) => formatter('time', zone, loc
 const dayOf = (at: Date | string, zone: string) => formatter('day', zone, 'en-CA').format(new Date(at));
 
 /** '09:00 – 10:30' in `zone`. */
-export function timeRange(startAt: Date | string, endAt: Date | string, zone: string, locale = 'en-GB'): string {
+export function timeRange(
+  startAt: Date | string,
+  endAt: Date | string,
+  zone: string,
+  locale = 'en-GB',
+): string {
   const f = timeFormat(zone, locale);
   return `${f.format(new Date(startAt))} – ${f.format(new Date(endAt))}`;
 }
@@ -52,9 +61,7 @@ export function localTimeRange(
   const local = timeRange(startAt, endAt, viewerZone, locale);
   const sameDay = dayOf(startAt, eventZone) === dayOf(startAt, viewerZone);
   if (event === local && sameDay) return undefined;
-  const day = sameDay
-    ? ''
-    : `${formatter('weekday', viewerZone, locale).format(new Date(startAt))}, `;
+  const day = sameDay ? '' : `${formatter('weekday', viewerZone, locale).format(new Date(startAt))}, `;
   return `${day}${local} ${zoneLabel(viewerZone, startAt, locale)}`;
 }
 
@@ -65,7 +72,12 @@ export function dayLabel(day: string, locale = 'en-GB'): string {
 }
 
 /** The day tab to open: the asked one if the agenda has it, else today (in the event's zone) if it has it, else the first. */
-export function initialDay(days: readonly string[], asked: string | null, now: Date, eventZone: string): string | undefined {
+export function initialDay(
+  days: readonly string[],
+  asked: string | null,
+  now: Date,
+  eventZone: string,
+): string | undefined {
   if (asked && days.includes(asked)) return asked;
   const today = dayInZone(now, eventZone);
   return days.includes(today) ? today : days[0];

@@ -13,12 +13,17 @@ import { withSeats } from './seats';
  * Refetches every agenda query of the event. A refetch that fails keeps the data it had, so an open
  * session that was deleted or hidden (404 now) is reset: its page then shows the not-found state.
  */
-async function refetchAgenda(client: QueryClient, eventId: string, changed: readonly string[]): Promise<void> {
+async function refetchAgenda(
+  client: QueryClient,
+  eventId: string,
+  changed: readonly string[],
+): Promise<void> {
   await client.invalidateQueries({ queryKey: agendaKeys.all(eventId) });
   for (const sessionId of changed) {
     const key = agendaKeys.session(eventId, sessionId);
     const state = client.getQueryState<SessionView, ApiError>(key);
-    if (state?.status === 'error' && state.error?.status === 404) await client.resetQueries({ queryKey: key, exact: true });
+    if (state?.status === 'error' && state.error?.status === 404)
+      await client.resetQueries({ queryKey: key, exact: true });
   }
 }
 
@@ -37,13 +42,19 @@ export function useAgendaRealtime(eventId: string): void {
   useRealtimeEvent(eventRoom, SEATS_EVENT, (p) => {
     patchSession(client, eventId, p.sessionId, (s) => withSeats(s, p));
     // Someone ahead on the waitlist moved up or left: this participant's number changed.
-    const mine = client.getQueryData<AgendaView>(agendaKeys.view(eventId))?.sessions.find((s) => s.id === p.sessionId);
+    const mine = client
+      .getQueryData<AgendaView>(agendaKeys.view(eventId))
+      ?.sessions.find((s) => s.id === p.sessionId);
     if (mine?.myState === 'WAITLISTED') void client.invalidateQueries({ queryKey: agendaKeys.all(eventId) });
   });
   useRealtimeEvent(eventRoom, AGENDA_CHANGED_EVENT, (p) => void refetchAgenda(client, eventId, p.sessionIds));
   useRealtimeEvent(eventId && userId ? rooms.user(userId) : null, PROMOTED_EVENT, (p) => {
     toast.success(t('enroll.promoted', { name: p.sessionName }), t('enroll.promotedTitle'));
-    patchSession(client, eventId, p.sessionId, (s) => ({ ...s, myState: 'ENROLLED', waitlistPosition: null }));
+    patchSession(client, eventId, p.sessionId, (s) => ({
+      ...s,
+      myState: 'ENROLLED',
+      waitlistPosition: null,
+    }));
     void client.invalidateQueries({ queryKey: agendaKeys.all(eventId) });
   });
   useRealtimeResync(() => {

@@ -2,11 +2,25 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../shared/api/errors';
-import { isUnreachable, queueChange, syncQueuedChanges, useOnline, useQueuedChanges } from '../../shared/offline';
+import {
+  isUnreachable,
+  queueChange,
+  syncQueuedChanges,
+  useOnline,
+  useQueuedChanges,
+} from '../../shared/offline';
 import { useUserState } from '../../shared/session/hooks';
 import { toast } from '../../shared/ui/toast';
 import { withSeats } from './seats';
-import { agendaKeys, enrollPath, patchSession, sendEnroll, type EnrollAction, type EnrollResult, type SessionView } from './api';
+import {
+  agendaKeys,
+  enrollPath,
+  patchSession,
+  sendEnroll,
+  type EnrollAction,
+  type EnrollResult,
+  type SessionView,
+} from './api';
 
 const enrollKey = (sessionId: string) => `enroll:${sessionId}`;
 
@@ -32,7 +46,9 @@ export function useEnroll(eventId: string, session: Pick<SessionView, 'id' | 'na
     });
     // What the participant asked for, until the API says what it became (seat or waitlist place).
     patchSession(client, eventId, session.id, (s) =>
-      action === 'enroll' ? { ...s, myState: s.seatState === 'FULL_WAITLIST' ? 'WAITLISTED' : 'ENROLLED' } : { ...s, myState: null, waitlistPosition: null },
+      action === 'enroll'
+        ? { ...s, myState: s.seatState === 'FULL_WAITLIST' ? 'WAITLISTED' : 'ENROLLED' }
+        : { ...s, myState: null, waitlistPosition: null },
     );
   };
 
@@ -63,7 +79,8 @@ export function useEnroll(eventId: string, session: Pick<SessionView, 'id' | 'na
         waitlistPosition: result.waitlistPosition,
       }));
       if (action === 'leave') toast.success(t('enroll.left', { name: session.name }));
-      else if (result.state === 'WAITLISTED') toast.info(t('enroll.waitlisted', { position: result.waitlistPosition ?? '?' }));
+      else if (result.state === 'WAITLISTED')
+        toast.info(t('enroll.waitlisted', { position: result.waitlistPosition ?? '?' }));
       else toast.success(t('enroll.enrolled', { name: session.name }));
       void client.invalidateQueries({ queryKey: agendaKeys.all(eventId) });
     },
@@ -91,8 +108,10 @@ export function useOfflineSync(eventId: string): void {
     if (!online || !userId || pending === 0) return;
     void syncQueuedChanges(userId).then((report) => {
       if (report.sent.length > 0) toast.success(t('offline.synced', { count: report.sent.length }));
-      for (const { change, message } of report.refused) toast.error(t('offline.refused', { name: change.label, message }), t('enroll.failed'));
-      if (report.sent.length + report.refused.length > 0) void client.invalidateQueries({ queryKey: agendaKeys.all(eventId) });
+      for (const { change, message } of report.refused)
+        toast.error(t('offline.refused', { name: change.label, message }), t('enroll.failed'));
+      if (report.sent.length + report.refused.length > 0)
+        void client.invalidateQueries({ queryKey: agendaKeys.all(eventId) });
     });
   }, [online, userId, pending, client, eventId, t]);
 }

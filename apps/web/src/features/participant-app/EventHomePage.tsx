@@ -1,4 +1,15 @@
-import { Anchor, Box, Card, EmptyState, Group, isLightColor, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Card,
+  EmptyState,
+  Group,
+  isLightColor,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { DEFAULT_COLORS } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -32,7 +43,13 @@ export function EventHomePage() {
   }
   if (!event) return <Navigate to="/no-event-access" replace />;
   if (!KNOWN_PAGES.has(pageId)) {
-    return <EmptyState title={t('common:states.notFoundTitle')} description={t('common:states.notFoundText')} py="xl" />;
+    return (
+      <EmptyState
+        title={t('common:states.notFoundTitle')}
+        description={t('common:states.notFoundText')}
+        py="xl"
+      />
+    );
   }
 
   const primary = event.primaryColor || DEFAULT_COLORS.primary;

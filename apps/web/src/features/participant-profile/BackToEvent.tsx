@@ -17,7 +17,12 @@ export function BackToEvent({ eventId }: { eventId: string }) {
   const { t } = useTranslation('participantProfile');
   const people = (useLocation().state as Partial<FromPeople> | null)?.people;
   return (
-    <Anchor component={Link} to={people ?? participantEventPath(eventId)} size="sm" style={{ alignSelf: 'flex-start' }}>
+    <Anchor
+      component={Link}
+      to={people ?? participantEventPath(eventId)}
+      size="sm"
+      style={{ alignSelf: 'flex-start' }}
+    >
       <Group gap={4} component="span">
         <ArrowLeftIcon size={16} />
         {people ? t('people.back') : t('edit.backToEvent')}

@@ -1,4 +1,17 @@
-import { Alert, Button, Card, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  EmptyState,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { ProfileTextField } from '@plenary/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,7 +51,8 @@ function ProfileForm({ eventId, profile }: { eventId: string; profile: OwnProfil
       setFailure(null);
       save.mutate(update, {
         onSuccess: () => toast.success(t('edit.saved')),
-        onError: (error) => setFailure(form.showServerErrors(error.fields) ? t('edit.checkFields') : error.message),
+        onError: (error) =>
+          setFailure(form.showServerErrors(error.fields) ? t('edit.checkFields') : error.message),
       });
     },
     () => toast.info(t('edit.nothingChanged')),
@@ -70,7 +84,13 @@ function ProfileForm({ eventId, profile }: { eventId: string; profile: OwnProfil
             {input('jobTitle')}
             {input('company')}
             {input('phone')}
-            <TextInput label={t('fields.email')} value={profile.participant.email} readOnly variant="filled" description={t('fields.emailHint')} />
+            <TextInput
+              label={t('fields.email')}
+              value={profile.participant.email}
+              readOnly
+              variant="filled"
+              description={t('fields.emailHint')}
+            />
           </SimpleGrid>
           <Textarea
             mt="md"
@@ -90,7 +110,12 @@ function ProfileForm({ eventId, profile }: { eventId: string; profile: OwnProfil
             <Title order={2} size="h4" mb="sm">
               {t('edit.more')}
             </Title>
-            <CustomFieldInputs fields={form.editable} values={form.draft} errors={form.customErrors} onChange={form.setCustom} />
+            <CustomFieldInputs
+              fields={form.editable}
+              values={form.draft}
+              errors={form.customErrors}
+              onChange={form.setCustom}
+            />
           </Card>
         )}
         {readOnly.length > 0 && (
@@ -101,7 +126,12 @@ function ProfileForm({ eventId, profile }: { eventId: string; profile: OwnProfil
             <Text size="sm" c="dimmed" mb="sm">
               {t('edit.fromOrganiserHint')}
             </Text>
-            <CustomFieldInputs fields={readOnly} values={profile.participant.customFields} onChange={() => undefined} readOnly />
+            <CustomFieldInputs
+              fields={readOnly}
+              values={profile.participant.customFields}
+              onChange={() => undefined}
+              readOnly
+            />
           </Card>
         )}
         {failure && (
@@ -113,7 +143,12 @@ function ProfileForm({ eventId, profile }: { eventId: string; profile: OwnProfil
           <BusyButton type="submit" size="md" busy={save.isPending}>
             {t('edit.save')}
           </BusyButton>
-          <Button component={Link} to={userProfilePath(eventId, profile.participant.userId)} size="md" variant="default">
+          <Button
+            component={Link}
+            to={userProfilePath(eventId, profile.participant.userId)}
+            size="md"
+            variant="default"
+          >
             {t('edit.viewProfile')}
           </Button>
         </Group>
@@ -142,7 +177,9 @@ export function EditProfilePage() {
 
   let body;
   if (profile.isError && profile.error.status === 404) {
-    body = <EmptyState title={t('edit.notParticipantTitle')} description={t('edit.notParticipantText')} py="xl" />;
+    body = (
+      <EmptyState title={t('edit.notParticipantTitle')} description={t('edit.notParticipantText')} py="xl" />
+    );
   } else if (profile.isError) {
     body = <LoadError onRetry={() => void profile.refetch()} message={profile.error.message} />;
   } else if (!profile.data) {

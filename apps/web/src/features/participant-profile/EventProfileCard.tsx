@@ -18,7 +18,16 @@ export function EventProfileCard({ eventId }: { eventId: string }) {
   return (
     <Card>
       <Group gap="md" wrap="nowrap" align="flex-start">
-        {p && <ProfileAvatar firstName={p.firstName} lastName={p.lastName} photoUrl={p.photoUrl} alt="" size={56} radius={56} />}
+        {p && (
+          <ProfileAvatar
+            firstName={p.firstName}
+            lastName={p.lastName}
+            photoUrl={p.photoUrl}
+            alt=""
+            size={56}
+            radius={56}
+          />
+        )}
         {own.isPending && <Skeleton circle height={56} style={{ flexShrink: 0 }} />}
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <Title order={2} size="h4">
@@ -28,7 +37,12 @@ export function EventProfileCard({ eventId }: { eventId: string }) {
             {t('card.text')}
           </Text>
           <Group gap="sm" mt={4}>
-            <Button component={Link} to={editProfilePath(eventId)} size="sm" leftSection={<EditIcon size={16} />}>
+            <Button
+              component={Link}
+              to={editProfilePath(eventId)}
+              size="sm"
+              leftSection={<EditIcon size={16} />}
+            >
               {t('card.edit')}
             </Button>
             <Button component={Link} to={userProfilePath(eventId, userId)} size="sm" variant="default">

@@ -49,7 +49,8 @@ export function PeoplePage() {
 
   // Infinite scroll: the next page when "Load more" nears the viewport (not again after a failure: the button retries).
   useEffect(() => {
-    if (entry?.isIntersecting && hasNextPage && !isFetchingNextPage && !isFetchNextPageError && !stale) void fetchNextPage();
+    if (entry?.isIntersecting && hasNextPage && !isFetchingNextPage && !isFetchNextPageError && !stale)
+      void fetchNextPage();
   }, [entry?.isIntersecting, hasNextPage, isFetchingNextPage, isFetchNextPageError, stale, fetchNextPage]);
 
   const setSearch = (next: string) =>
@@ -84,12 +85,25 @@ export function PeoplePage() {
     body = search ? (
       <Text className={classes.noResults}>{t('list:empty.noResults')}</Text>
     ) : (
-      <EmptyState icon={<UsersIcon size={28} />} withIndicatorBackground title={t('people.emptyTitle')} description={t('people.emptyText')} py="xl" />
+      <EmptyState
+        icon={<UsersIcon size={28} />}
+        withIndicatorBackground
+        title={t('people.emptyTitle')}
+        description={t('people.emptyText')}
+        py="xl"
+      />
     );
   } else {
     body = (
       <Stack gap="md">
-        <SimpleGrid component="ul" cols={{ base: 1, sm: 2 }} spacing="sm" className={classes.people} aria-busy={stale || isFetchingNextPage} data-stale={stale || undefined}>
+        <SimpleGrid
+          component="ul"
+          cols={{ base: 1, sm: 2 }}
+          spacing="sm"
+          className={classes.people}
+          aria-busy={stale || isFetchingNextPage}
+          data-stale={stale || undefined}
+        >
           {records.map((person) => (
             <li key={person.id}>
               <PersonCard eventId={eventId} person={person} own={person.userId === me} />

@@ -10,15 +10,36 @@ import classes from './profile.module.css';
 import type { PublicProfile } from './types';
 
 /** One person of the directory: photo or initials, name, job title · company; the whole card links to their profile. */
-export function PersonCard({ eventId, person, own }: { eventId: string; person: PublicProfile; own: boolean }) {
+export function PersonCard({
+  eventId,
+  person,
+  own,
+}: {
+  eventId: string;
+  person: PublicProfile;
+  own: boolean;
+}) {
   const { t } = useTranslation('participantProfile');
   const { pathname, search } = useLocation();
   const headline = headlineOf(person);
   const from: FromPeople = { people: `${pathname}${search}` };
   return (
-    <Card component={Link} to={userProfilePath(eventId, person.userId)} state={from} padding="md" className={classes.person}>
+    <Card
+      component={Link}
+      to={userProfilePath(eventId, person.userId)}
+      state={from}
+      padding="md"
+      className={classes.person}
+    >
       <Group gap="md" wrap="nowrap">
-        <ProfileAvatar firstName={person.firstName} lastName={person.lastName} photoUrl={person.photoUrl} alt="" size={56} radius={56} />
+        <ProfileAvatar
+          firstName={person.firstName}
+          lastName={person.lastName}
+          photoUrl={person.photoUrl}
+          alt=""
+          size={56}
+          radius={56}
+        />
         <Stack gap={2} className={classes.personText}>
           <Text fw={600} lineClamp={2} className={classes.wrap}>
             {`${person.firstName} ${person.lastName}`.trim()}

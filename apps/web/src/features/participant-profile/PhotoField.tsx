@@ -27,7 +27,13 @@ function usePreview(file: File | null): string | null {
  * One's photo in the event: upload (jpeg/jpg/png, saved at once) and remove. The API checks the
  * content and size; its message shows under the buttons.
  */
-export function PhotoField({ eventId, participant }: { eventId: string; participant: OwnProfile['participant'] }) {
+export function PhotoField({
+  eventId,
+  participant,
+}: {
+  eventId: string;
+  participant: OwnProfile['participant'];
+}) {
   const { t } = useTranslation('participantProfile');
   const upload = useUploadPhoto(eventId);
   const remove = useRemovePhoto(eventId);
@@ -92,7 +98,13 @@ export function PhotoField({ eventId, participant }: { eventId: string; particip
               )}
             </FileButton>
             {participant.photoUrl && (
-              <BusyButton variant="default" color="red" onClick={removePhoto} busy={remove.isPending} disabled={upload.isPending}>
+              <BusyButton
+                variant="default"
+                color="red"
+                onClick={removePhoto}
+                busy={remove.isPending}
+                disabled={upload.isPending}
+              >
                 {t('photo.remove')}
               </BusyButton>
             )}

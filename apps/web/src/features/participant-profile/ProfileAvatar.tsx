@@ -2,9 +2,7 @@ import { Avatar, type AvatarProps } from '@mantine/core';
 
 /** 'Amara Okafor' → 'AO' (at most two letters). */
 export function initialsOf(firstName: string, lastName: string): string {
-  return [firstName, lastName]
-    .map((part) => part.trim()[0]?.toUpperCase() ?? '')
-    .join('');
+  return [firstName, lastName].map((part) => part.trim()[0]?.toUpperCase() ?? '').join('');
 }
 
 interface ProfileAvatarProps extends Omit<AvatarProps, 'src' | 'alt' | 'children'> {

@@ -44,7 +44,8 @@ export function UserProfilePage() {
       </Stack>
     );
   }
-  if (profile.isError) return <LoadError onRetry={() => void profile.refetch()} message={profile.error.message} />;
+  if (profile.isError)
+    return <LoadError onRetry={() => void profile.refetch()} message={profile.error.message} />;
   if (!profile.data) {
     return (
       <Stack gap="lg">

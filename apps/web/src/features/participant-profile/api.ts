@@ -1,5 +1,11 @@
 import { DEFAULT_PAGE_SIZE, type ListResult } from '@plenary/domain';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
 import type { ApiError } from '../../shared/api/errors';
 import { nextPageOf } from './directory';
@@ -10,9 +16,11 @@ const participants = (eventId: string) => `events/${encodeURIComponent(eventId)}
 /** Query keys: the own profile, and every public profile of an event (prefix). */
 export const ownProfileKey = (eventId: string) => ['participant-profile', eventId, 'own'] as const;
 const publicProfilesKey = (eventId: string) => ['participant-profile', eventId, 'public'] as const;
-const publicProfileKey = (eventId: string, userId: string) => [...publicProfilesKey(eventId), userId] as const;
+const publicProfileKey = (eventId: string, userId: string) =>
+  [...publicProfilesKey(eventId), userId] as const;
 /** Under the public profiles: saving one's profile refreshes the directory too. */
-const peopleKey = (eventId: string, search: string) => [...publicProfilesKey(eventId), 'directory', search] as const;
+const peopleKey = (eventId: string, search: string) =>
+  [...publicProfilesKey(eventId), 'directory', search] as const;
 
 /** `GET …/participants/user-profile`: one's own profile and the custom fields it shows. */
 export function useOwnProfile(eventId: string, options: { enabled?: boolean } = {}) {
@@ -27,7 +35,8 @@ export function useOwnProfile(eventId: string, options: { enabled?: boolean } = 
 export function usePublicProfile(eventId: string, userId: string) {
   return useQuery<PublicProfile, ApiError>({
     queryKey: publicProfileKey(eventId, userId),
-    queryFn: ({ signal }) => apiFetch<PublicProfile>(`${participants(eventId)}/${encodeURIComponent(userId)}/profile`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<PublicProfile>(`${participants(eventId)}/${encodeURIComponent(userId)}/profile`, { signal }),
     enabled: Boolean(eventId && userId),
   });
 }
@@ -40,7 +49,10 @@ export function usePeople(eventId: string, search: string) {
   return useInfiniteQuery({
     queryKey: peopleKey(eventId, search),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<ListResult<PublicProfile>>(`${participants(eventId)}/view`, { query: { page: pageParam, limit: DEFAULT_PAGE_SIZE, search }, signal }),
+      apiFetch<ListResult<PublicProfile>>(`${participants(eventId)}/view`, {
+        query: { page: pageParam, limit: DEFAULT_PAGE_SIZE, search },
+        signal,
+      }),
     initialPageParam: 1,
     getNextPageParam: nextPageOf,
     placeholderData: keepPreviousData,
@@ -78,5 +90,7 @@ export function useUploadPhoto(eventId: string) {
 
 /** `DELETE …/participants/user-profile/photo`. */
 export function useRemovePhoto(eventId: string) {
-  return useProfileWrite<void>(eventId, () => apiFetch<OwnProfile>(`${participants(eventId)}/user-profile/photo`, { method: 'DELETE' }));
+  return useProfileWrite<void>(eventId, () =>
+    apiFetch<OwnProfile>(`${participants(eventId)}/user-profile/photo`, { method: 'DELETE' }),
+  );
 }

@@ -13,7 +13,10 @@ const person = (n: number): PublicProfile => ({
   photoUrl: null,
   customFields: [],
 });
-const page = (from: number, count: number, total: number) => ({ total, records: Array.from({ length: count }, (_, i) => person(from + i)) });
+const page = (from: number, count: number, total: number) => ({
+  total,
+  records: Array.from({ length: count }, (_, i) => person(from + i)),
+});
 
 describe('the directory pages', () => {
   it('asks for the next page while matches are missing', () => {
@@ -39,7 +42,9 @@ describe('the directory pages', () => {
   });
 
   it('writes the headline from what is set', () => {
-    expect(headlineOf({ jobTitle: 'Head of Research', company: 'Fjord Labs' })).toBe('Head of Research · Fjord Labs');
+    expect(headlineOf({ jobTitle: 'Head of Research', company: 'Fjord Labs' })).toBe(
+      'Head of Research · Fjord Labs',
+    );
     expect(headlineOf({ jobTitle: '', company: 'Fjord Labs' })).toBe('Fjord Labs');
     expect(headlineOf({ jobTitle: '', company: '' })).toBe('');
   });

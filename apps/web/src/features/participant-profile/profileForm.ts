@@ -52,7 +52,9 @@ export function profileUpdate(
 
 /** What the file chooser offers: the spec's image types (jpeg, jpg, png). */
 export const PHOTO_ACCEPT = acceptAttribute(['image']);
-const PHOTO_MIME_TYPES: readonly string[] = fileTypesOfKind('image').flatMap((type) => FILE_TYPES[type].mimeTypes);
+const PHOTO_MIME_TYPES: readonly string[] = fileTypesOfKind('image').flatMap(
+  (type) => FILE_TYPES[type].mimeTypes,
+);
 
 /**
  * A quick look before uploading a photo (the API decides by content): a file that is neither named
@@ -60,7 +62,9 @@ const PHOTO_MIME_TYPES: readonly string[] = fileTypesOfKind('image').flatMap((ty
  */
 export function photoFileProblem(file: { name: string; type: string; size: number }): string | undefined {
   const byName = fileTypeFromName(file.name);
-  const isImage = (byName !== undefined && FILE_TYPES[byName].kind === 'image') || PHOTO_MIME_TYPES.includes(file.type.toLowerCase());
+  const isImage =
+    (byName !== undefined && FILE_TYPES[byName].kind === 'image') ||
+    PHOTO_MIME_TYPES.includes(file.type.toLowerCase());
   if (!isImage) return ATTENDEE_MESSAGES.photoType;
   if (file.size > MAX_IMAGE_UPLOAD_BYTES) return ATTENDEE_MESSAGES.photoTooLarge;
   return undefined;

@@ -1,6 +1,11 @@
 import { PROFILE_TEXT_FIELDS } from '@plenary/domain';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { customFieldName, draftFrom, validateCustomFieldValues, type CustomFieldDraft } from '../../shared/custom-fields';
+import {
+  customFieldName,
+  draftFrom,
+  validateCustomFieldValues,
+  type CustomFieldDraft,
+} from '../../shared/custom-fields';
 import { profileTextOf, profileUpdate, validateProfileText } from './profileForm';
 import type { OwnProfile, ProfileText, ProfileUpdate } from './types';
 
@@ -17,15 +22,20 @@ const hasErrors = (errors: ProfileErrors) => Object.values(errors).some(Boolean)
 export function useProfileForm(profile: OwnProfile) {
   const editable = profile.customFields.filter((f) => f.editable);
   const [text, setText] = useState<ProfileText>(() => profileTextOf(profile.participant));
-  const [draft, setDraft] = useState<CustomFieldDraft>(() => draftFrom(editable, profile.participant.customFields));
+  const [draft, setDraft] = useState<CustomFieldDraft>(() =>
+    draftFrom(editable, profile.participant.customFields),
+  );
   const [errors, setErrors] = useState<ProfileErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
 
   const showErrors = useCallback((next: ProfileErrors) => {
     setErrors(next);
     const invalid = new Set(Object.keys(next).filter((k) => next[k]));
-    const controls = formRef.current?.querySelectorAll<HTMLElement>('[data-field], [name]:not([type="hidden"])') ?? [];
-    [...controls].find((el) => invalid.has(el.getAttribute('data-field') ?? el.getAttribute('name') ?? ''))?.focus();
+    const controls =
+      formRef.current?.querySelectorAll<HTMLElement>('[data-field], [name]:not([type="hidden"])') ?? [];
+    [...controls]
+      .find((el) => invalid.has(el.getAttribute('data-field') ?? el.getAttribute('name') ?? ''))
+      ?.focus();
   }, []);
 
   const clearError = (name: string) => setErrors((e) => (e[name] ? { ...e, [name]: '' } : e));
@@ -65,6 +75,19 @@ export function useProfileForm(profile: OwnProfile) {
     return true;
   };
 
-  const customErrors = Object.fromEntries(editable.map((f) => [f.id, errors[customFieldName(f.id)] ?? '']).filter(([, m]) => m));
-  return { text, draft, errors, customErrors, editable, formRef, setField, setCustom, onSubmit, showServerErrors };
+  const customErrors = Object.fromEntries(
+    editable.map((f) => [f.id, errors[customFieldName(f.id)] ?? '']).filter(([, m]) => m),
+  );
+  return {
+    text,
+    draft,
+    errors,
+    customErrors,
+    editable,
+    formRef,
+    setField,
+    setCustom,
+    onSubmit,
+    showServerErrors,
+  };
 }

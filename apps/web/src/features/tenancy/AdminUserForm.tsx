@@ -1,4 +1,14 @@
-import { ActionIcon, Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Fieldset,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { emailSchema, EMAIL_MAX_LENGTH, MESSAGES, NAME_MAX_LENGTH, requiredString } from '@plenary/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,8 +96,24 @@ function RoleRowFields({
           error={errors?.role}
         />
       </SimpleGrid>
-      <ActionIcon variant="subtle" color="red" mt={26} aria-label={t('adminUsers.removeRole', { index: n })} onClick={onRemove}>
-        <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        mt={26}
+        aria-label={t('adminUsers.removeRole', { index: n })}
+        onClick={onRemove}
+      >
+        <svg
+          width={16}
+          height={16}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </ActionIcon>
@@ -97,10 +123,17 @@ function RoleRowFields({
 
 export function AdminUserForm({ record, onClose }: { record: AdminUser | null; onClose: () => void }) {
   const { t } = useTranslation('tenancy');
-  const { saveAndClose, saving } = useEntitySave<AdminUser, AdminUserBody | AdminUserUpdate>('admin-users', 'adminUsers', record, onClose);
+  const { saveAndClose, saving } = useEntitySave<AdminUser, AdminUserBody | AdminUserUpdate>(
+    'admin-users',
+    'adminUsers',
+    record,
+    onClose,
+  );
   // A new admin user starts with one (empty) role: the API wants at least one.
   const [rows, setRows] = useState<RoleRow[]>(() =>
-    record ? record.roles.map((r, key) => ({ ...r, key })) : [{ key: 0, scope: 'organization', scopeId: '', role: 'admin' }],
+    record
+      ? record.roles.map((r, key) => ({ ...r, key }))
+      : [{ key: 0, scope: 'organization', scopeId: '', role: 'admin' }],
   );
   const [rolesError, setRolesError] = useState<string | undefined>();
   const [nextKey, setNextKey] = useState(rows.length);
@@ -123,7 +156,8 @@ export function AdminUserForm({ record, onClose }: { record: AdminUser | null; o
     });
     setRowErrors(errors);
     const first = Object.keys(errors)[0];
-    if (first !== undefined) form.formRef.current?.querySelector<HTMLElement>(`[name="roles.${first}.scopeId"]`)?.focus();
+    if (first !== undefined)
+      form.formRef.current?.querySelector<HTMLElement>(`[name="roles.${first}.scopeId"]`)?.focus();
     return first === undefined;
   };
 
@@ -134,7 +168,8 @@ export function AdminUserForm({ record, onClose }: { record: AdminUser | null; o
     const rest: Record<string, string> = {};
     for (const [path, message] of Object.entries(fields)) {
       const m = /^roles\.(\d+)\.(scopeId|role|scope)$/.exec(path);
-      if (m) byRow[Number(m[1])] = { ...byRow[Number(m[1])], [m[2] === 'role' ? 'role' : 'scopeId']: message };
+      if (m)
+        byRow[Number(m[1])] = { ...byRow[Number(m[1])], [m[2] === 'role' ? 'role' : 'scopeId']: message };
       else if (path === 'roles') setRolesError(message);
       else rest[path] = message;
     }
@@ -151,7 +186,10 @@ export function AdminUserForm({ record, onClose }: { record: AdminUser | null; o
       roles: rows.map(({ scope, scopeId, role }) => ({ scope, scopeId, role })),
     };
     const body = record ? update : { ...update, email: v.email.trim() };
-    await saveAndClose(body, { toastValues: { name: `${body.firstName} ${body.lastName}` }, showServerErrors: showServerErrors });
+    await saveAndClose(body, {
+      toastValues: { name: `${body.firstName} ${body.lastName}` },
+      showServerErrors: showServerErrors,
+    });
   });
 
   // Check the role rows too when other fields are invalid, so every problem shows at once
@@ -178,8 +216,21 @@ export function AdminUserForm({ record, onClose }: { record: AdminUser | null; o
       size="xl"
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput label={t('adminUsers.firstName')} required maxLength={NAME_MAX_LENGTH} autoComplete="off" data-autofocus {...form.inputProps('firstName')} />
-        <TextInput label={t('adminUsers.lastName')} required maxLength={NAME_MAX_LENGTH} autoComplete="off" {...form.inputProps('lastName')} />
+        <TextInput
+          label={t('adminUsers.firstName')}
+          required
+          maxLength={NAME_MAX_LENGTH}
+          autoComplete="off"
+          data-autofocus
+          {...form.inputProps('firstName')}
+        />
+        <TextInput
+          label={t('adminUsers.lastName')}
+          required
+          maxLength={NAME_MAX_LENGTH}
+          autoComplete="off"
+          {...form.inputProps('lastName')}
+        />
       </SimpleGrid>
       <TextInput
         label={t('adminUsers.email')}
@@ -191,7 +242,11 @@ export function AdminUserForm({ record, onClose }: { record: AdminUser | null; o
         readOnly={record !== null}
         {...form.inputProps('email')}
       />
-      <Fieldset legend={t('adminUsers.rolesLegend')} variant="filled" aria-describedby={rolesError ? 'admin-user-roles-error' : undefined}>
+      <Fieldset
+        legend={t('adminUsers.rolesLegend')}
+        variant="filled"
+        aria-describedby={rolesError ? 'admin-user-roles-error' : undefined}
+      >
         <Text size="sm" c="dimmed" mb="sm">
           {t('adminUsers.rolesHint')}
         </Text>

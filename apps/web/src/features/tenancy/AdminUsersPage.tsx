@@ -11,7 +11,12 @@ import type { AdminUser, RoleAssignment } from './types';
 /** "Organization admin of Acme, Event moderator of Summit 2026". */
 export function rolesText(roles: readonly RoleAssignment[], t: TFunction<'tenancy'>): string {
   return roles
-    .map((r) => t(`adminUsers.roleText.${r.scope}_${r.role}`, { name: r.scopeName ?? r.scopeId, defaultValue: `${r.role} (${r.scopeName ?? r.scopeId})` }))
+    .map((r) =>
+      t(`adminUsers.roleText.${r.scope}_${r.role}`, {
+        name: r.scopeName ?? r.scopeId,
+        defaultValue: `${r.role} (${r.scopeName ?? r.scopeId})`,
+      }),
+    )
     .join(', ');
 }
 
@@ -26,10 +31,37 @@ export const adminUsersResource = defineResource<AdminUser>({
   path: 'admin-users',
   searchPlaceholderKey: 'tenancy:adminUsers.search',
   columns: [
-    { id: 'name', header: 'tenancy:adminUsers.columns.name', sortField: 'name', exportField: ['firstName', 'lastName'], width: 220, cell: (u) => `${u.firstName} ${u.lastName}`.trim() },
-    { id: 'email', header: 'tenancy:adminUsers.columns.email', sortField: 'email', exportField: 'email', width: 260, cell: (u) => u.email },
-    { id: 'roles', header: 'tenancy:adminUsers.columns.roles', exportField: 'roles', width: 360, cell: (u) => <Roles roles={u.roles} /> },
-    { id: 'createdAt', header: 'tenancy:adminUsers.columns.createdAt', sortField: 'createdAt', exportField: 'createdAt', width: 200, cell: (u) => <DateTime value={u.createdAt} /> },
+    {
+      id: 'name',
+      header: 'tenancy:adminUsers.columns.name',
+      sortField: 'name',
+      exportField: ['firstName', 'lastName'],
+      width: 220,
+      cell: (u) => `${u.firstName} ${u.lastName}`.trim(),
+    },
+    {
+      id: 'email',
+      header: 'tenancy:adminUsers.columns.email',
+      sortField: 'email',
+      exportField: 'email',
+      width: 260,
+      cell: (u) => u.email,
+    },
+    {
+      id: 'roles',
+      header: 'tenancy:adminUsers.columns.roles',
+      exportField: 'roles',
+      width: 360,
+      cell: (u) => <Roles roles={u.roles} />,
+    },
+    {
+      id: 'createdAt',
+      header: 'tenancy:adminUsers.columns.createdAt',
+      sortField: 'createdAt',
+      exportField: 'createdAt',
+      width: 200,
+      cell: (u) => <DateTime value={u.createdAt} />,
+    },
   ],
 });
 
@@ -51,7 +83,12 @@ export function AdminUsersPage({ administration = false }: { administration?: bo
           <RowActions>
             <EditButton name={fullName(u)} onClick={() => dialog.openEdit(u)} />
             {/* Removing one's own roles would lock oneself out of this page. */}
-            {u.id !== myId && <DeleteButton label={t('adminUsers.removeNamed', { name: fullName(u) })} onClick={() => deleting.open(u)} />}
+            {u.id !== myId && (
+              <DeleteButton
+                label={t('adminUsers.removeNamed', { name: fullName(u) })}
+                onClick={() => deleting.open(u)}
+              />
+            )}
           </RowActions>
         )}
         empty={{ title: t('adminUsers.empty'), description: t('adminUsers.emptyText'), action: add }}
@@ -62,7 +99,10 @@ export function AdminUsersPage({ administration = false }: { administration?: bo
           path={adminUsersResource.path}
           id={deleting.record.id}
           title={t('adminUsers.deleteTitle')}
-          message={t('adminUsers.deleteText', { name: fullName(deleting.record), email: deleting.record.email })}
+          message={t('adminUsers.deleteText', {
+            name: fullName(deleting.record),
+            email: deleting.record.email,
+          })}
           confirmLabel={t('adminUsers.remove')}
           successMessage={t('adminUsers.deleted', { name: fullName(deleting.record) })}
           onClose={deleting.close}

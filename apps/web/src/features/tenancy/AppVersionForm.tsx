@@ -1,5 +1,10 @@
 import { Checkbox, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { APP_VERSION_MAX_LENGTH, APP_VERSION_PLATFORMS, appVersionStringSchema, type AppVersionPlatform } from '@plenary/domain';
+import {
+  APP_VERSION_MAX_LENGTH,
+  APP_VERSION_PLATFORMS,
+  appVersionStringSchema,
+  type AppVersionPlatform,
+} from '@plenary/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
@@ -15,7 +20,12 @@ export interface AppVersionBody {
 export function AppVersionForm({ record, onClose }: { record: AppVersion | null; onClose: () => void }) {
   const { t } = useTranslation('tenancy');
   const platformLabel = useId();
-  const { saveAndClose, saving } = useEntitySave<AppVersion, AppVersionBody>('app-versions', 'appVersions', record, onClose);
+  const { saveAndClose, saving } = useEntitySave<AppVersion, AppVersionBody>(
+    'app-versions',
+    'appVersions',
+    record,
+    onClose,
+  );
   const form = useForm(
     {
       platform: record?.platform ?? APP_VERSION_PLATFORMS[0],
@@ -31,7 +41,10 @@ export function AppVersionForm({ record, onClose }: { record: AppVersion | null;
       version: v.version.trim(),
       isRequired: v.isRequired === 'true',
     };
-    await saveAndClose(body, { toastValues: { platform: body.platform, version: body.version }, showServerErrors: form.showServerErrors });
+    await saveAndClose(body, {
+      toastValues: { platform: body.platform, version: body.version },
+      showServerErrors: form.showServerErrors,
+    });
   });
 
   return (

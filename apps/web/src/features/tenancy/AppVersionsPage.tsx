@@ -12,15 +12,52 @@ export const appVersionsResource = defineResource<AppVersion>({
   path: 'app-versions',
   searchPlaceholderKey: 'tenancy:appVersions.search',
   filters: [
-    { kind: 'select', id: 'platform', labelKey: 'tenancy:appVersions.platform', options: APP_VERSION_PLATFORMS.map((p) => ({ value: p, label: p })) },
+    {
+      kind: 'select',
+      id: 'platform',
+      labelKey: 'tenancy:appVersions.platform',
+      options: APP_VERSION_PLATFORMS.map((p) => ({ value: p, label: p })),
+    },
     { kind: 'boolean', id: 'isRequired', labelKey: 'tenancy:appVersions.columns.isRequired' },
   ],
   columns: [
-    { id: 'platform', header: 'tenancy:appVersions.columns.platform', sortField: 'platform', exportField: 'platform', width: 140, cell: (v) => <Badge variant="light" color={v.platform === 'iOS' ? 'blue' : 'green'}>{v.platform}</Badge> },
-    { id: 'version', header: 'tenancy:appVersions.columns.version', sortField: 'version', exportField: 'version', width: 160, cell: (v) => v.version },
+    {
+      id: 'platform',
+      header: 'tenancy:appVersions.columns.platform',
+      sortField: 'platform',
+      exportField: 'platform',
+      width: 140,
+      cell: (v) => (
+        <Badge variant="light" color={v.platform === 'iOS' ? 'blue' : 'green'}>
+          {v.platform}
+        </Badge>
+      ),
+    },
+    {
+      id: 'version',
+      header: 'tenancy:appVersions.columns.version',
+      sortField: 'version',
+      exportField: 'version',
+      width: 160,
+      cell: (v) => v.version,
+    },
     // Spec part 3: isRequired is shown as Yes or No.
-    { id: 'isRequired', header: 'tenancy:appVersions.columns.isRequired', sortField: 'isRequired', exportField: 'isRequired', width: 120, cell: (v) => <YesNo value={v.isRequired} /> },
-    { id: 'createdAt', header: 'tenancy:appVersions.columns.createdAt', sortField: 'createdAt', exportField: 'createdAt', width: 200, cell: (v) => <DateTime value={v.createdAt} /> },
+    {
+      id: 'isRequired',
+      header: 'tenancy:appVersions.columns.isRequired',
+      sortField: 'isRequired',
+      exportField: 'isRequired',
+      width: 120,
+      cell: (v) => <YesNo value={v.isRequired} />,
+    },
+    {
+      id: 'createdAt',
+      header: 'tenancy:appVersions.columns.createdAt',
+      sortField: 'createdAt',
+      exportField: 'createdAt',
+      width: 200,
+      cell: (v) => <DateTime value={v.createdAt} />,
+    },
   ],
 });
 
@@ -38,7 +75,10 @@ export function AppVersionsPage() {
         rowActions={(v) => (
           <RowActions>
             <EditButton name={`${v.platform} ${v.version}`} onClick={() => dialog.openEdit(v)} />
-            <DeleteButton label={t('common.deleteNamed', { name: `${v.platform} ${v.version}` })} onClick={() => deleting.open(v)} />
+            <DeleteButton
+              label={t('common.deleteNamed', { name: `${v.platform} ${v.version}` })}
+              onClick={() => deleting.open(v)}
+            />
           </RowActions>
         )}
         empty={{ title: t('appVersions.empty'), description: t('appVersions.emptyText'), action: add }}
@@ -49,9 +89,15 @@ export function AppVersionsPage() {
           path={appVersionsResource.path}
           id={deleting.record.id}
           title={t('appVersions.deleteTitle')}
-          message={t('appVersions.deleteText', { platform: deleting.record.platform, version: deleting.record.version })}
+          message={t('appVersions.deleteText', {
+            platform: deleting.record.platform,
+            version: deleting.record.version,
+          })}
           confirmLabel={t('common.delete')}
-          successMessage={t('appVersions.deleted', { platform: deleting.record.platform, version: deleting.record.version })}
+          successMessage={t('appVersions.deleted', {
+            platform: deleting.record.platform,
+            version: deleting.record.version,
+          })}
           onClose={deleting.close}
         />
       )}

@@ -16,17 +16,35 @@ import type { Organization } from './types';
  * The super admin's approvals of an organisation's hosts (docs/guides/super-admin.md): only these
  * may be listed in its single sign-on hosts, and e-mail links use them for its own people only.
  */
-export function ApprovedHostsDialog({ organization, onClose }: { organization: Organization; onClose: () => void }) {
+export function ApprovedHostsDialog({
+  organization,
+  onClose,
+}: {
+  organization: Organization;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('tenancy');
   const path = `organizations/${organization.id}/approved-hosts`;
   const client = useQueryClient();
   const hosts = useApiQuery<{ records: ApprovedHost[]; total: number }>(path);
   // Revoking also drops the host from the organisation's SSO hosts, which the organisations list shows.
-  const refresh = () => Promise.all([client.invalidateQueries({ queryKey: [path] }), client.invalidateQueries({ queryKey: listKey('organizations') })]);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: [path] }),
+      client.invalidateQueries({ queryKey: listKey('organizations') }),
+    ]);
   const [key, setKey] = useState(newIdempotencyKey);
-  const approve = useApiMutation<ApprovedHost, string>((host) => ({ path, method: 'POST', body: { host }, idempotencyKey: key }), { onSuccess: refresh });
-  const revoke = useApiMutation<null, string>((host) => ({ path: `${path}/${encodeURIComponent(host)}`, method: 'DELETE' }), { onSuccess: refresh });
-  const form = useForm({ host: '' }, (v) => ({ host: schemaMessage(approvedHostInputSchema.shape.host, v.host) }));
+  const approve = useApiMutation<ApprovedHost, string>(
+    (host) => ({ path, method: 'POST', body: { host }, idempotencyKey: key }),
+    { onSuccess: refresh },
+  );
+  const revoke = useApiMutation<null, string>(
+    (host) => ({ path: `${path}/${encodeURIComponent(host)}`, method: 'DELETE' }),
+    { onSuccess: refresh },
+  );
+  const form = useForm({ host: '' }, (v) => ({
+    host: schemaMessage(approvedHostInputSchema.shape.host, v.host),
+  }));
 
   const submit = form.onSubmit(async (v) => {
     try {
@@ -35,7 +53,8 @@ export function ApprovedHostsDialog({ organization, onClose }: { organization: O
       form.setValue('host', '');
       setKey(newIdempotencyKey());
     } catch (error) {
-      if (!(isApiError(error) && form.showServerErrors(error.fields))) toast.error(isApiError(error) ? error.message : t('common.saveFailed'));
+      if (!(isApiError(error) && form.showServerErrors(error.fields)))
+        toast.error(isApiError(error) ? error.message : t('common.saveFailed'));
     }
   });
 
@@ -56,7 +75,11 @@ export function ApprovedHostsDialog({ organization, onClose }: { organization: O
       opened
       onClose={onClose}
       size="lg"
-      title={<Text fw={600} size="lg" component="span">{t('approvedHosts.title', { name: organization.name })}</Text>}
+      title={
+        <Text fw={600} size="lg" component="span">
+          {t('approvedHosts.title', { name: organization.name })}
+        </Text>
+      }
       closeButtonProps={{ 'aria-label': t('approvedHosts.close') }}
     >
       <Stack gap="md">
@@ -68,19 +91,30 @@ export function ApprovedHostsDialog({ organization, onClose }: { organization: O
           {hosts.isPending ? (
             <Loader size="sm" aria-label={t('approvedHosts.loading')} />
           ) : hosts.isError ? (
-            <Alert color="red" role="alert">{hosts.error.message}</Alert>
+            <Alert color="red" role="alert">
+              {hosts.error.message}
+            </Alert>
           ) : records.length === 0 ? (
-            <Text size="sm" c="dimmed">{t('approvedHosts.empty')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('approvedHosts.empty')}
+            </Text>
           ) : (
             <Stack component="ul" gap={4} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {records.map((r) => (
                 <Group component="li" key={r.host} justify="space-between" wrap="nowrap">
                   <div>
-                    <Text size="sm" ff="monospace">{r.host}</Text>
+                    <Text size="sm" ff="monospace">
+                      {r.host}
+                    </Text>
                     <Text size="xs" c="dimmed">
                       {r.approvedBy
-                        ? t('approvedHosts.approvedBy', { name: `${r.approvedBy.firstName} ${r.approvedBy.lastName}`.trim(), date: new Date(r.approvedAt).toLocaleDateString() })
-                        : t('approvedHosts.approvedOn', { date: new Date(r.approvedAt).toLocaleDateString() })}
+                        ? t('approvedHosts.approvedBy', {
+                            name: `${r.approvedBy.firstName} ${r.approvedBy.lastName}`.trim(),
+                            date: new Date(r.approvedAt).toLocaleDateString(),
+                          })
+                        : t('approvedHosts.approvedOn', {
+                            date: new Date(r.approvedAt).toLocaleDateString(),
+                          })}
                     </Text>
                   </div>
                   <ActionIcon
@@ -90,7 +124,17 @@ export function ApprovedHostsDialog({ organization, onClose }: { organization: O
                     title={t('approvedHosts.revoke', { host: r.host })}
                     onClick={() => void remove(r.host)}
                   >
-                    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+                    <svg
+                      width={16}
+                      height={16}
+                      viewBox="0 0 24 24"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth={2}
+                      strokeLinecap="round"
+                      aria-hidden="true"
+                      focusable="false"
+                    >
                       <path d="M6 6l12 12M18 6L6 18" />
                     </svg>
                   </ActionIcon>

@@ -18,7 +18,8 @@ function CountCard({ path, to, label }: { path: string; to: string; label: strin
   const { t, i18n } = useTranslation('tenancy');
   const count = useQuery({
     queryKey: countKey(path),
-    queryFn: ({ signal }) => apiFetch<ListAnswer<unknown>>(path, { query: { page: 1, limit: 1 }, signal }).then((a) => a.total),
+    queryFn: ({ signal }) =>
+      apiFetch<ListAnswer<unknown>>(path, { query: { page: 1, limit: 1 }, signal }).then((a) => a.total),
     meta: { silent: true },
   });
   return (
@@ -54,7 +55,12 @@ export function DashboardPage() {
         </Title>
         <Text c="dimmed">{t('dashboard.intro')}</Text>
       </Stack>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <SimpleGrid
+        cols={{ base: 1, xs: 2, lg: 4 }}
+        spacing="md"
+        component="ul"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
         {COUNTS.map((c) => (
           <li key={c.path}>
             <CountCard path={c.path} to={c.to} label={t(c.labelKey)} />

@@ -37,7 +37,12 @@ type ShowServerErrors = (fields: Record<string, string> | undefined) => boolean;
  * '<entity>.created' or '<entity>.saved' and close. A failure goes to the fields or an error toast.
  * `saving` disables the form meanwhile.
  */
-export function useEntitySave<T, Body>(path: string, entity: string, record: { id: string } | null, onClose: () => void) {
+export function useEntitySave<T, Body>(
+  path: string,
+  entity: string,
+  record: { id: string } | null,
+  onClose: () => void,
+) {
   const { t } = useTranslation('tenancy');
   const { create, update } = useResourceMutations<T, Body>({ path });
   const id = record?.id;
@@ -45,7 +50,12 @@ export function useEntitySave<T, Body>(path: string, entity: string, record: { i
     saving: create.isPending || update.isPending,
     async saveAndClose(
       body: Body,
-      opts: { toastValues: Record<string, string>; showServerErrors: ShowServerErrors; fieldMap?: Record<string, string>; onSaved?: () => void },
+      opts: {
+        toastValues: Record<string, string>;
+        showServerErrors: ShowServerErrors;
+        fieldMap?: Record<string, string>;
+        onSaved?: () => void;
+      },
     ): Promise<void> {
       try {
         await (id ? update.mutateAsync({ id, body }) : create.mutateAsync(body));
@@ -70,7 +80,9 @@ function reportSaveError(
   fieldMap: Record<string, string> = {},
 ): void {
   if (isApiError(error) && error.fields) {
-    const mapped = Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [formField(k, fieldMap), m]));
+    const mapped = Object.fromEntries(
+      Object.entries(error.fields).map(([k, m]) => [formField(k, fieldMap), m]),
+    );
     if (showServerErrors(mapped)) return;
   }
   toast.error(isApiError(error) && error.message ? error.message : fallback);
@@ -85,7 +97,13 @@ interface FormModalProps extends Omit<FormDialogProps, 'title' | 'submitLabel'> 
 /** The super-admin forms' dialog: `FormDialog` with the title and submit label of a new or existing record. */
 export function FormModal({ entity, isNew, ...rest }: FormModalProps) {
   const { t } = useTranslation('tenancy');
-  return <FormDialog title={t(`${entity}.${isNew ? 'addTitle' : 'editTitle'}`)} submitLabel={t(isNew ? 'common.create' : 'common.save')} {...rest} />;
+  return (
+    <FormDialog
+      title={t(`${entity}.${isNew ? 'addTitle' : 'editTitle'}`)}
+      submitLabel={t(isNew ? 'common.create' : 'common.save')}
+      {...rest}
+    />
+  );
 }
 
 /** Pencil button of a row; its accessible name says which record it edits. */
@@ -94,7 +112,18 @@ export function EditButton({ name, onClick }: { name: string; onClick: () => voi
   const label = t('common.edit', { name });
   return (
     <ActionIcon variant="subtle" aria-label={label} title={label} onClick={onClick}>
-      <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <svg
+        width={16}
+        height={16}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />
       </svg>
     </ActionIcon>

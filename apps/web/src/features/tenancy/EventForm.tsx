@@ -36,14 +36,30 @@ export function EventForm({ record, onClose }: { record: TenancyEvent | null; on
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const hubs = useOptions(eventHubOptions);
-  const { saveAndClose, saving } = useEntitySave<TenancyEvent, EventBody>('events', 'events', record, onClose);
-  const [initial] = useState(() => ({ ...eventFieldValues(record), eventHubId: record?.eventHubId ?? searchParams.get('eventHubId') ?? '' }));
-  const form = useForm(initial, (v) => ({ ...validateEventFields(v), eventHubId: v.eventHubId ? undefined : MESSAGES.pleaseSelectValue }));
+  const { saveAndClose, saving } = useEntitySave<TenancyEvent, EventBody>(
+    'events',
+    'events',
+    record,
+    onClose,
+  );
+  const [initial] = useState(() => ({
+    ...eventFieldValues(record),
+    eventHubId: record?.eventHubId ?? searchParams.get('eventHubId') ?? '',
+  }));
+  const form = useForm(initial, (v) => ({
+    ...validateEventFields(v),
+    eventHubId: v.eventHubId ? undefined : MESSAGES.pleaseSelectValue,
+  }));
   const sessionTimes = useSessionTimesChoice(initial, record, form.values.timezone);
 
   const submit = form.onSubmit(async (v) => {
     const body: EventBody = sessionTimes.applyTo({ ...eventFieldsBody(v), eventHubId: v.eventHubId }, v);
-    await saveAndClose(body, { toastValues: { name: body.name }, showServerErrors: form.showServerErrors, fieldMap: EVENT_SERVER_FIELDS, onSaved: () => void refreshEventQueries(queryClient) });
+    await saveAndClose(body, {
+      toastValues: { name: body.name },
+      showServerErrors: form.showServerErrors,
+      fieldMap: EVENT_SERVER_FIELDS,
+      onSaved: () => void refreshEventQueries(queryClient),
+    });
   });
 
   return (
@@ -55,11 +71,7 @@ export function EventForm({ record, onClose }: { record: TenancyEvent | null; on
       saving={saving}
       formRef={form.formRef}
     >
-      <EventFields
-        form={form}
-        autoFocus
-        afterTimezone={sessionTimes.element}
-      >
+      <EventFields form={form} autoFocus afterTimezone={sessionTimes.element}>
         <Select
           label={t('common.eventHub')}
           required

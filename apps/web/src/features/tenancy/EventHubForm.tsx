@@ -17,10 +17,18 @@ export function EventHubForm({ record, onClose }: { record: EventHub | null; onC
   const { t } = useTranslation('tenancy');
   const [searchParams] = useSearchParams();
   const organizations = useOptions(organizationOptions);
-  const { saveAndClose, saving } = useEntitySave<EventHub, EventHubBody>('event-hubs', 'eventHubs', record, onClose);
+  const { saveAndClose, saving } = useEntitySave<EventHub, EventHubBody>(
+    'event-hubs',
+    'eventHubs',
+    record,
+    onClose,
+  );
   const form = useForm(
     // A new hub starts in the organization the list is filtered by.
-    { name: record?.name ?? '', organizationId: record?.organizationId ?? searchParams.get('organizationId') ?? '' },
+    {
+      name: record?.name ?? '',
+      organizationId: record?.organizationId ?? searchParams.get('organizationId') ?? '',
+    },
     (v) => ({
       name: schemaMessage(requiredString(SHORT_TEXT_MAX_LENGTH), v.name),
       organizationId: v.organizationId ? undefined : MESSAGES.pleaseSelectValue,
@@ -42,7 +50,13 @@ export function EventHubForm({ record, onClose }: { record: EventHub | null; onC
       formRef={form.formRef}
       size="md"
     >
-      <TextInput label={t('common.name')} required maxLength={SHORT_TEXT_MAX_LENGTH} data-autofocus {...form.inputProps('name')} />
+      <TextInput
+        label={t('common.name')}
+        required
+        maxLength={SHORT_TEXT_MAX_LENGTH}
+        data-autofocus
+        {...form.inputProps('name')}
+      />
       <Select
         label={t('common.organization')}
         required

@@ -12,13 +12,48 @@ export const eventHubsResource = defineResource<EventHub>({
   path: 'event-hubs',
   searchPlaceholderKey: 'tenancy:eventHubs.search',
   rowLink: (h) => `/events?eventHubId=${encodeURIComponent(h.id)}`,
-  filters: [{ kind: 'select', id: 'organizationId', labelKey: 'tenancy:common.organization', options: organizationOptions }],
+  filters: [
+    {
+      kind: 'select',
+      id: 'organizationId',
+      labelKey: 'tenancy:common.organization',
+      options: organizationOptions,
+    },
+  ],
   columns: [
-    { id: 'name', header: 'tenancy:common.name', sortField: 'name', exportField: 'name', width: 260, cell: (h) => h.name },
+    {
+      id: 'name',
+      header: 'tenancy:common.name',
+      sortField: 'name',
+      exportField: 'name',
+      width: 260,
+      cell: (h) => h.name,
+    },
     // Spec part 3: "The organization name is shown as organizationId".
-    { id: 'organizationId', header: 'tenancy:common.organization', sortField: 'organizationName', exportField: 'organizationName', width: 240, cell: (h) => h.organizationName },
-    { id: 'createdAt', header: 'tenancy:common.createdAt', sortField: 'createdAt', exportField: 'createdAt', width: 200, cell: (h) => <DateTime value={h.createdAt} /> },
-    { id: 'updatedAt', header: 'tenancy:common.updatedAt', sortField: 'updatedAt', exportField: 'updatedAt', width: 200, cell: (h) => <DateTime value={h.updatedAt} /> },
+    {
+      id: 'organizationId',
+      header: 'tenancy:common.organization',
+      sortField: 'organizationName',
+      exportField: 'organizationName',
+      width: 240,
+      cell: (h) => h.organizationName,
+    },
+    {
+      id: 'createdAt',
+      header: 'tenancy:common.createdAt',
+      sortField: 'createdAt',
+      exportField: 'createdAt',
+      width: 200,
+      cell: (h) => <DateTime value={h.createdAt} />,
+    },
+    {
+      id: 'updatedAt',
+      header: 'tenancy:common.updatedAt',
+      sortField: 'updatedAt',
+      exportField: 'updatedAt',
+      width: 200,
+      cell: (h) => <DateTime value={h.updatedAt} />,
+    },
   ],
 });
 
@@ -36,7 +71,10 @@ export function EventHubsPage() {
         rowActions={(h) => (
           <RowActions>
             <EditButton name={h.name} onClick={() => dialog.openEdit(h)} />
-            <DeleteButton label={t('common.deleteNamed', { name: h.name })} onClick={() => deleting.open(h)} />
+            <DeleteButton
+              label={t('common.deleteNamed', { name: h.name })}
+              onClick={() => deleting.open(h)}
+            />
           </RowActions>
         )}
         empty={{ title: t('eventHubs.empty'), description: t('eventHubs.emptyText'), action: add }}

@@ -1,5 +1,12 @@
 import { Fieldset, PasswordInput, Select, TagsInput, Text, TextInput } from '@mantine/core';
-import { isUrl, MESSAGES, ORGANIZATION_STATUSES, requiredString, SHORT_TEXT_MAX_LENGTH, type OrganizationStatus } from '@plenary/domain';
+import {
+  isUrl,
+  MESSAGES,
+  ORGANIZATION_STATUSES,
+  requiredString,
+  SHORT_TEXT_MAX_LENGTH,
+  type OrganizationStatus,
+} from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
 import { FormModal, useEntitySave } from './EntityForm';
@@ -21,12 +28,21 @@ const FIELD_MAP = {
   sso: 'issuer',
 };
 /** Hosts travel through the string-only form as one comma-separated value. */
-const splitHosts = (v: string) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+const splitHosts = (v: string) =>
+  v
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 
 export function OrganizationForm({ record, onClose }: { record: Organization | null; onClose: () => void }) {
   const { t } = useTranslation('tenancy');
   const hasSecret = record?.sso?.hasSecret ?? false;
-  const { saveAndClose, saving } = useEntitySave<Organization, OrganizationBody>('organizations', 'organizations', record, onClose);
+  const { saveAndClose, saving } = useEntitySave<Organization, OrganizationBody>(
+    'organizations',
+    'organizations',
+    record,
+    onClose,
+  );
   const form = useForm(
     {
       name: record?.name ?? '',
@@ -37,11 +53,18 @@ export function OrganizationForm({ record, onClose }: { record: Organization | n
       hosts: (record?.sso?.hosts ?? []).join(','),
     },
     (v) => {
-      const sso = v.issuer.trim() !== '' || v.clientId.trim() !== '' || v.clientSecret !== '' || v.hosts !== '';
+      const sso =
+        v.issuer.trim() !== '' || v.clientId.trim() !== '' || v.clientSecret !== '' || v.hosts !== '';
       return {
         name: schemaMessage(requiredString(SHORT_TEXT_MAX_LENGTH), v.name),
         status: v.status ? undefined : MESSAGES.pleaseSelectValue,
-        issuer: !sso ? undefined : v.issuer.trim() === '' ? MESSAGES.required : isUrl(v.issuer.trim()) ? undefined : MESSAGES.invalidUrl,
+        issuer: !sso
+          ? undefined
+          : v.issuer.trim() === ''
+            ? MESSAGES.required
+            : isUrl(v.issuer.trim())
+              ? undefined
+              : MESSAGES.invalidUrl,
         clientId: sso && v.clientId.trim() === '' ? MESSAGES.required : undefined,
         clientSecret: sso && !hasSecret && v.clientSecret === '' ? MESSAGES.required : undefined,
         hosts: sso && splitHosts(v.hosts).length === 0 ? MESSAGES.required : undefined,
@@ -63,7 +86,11 @@ export function OrganizationForm({ record, onClose }: { record: Organization | n
           }
         : null,
     };
-    await saveAndClose(body, { toastValues: { name: body.name }, showServerErrors: form.showServerErrors, fieldMap: FIELD_MAP });
+    await saveAndClose(body, {
+      toastValues: { name: body.name },
+      showServerErrors: form.showServerErrors,
+      fieldMap: FIELD_MAP,
+    });
   });
 
   return (
@@ -75,7 +102,13 @@ export function OrganizationForm({ record, onClose }: { record: Organization | n
       saving={saving}
       formRef={form.formRef}
     >
-      <TextInput label={t('common.name')} required maxLength={SHORT_TEXT_MAX_LENGTH} data-autofocus {...form.inputProps('name')} />
+      <TextInput
+        label={t('common.name')}
+        required
+        maxLength={SHORT_TEXT_MAX_LENGTH}
+        data-autofocus
+        {...form.inputProps('name')}
+      />
       <Select
         label={t('organizations.statusLabel')}
         required
@@ -90,8 +123,19 @@ export function OrganizationForm({ record, onClose }: { record: Organization | n
         <Text size="sm" c="dimmed" mb="sm">
           {t('organizations.sso.description')}
         </Text>
-        <TextInput label={t('organizations.sso.issuer')} type="url" placeholder="https://login.example.com" mb="sm" {...form.inputProps('issuer')} />
-        <TextInput label={t('organizations.sso.clientId')} mb="sm" autoComplete="off" {...form.inputProps('clientId')} />
+        <TextInput
+          label={t('organizations.sso.issuer')}
+          type="url"
+          placeholder="https://login.example.com"
+          mb="sm"
+          {...form.inputProps('issuer')}
+        />
+        <TextInput
+          label={t('organizations.sso.clientId')}
+          mb="sm"
+          autoComplete="off"
+          {...form.inputProps('clientId')}
+        />
         <TagsInput
           label={t('organizations.sso.hosts')}
           description={t('organizations.sso.hostsHint')}

@@ -29,15 +29,53 @@ export const organizationsResource = defineResource<Organization>({
       kind: 'select',
       id: 'status',
       labelKey: 'tenancy:organizations.statusLabel',
-      options: ORGANIZATION_STATUSES.map((s) => ({ value: s, labelKey: `tenancy:organizations.status.${s}` })),
+      options: ORGANIZATION_STATUSES.map((s) => ({
+        value: s,
+        labelKey: `tenancy:organizations.status.${s}`,
+      })),
     },
   ],
   columns: [
-    { id: 'name', header: 'tenancy:organizations.columns.name', sortField: 'name', exportField: 'name', width: 260, cell: (o) => o.name },
-    { id: 'status', header: 'tenancy:organizations.columns.status', sortField: 'status', exportField: 'status', width: 130, cell: (o) => <StatusBadge status={o.settings.status} /> },
-    { id: 'createdAt', header: 'tenancy:organizations.columns.createdAt', sortField: 'createdAt', exportField: 'createdAt', width: 200, cell: (o) => <DateTime value={o.createdAt} /> },
-    { id: 'updatedAt', header: 'tenancy:organizations.columns.updatedAt', sortField: 'updatedAt', exportField: 'updatedAt', width: 200, defaultVisible: false, cell: (o) => <DateTime value={o.updatedAt} /> },
-    { id: 'lastModified', header: 'tenancy:organizations.columns.lastModified', exportField: ['updatedAt', 'updatedBy'], width: 300, cell: (o) => <LastModified at={o.updatedAt} by={o.updatedBy} /> },
+    {
+      id: 'name',
+      header: 'tenancy:organizations.columns.name',
+      sortField: 'name',
+      exportField: 'name',
+      width: 260,
+      cell: (o) => o.name,
+    },
+    {
+      id: 'status',
+      header: 'tenancy:organizations.columns.status',
+      sortField: 'status',
+      exportField: 'status',
+      width: 130,
+      cell: (o) => <StatusBadge status={o.settings.status} />,
+    },
+    {
+      id: 'createdAt',
+      header: 'tenancy:organizations.columns.createdAt',
+      sortField: 'createdAt',
+      exportField: 'createdAt',
+      width: 200,
+      cell: (o) => <DateTime value={o.createdAt} />,
+    },
+    {
+      id: 'updatedAt',
+      header: 'tenancy:organizations.columns.updatedAt',
+      sortField: 'updatedAt',
+      exportField: 'updatedAt',
+      width: 200,
+      defaultVisible: false,
+      cell: (o) => <DateTime value={o.updatedAt} />,
+    },
+    {
+      id: 'lastModified',
+      header: 'tenancy:organizations.columns.lastModified',
+      exportField: ['updatedAt', 'updatedBy'],
+      width: 300,
+      cell: (o) => <LastModified at={o.updatedAt} by={o.updatedBy} />,
+    },
   ],
 });
 
@@ -68,13 +106,18 @@ export function OrganizationsPage() {
                 <GlobeIcon size={16} />
               </ActionIcon>
             )}
-            <DeleteButton label={t('common.deleteNamed', { name: o.name })} onClick={() => deleting.open(o)} />
+            <DeleteButton
+              label={t('common.deleteNamed', { name: o.name })}
+              onClick={() => deleting.open(o)}
+            />
           </RowActions>
         )}
         empty={{ title: t('organizations.empty'), description: t('organizations.emptyText'), action: add }}
       />
       {dialog.open && <OrganizationForm record={dialog.record} onClose={dialog.close} />}
-      {hostsDialog.record && <ApprovedHostsDialog organization={hostsDialog.record} onClose={hostsDialog.close} />}
+      {hostsDialog.record && (
+        <ApprovedHostsDialog organization={hostsDialog.record} onClose={hostsDialog.close} />
+      )}
       {deleting.record && (
         <ConfirmDelete
           path={organizationsResource.path}

@@ -9,7 +9,9 @@ const ORGANIZATION_ADMIN: readonly DerivedRole[] = ['organizationadmin'];
 
 // Each screen is its own chunk: only super admins ever download them.
 const DashboardPage = lazy(() => import('./DashboardPage').then((m) => ({ default: m.DashboardPage })));
-const OrganizationsPage = lazy(() => import('./OrganizationsPage').then((m) => ({ default: m.OrganizationsPage })));
+const OrganizationsPage = lazy(() =>
+  import('./OrganizationsPage').then((m) => ({ default: m.OrganizationsPage })),
+);
 const EventHubsPage = lazy(() => import('./EventHubsPage').then((m) => ({ default: m.EventHubsPage })));
 const EventsPage = lazy(() => import('./EventsPage').then((m) => ({ default: m.EventsPage })));
 const AdminUsersPage = lazy(() => import('./AdminUsersPage').then((m) => ({ default: m.AdminUsersPage })));
@@ -19,7 +21,8 @@ function AdministrationAdminUsersPage() {
   return <AdminUsersPage administration />;
 }
 
-const screen = (path: string, roles: readonly DerivedRole[], Page: ComponentType): RouteObject => consoleScreen(path, Page, roles);
+const screen = (path: string, roles: readonly DerivedRole[], Page: ComponentType): RouteObject =>
+  consoleScreen(path, Page, roles);
 
 /** Super-admin and administration screens, mounted inside the console layout (paths relative to it). */
 export const tenancyConsoleRoutes: RouteObject[] = [
@@ -32,7 +35,12 @@ export const tenancyConsoleRoutes: RouteObject[] = [
   screen('administration/admin-users', ORGANIZATION_ADMIN, AdministrationAdminUsersPage),
 ];
 
-const item = (area: NavArea, labelKey: string, path: string, roles: readonly DerivedRole[]): ConsoleNavItem => ({
+const item = (
+  area: NavArea,
+  labelKey: string,
+  path: string,
+  roles: readonly DerivedRole[],
+): ConsoleNavItem => ({
   area,
   labelKey,
   path,
@@ -48,5 +56,10 @@ export const tenancyNavigation: ConsoleNavItem[] = [
   item('superAdmin', 'tenancy:nav.events', '/events', SUPER_ADMIN),
   item('superAdmin', 'tenancy:nav.adminUsers', '/admin-users', SUPER_ADMIN),
   item('superAdmin', 'tenancy:nav.appVersions', '/app-versions', SUPER_ADMIN),
-  item('administration', 'tenancy:nav.administrationAdminUsers', '/administration/admin-users', ORGANIZATION_ADMIN),
+  item(
+    'administration',
+    'tenancy:nav.administrationAdminUsers',
+    '/administration/admin-users',
+    ORGANIZATION_ADMIN,
+  ),
 ];

@@ -7,9 +7,16 @@ describe('apiUrl', () => {
     expect(apiUrl('/auth')).toBe('/api/v1/auth');
   });
   it('encodes the query, repeats arrays and drops empty values', () => {
-    expect(apiUrl('events', { page: 2, search: 'a b', status: ['OPEN', 'CLOSED'], sort: undefined, x: null, y: '' })).toBe(
-      '/api/v1/events?page=2&search=a+b&status=OPEN&status=CLOSED',
-    );
+    expect(
+      apiUrl('events', {
+        page: 2,
+        search: 'a b',
+        status: ['OPEN', 'CLOSED'],
+        sort: undefined,
+        x: null,
+        y: '',
+      }),
+    ).toBe('/api/v1/events?page=2&search=a+b&status=OPEN&status=CLOSED');
   });
 });
 
@@ -21,7 +28,8 @@ describe('Idempotency-Key', () => {
     vi.stubGlobal('fetch', fetch);
     await apiFetch('labels', { method: 'POST', body: { name: 'x' }, idempotencyKey: 'key-1' });
     await apiFetch('labels', { method: 'POST', body: { name: 'y' } });
-    const headersOf = (call: number) => (fetch.mock.calls[call] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    const headersOf = (call: number) =>
+      (fetch.mock.calls[call] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
     expect(headersOf(0)['Idempotency-Key']).toBe('key-1');
     expect(headersOf(1)['Idempotency-Key']).toBeUndefined();
   });

@@ -114,7 +114,10 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
 }
 
 /** apiFetch, with the answer's headers. */
-export async function apiFetchWithHeaders<T>(path: string, request: ApiRequest = {}): Promise<{ data: T; headers: Headers }> {
+export async function apiFetchWithHeaders<T>(
+  path: string,
+  request: ApiRequest = {},
+): Promise<{ data: T; headers: Headers }> {
   const response = await send(path, request, 'application/json');
   if (response.status === 204) return { data: undefined as T, headers: response.headers };
   const text = await response.text();

@@ -25,16 +25,39 @@ export interface AudienceEditorProps {
  * rules (the labels' rule editor). Says live how many participants that reaches now
  * (`POST target-audiences/check`, a moment after the last change, only for a complete audience).
  */
-export function AudienceEditor({ eventId, draft, onChange, fields, loadingFields, errors, disabled = false, legend }: AudienceEditorProps) {
+export function AudienceEditor({
+  eventId,
+  draft,
+  onChange,
+  fields,
+  loadingFields,
+  errors,
+  disabled = false,
+  legend,
+}: AudienceEditorProps) {
   const { t } = useTranslation('agenda');
   const options = useAudienceOptions(eventId);
   const [settled] = useDebouncedValue(draft, 400);
-  const complete = useMemo(() => (disabled || loadingFields ? null : validateAudience(settled, fields).audience), [settled, fields, disabled, loadingFields]);
+  const complete = useMemo(
+    () => (disabled || loadingFields ? null : validateAudience(settled, fields).audience),
+    [settled, fields, disabled, loadingFields],
+  );
   const reach = useAudienceReach(eventId, complete);
-  const labelData = (options.data?.labels ?? []).map((l) => ({ value: l.id, label: t('audience.labelOption', { name: l.name, count: l.memberCount }) }));
+  const labelData = (options.data?.labels ?? []).map((l) => ({
+    value: l.id,
+    label: t('audience.labelOption', { name: l.name, count: l.memberCount }),
+  }));
 
   return (
-    <Fieldset legend={<Text fw={600} size="sm" component="span">{legend ?? t('audience.legend')}</Text>} disabled={disabled} variant="filled">
+    <Fieldset
+      legend={
+        <Text fw={600} size="sm" component="span">
+          {legend ?? t('audience.legend')}
+        </Text>
+      }
+      disabled={disabled}
+      variant="filled"
+    >
       <Stack gap="sm">
         <Radio.Group
           label={t('audience.type')}
@@ -44,7 +67,14 @@ export function AudienceEditor({ eventId, draft, onChange, fields, loadingFields
         >
           <Stack gap={6} mt={6}>
             {AUDIENCE_TYPES.map((type) => (
-              <Radio key={type} value={type} label={t(`audience.types.${type}`)} description={t(`audience.typeHints.${type}`)} disabled={disabled} data-field={type === draft.type ? 'audience.type' : undefined} />
+              <Radio
+                key={type}
+                value={type}
+                label={t(`audience.types.${type}`)}
+                description={t(`audience.typeHints.${type}`)}
+                disabled={disabled}
+                data-field={type === draft.type ? 'audience.type' : undefined}
+              />
             ))}
           </Stack>
         </Radio.Group>
@@ -77,8 +107,18 @@ export function AudienceEditor({ eventId, draft, onChange, fields, loadingFields
           />
         )}
         {!disabled && (
-          <Text size="sm" role="status" aria-live="polite" fw={complete ? 500 : undefined} c={complete ? undefined : 'dimmed'}>
-            {!complete ? t('audience.reachUnknown') : reach.data === undefined ? t('audience.reachCounting') : t('audience.reach', { count: reach.data })}
+          <Text
+            size="sm"
+            role="status"
+            aria-live="polite"
+            fw={complete ? 500 : undefined}
+            c={complete ? undefined : 'dimmed'}
+          >
+            {!complete
+              ? t('audience.reachUnknown')
+              : reach.data === undefined
+                ? t('audience.reachCounting')
+                : t('audience.reach', { count: reach.data })}
           </Text>
         )}
         {options.isError && (

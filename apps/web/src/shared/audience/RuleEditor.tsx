@@ -1,10 +1,29 @@
-import { ActionIcon, Badge, Button, Fieldset, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Fieldset,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { MESSAGES, type AvailableField } from '@plenary/domain';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CustomFieldInputs, type CustomFieldInputField } from '../custom-fields';
 import { IconX } from '../list/icons';
-import { emptyRule, findField, operatorsOfField, withField, type RuleDraft, type RuleErrors } from './ruleForm';
+import {
+  emptyRule,
+  findField,
+  operatorsOfField,
+  withField,
+  type RuleDraft,
+  type RuleErrors,
+} from './ruleForm';
 
 interface RuleEditorProps {
   fields: readonly AvailableField[];
@@ -26,7 +45,13 @@ function valueField(index: number, field: AvailableField, label: string): Custom
     name: label,
     dataType: field.dataType,
     currencyCode: null,
-    settings: { required: true, isCustomField: true, special: false, isEnumMultiple: field.dataType === 'ENUM', enumValues: field.enumValues },
+    settings: {
+      required: true,
+      isCustomField: true,
+      special: false,
+      isEnumMultiple: field.dataType === 'ENUM',
+      enumValues: field.enumValues,
+    },
   };
 }
 
@@ -37,10 +62,22 @@ function valueField(index: number, field: AvailableField, label: string): Custom
  * Rules `{ field, operator, value }` over profile and custom fields. The condition offers only the
  * operators the field's type allows (spec part 5); the value input fits the type.
  */
-export function RuleEditor({ fields, loadingFields, rules, onChange, errors, listError, maxRules, intro }: RuleEditorProps) {
+export function RuleEditor({
+  fields,
+  loadingFields,
+  rules,
+  onChange,
+  errors,
+  listError,
+  maxRules,
+  intro,
+}: RuleEditorProps) {
   const { t } = useTranslation('labels');
   const fieldOptions = [
-    { group: t('form.standardFields'), items: fields.filter((f) => f.source === 'standard').map((f) => ({ value: f.key, label: f.name })) },
+    {
+      group: t('form.standardFields'),
+      items: fields.filter((f) => f.source === 'standard').map((f) => ({ value: f.key, label: f.name })),
+    },
     {
       group: t('form.customFields'),
       items: fields.filter((f) => f.source === 'custom').map((f) => ({ value: f.key, label: f.name })),
@@ -49,7 +86,15 @@ export function RuleEditor({ fields, loadingFields, rules, onChange, errors, lis
   const update = (index: number, next: RuleDraft) => onChange(rules.map((r, i) => (i === index ? next : r)));
 
   return (
-    <Fieldset legend={<Text size="sm" fw={600} component="span">{t('form.rules')}</Text>} variant="unstyled" p={0}>
+    <Fieldset
+      legend={
+        <Text size="sm" fw={600} component="span">
+          {t('form.rules')}
+        </Text>
+      }
+      variant="unstyled"
+      p={0}
+    >
       <Stack gap="sm">
         <Text size="sm" fw={500} id="rules-all-match">
           {intro ?? t('form.allMustMatch')}
@@ -65,12 +110,25 @@ export function RuleEditor({ fields, loadingFields, rules, onChange, errors, lis
                   {t('form.and')}
                 </Badge>
               )}
-              <Paper withBorder p="sm" radius="md" role="group" aria-label={t('form.rule', { number })} aria-describedby="rules-all-match">
+              <Paper
+                withBorder
+                p="sm"
+                radius="md"
+                role="group"
+                aria-label={t('form.rule', { number })}
+                aria-describedby="rules-all-match"
+              >
                 <Group justify="space-between" mb={4}>
                   <Text size="sm" fw={600}>
                     {t('form.rule', { number })}
                   </Text>
-                  <ActionIcon variant="subtle" color="red.8" aria-label={t('form.removeRule', { number })} title={t('form.removeRule', { number })} onClick={() => onChange(rules.filter((_, i) => i !== index))}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red.8"
+                    aria-label={t('form.removeRule', { number })}
+                    title={t('form.removeRule', { number })}
+                    onClick={() => onChange(rules.filter((_, i) => i !== index))}
+                  >
                     <IconX />
                   </ActionIcon>
                 </Group>
@@ -80,7 +138,9 @@ export function RuleEditor({ fields, loadingFields, rules, onChange, errors, lis
                     required
                     data={fieldOptions}
                     value={rule.field || null}
-                    onChange={(key) => update(index, withField(rule, key ? findField(fields, key) : undefined))}
+                    onChange={(key) =>
+                      update(index, withField(rule, key ? findField(fields, key) : undefined))
+                    }
                     searchable
                     nothingFoundMessage={MESSAGES.noOptions}
                     placeholder={loadingFields ? t('form.loadingFields') : undefined}
@@ -96,7 +156,9 @@ export function RuleEditor({ fields, loadingFields, rules, onChange, errors, lis
                     required
                     data={operators.map((op) => ({ value: op, label: t(`operators.${op}`) }))}
                     value={rule.operator || null}
-                    onChange={(op) => update(index, { ...rule, operator: (op ?? '') as RuleDraft['operator'] })}
+                    onChange={(op) =>
+                      update(index, { ...rule, operator: (op ?? '') as RuleDraft['operator'] })
+                    }
                     disabled={!field}
                     nothingFoundMessage={MESSAGES.noOptions}
                     error={errors[`${index}.operator`]}
@@ -110,7 +172,9 @@ export function RuleEditor({ fields, loadingFields, rules, onChange, errors, lis
                       fields={[valueField(index, field, t('form.value'))]}
                       values={{ [`rule-${index}`]: rule.value }}
                       onChange={(_, value) => update(index, { ...rule, value })}
-                      errors={errors[`${index}.value`] ? { [`rule-${index}`]: errors[`${index}.value`]! } : {}}
+                      errors={
+                        errors[`${index}.value`] ? { [`rule-${index}`]: errors[`${index}.value`]! } : {}
+                      }
                     />
                   ) : (
                     <TextInput label={t('form.value')} disabled value="" readOnly />

@@ -9,7 +9,13 @@ const eventPath = (eventId: string) => `events/${encodeURIComponent(eventId)}`;
 export function useAvailableFields(eventId: string) {
   return useQuery<AvailableField[], ApiError>({
     queryKey: ['available-fields', eventId],
-    queryFn: async ({ signal }) => (await apiFetch<{ fields: AvailableField[] }>(`${eventPath(eventId)}/participants/get-available-fields`, { signal })).fields,
+    queryFn: async ({ signal }) =>
+      (
+        await apiFetch<{ fields: AvailableField[] }>(
+          `${eventPath(eventId)}/participants/get-available-fields`,
+          { signal },
+        )
+      ).fields,
     staleTime: 30_000,
   });
 }
@@ -18,7 +24,8 @@ export function useAvailableFields(eventId: string) {
 export function useAudienceOptions(eventId: string) {
   return useQuery<AudienceOptions, ApiError>({
     queryKey: ['target-audiences', 'options', eventId],
-    queryFn: ({ signal }) => apiFetch<AudienceOptions>(`${eventPath(eventId)}/target-audiences/update-options`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<AudienceOptions>(`${eventPath(eventId)}/target-audiences/update-options`, { signal }),
     staleTime: 30_000,
   });
 }
@@ -29,7 +36,13 @@ export function useAudienceReach(eventId: string, audience: AudienceInput | null
   return useQuery<number, ApiError>({
     queryKey: ['target-audiences', 'check', eventId, json],
     queryFn: async ({ signal }) =>
-      (await apiFetch<{ count: number }>(`${eventPath(eventId)}/target-audiences/check`, { method: 'POST', body: { audience }, signal })).count,
+      (
+        await apiFetch<{ count: number }>(`${eventPath(eventId)}/target-audiences/check`, {
+          method: 'POST',
+          body: { audience },
+          signal,
+        })
+      ).count,
     enabled: json !== null,
     placeholderData: keepPreviousData,
     meta: { silent: true },

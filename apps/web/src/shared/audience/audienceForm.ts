@@ -1,4 +1,10 @@
-import { MESSAGES, type Audience, type AudienceInput, type AudienceType, type AvailableField } from '@plenary/domain';
+import {
+  MESSAGES,
+  type Audience,
+  type AudienceInput,
+  type AudienceType,
+  type AvailableField,
+} from '@plenary/domain';
 import { draftsFromRules, emptyRule, ruleErrorsFromApi, validateRules, type RuleDraft } from './ruleForm';
 
 /**
@@ -17,7 +23,10 @@ export type AudienceErrors = Record<string, string>;
 export const everyoneDraft = (): AudienceDraft => ({ type: 'EVERYONE', labelIds: [], rules: [emptyRule()] });
 
 /** A stored audience → editor state (rules by the fields' keys; one empty rule to start with). */
-export function audienceDraftFrom(audience: Audience | null | undefined, fields: readonly AvailableField[]): AudienceDraft {
+export function audienceDraftFrom(
+  audience: Audience | null | undefined,
+  fields: readonly AvailableField[],
+): AudienceDraft {
   if (!audience) return everyoneDraft();
   return {
     type: audience.type,
@@ -27,7 +36,10 @@ export function audienceDraftFrom(audience: Audience | null | undefined, fields:
 }
 
 /** Checks the draft as the API would; `audience` is what to send (null while something is missing). */
-export function validateAudience(draft: AudienceDraft, fields: readonly AvailableField[]): { audience: AudienceInput | null; errors: AudienceErrors } {
+export function validateAudience(
+  draft: AudienceDraft,
+  fields: readonly AvailableField[],
+): { audience: AudienceInput | null; errors: AudienceErrors } {
   switch (draft.type) {
     case 'EVERYONE':
       return { audience: { type: 'EVERYONE', labelIds: [], rules: [] }, errors: {} };
@@ -46,12 +58,21 @@ export function validateAudience(draft: AudienceDraft, fields: readonly Availabl
 }
 
 /** The API's `audience.*` field errors (prefix given, e.g. 'audience') → the editor's keys. */
-export function audienceErrorsFromApi(fields: Readonly<Record<string, string>>, prefix = 'audience'): AudienceErrors {
+export function audienceErrorsFromApi(
+  fields: Readonly<Record<string, string>>,
+  prefix = 'audience',
+): AudienceErrors {
   const own = Object.fromEntries(
-    Object.entries(fields).flatMap(([k, m]) => (k === prefix || k.startsWith(`${prefix}.`) ? [[k === prefix ? 'type' : k.slice(prefix.length + 1), m]] : [])),
+    Object.entries(fields).flatMap(([k, m]) =>
+      k === prefix || k.startsWith(`${prefix}.`)
+        ? [[k === prefix ? 'type' : k.slice(prefix.length + 1), m]]
+        : [],
+    ),
   );
   const rules = ruleErrorsFromApi(own);
-  const rest = Object.fromEntries(Object.entries(own).filter(([k]) => ['type', 'labelIds', 'rules'].includes(k)));
+  const rest = Object.fromEntries(
+    Object.entries(own).filter(([k]) => ['type', 'labelIds', 'rules'].includes(k)),
+  );
   return { ...rest, ...rules };
 }
 

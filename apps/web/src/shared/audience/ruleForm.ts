@@ -27,15 +27,22 @@ export type RuleErrors = Record<string, string>;
 
 export const emptyRule = (): RuleDraft => ({ field: '', operator: '', value: undefined });
 
-export const findField = (fields: readonly AvailableField[], key: string) => fields.find((f) => f.key === key);
+export const findField = (fields: readonly AvailableField[], key: string) =>
+  fields.find((f) => f.key === key);
 
 /** The field a stored rule names (standard name or custom field id). */
-export function fieldOfRule(fields: readonly AvailableField[], ruleField: string): AvailableField | undefined {
-  return fields.find((f) => f.key === ruleField || (f.customFieldId !== null && f.customFieldId === ruleField.toLowerCase()));
+export function fieldOfRule(
+  fields: readonly AvailableField[],
+  ruleField: string,
+): AvailableField | undefined {
+  return fields.find(
+    (f) => f.key === ruleField || (f.customFieldId !== null && f.customFieldId === ruleField.toLowerCase()),
+  );
 }
 
 /** Spec part 5: the operators a field's type allows. */
-export const operatorsOfField = (field: AvailableField | undefined): readonly ConditionOperator[] => (field ? operatorsFor(field.dataType) : []);
+export const operatorsOfField = (field: AvailableField | undefined): readonly ConditionOperator[] =>
+  field ? operatorsFor(field.dataType) : [];
 
 /** A new field keeps the operator only when the new type allows it; the value starts again. */
 export function withField(draft: RuleDraft, field: AvailableField | undefined): RuleDraft {
@@ -48,13 +55,25 @@ export function withField(draft: RuleDraft, field: AvailableField | undefined): 
 export function customFieldDefs(fields: readonly AvailableField[]): CustomFieldDef[] {
   return fields.flatMap((f) =>
     f.source === 'custom' && f.customFieldId
-      ? [{ id: f.customFieldId, name: f.name, dataType: f.dataType, settings: { required: f.required, isEnumMultiple: f.isEnumMultiple, enumValues: f.enumValues } }]
+      ? [
+          {
+            id: f.customFieldId,
+            name: f.name,
+            dataType: f.dataType,
+            settings: { required: f.required, isEnumMultiple: f.isEnumMultiple, enumValues: f.enumValues },
+          },
+        ]
       : [],
   );
 }
 
 function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /** The input's value as the API takes it: numbers from half-typed text, ENUM always a list. */
@@ -62,7 +81,9 @@ function apiValue(field: AvailableField, value: unknown): RuleInput['value'] {
   switch (field.dataType) {
     case 'NUMBER':
     case 'CURRENCY':
-      return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : (value as RuleInput['value']);
+      return typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())
+        ? Number(value)
+        : (value as RuleInput['value']);
     case 'ENUM':
       return Array.isArray(value) ? (value as string[]) : [String(value)];
     default:
@@ -75,7 +96,10 @@ function apiValue(field: AvailableField, value: unknown): RuleInput['value'] {
  * operator its type allows, a value of its type ('Please enter value', 'Please select value' for
  * ENUM, the time message). `rules` holds the rows that passed.
  */
-export function validateRules(drafts: readonly RuleDraft[], fields: readonly AvailableField[]): { rules: RuleInput[]; errors: RuleErrors } {
+export function validateRules(
+  drafts: readonly RuleDraft[],
+  fields: readonly AvailableField[],
+): { rules: RuleInput[]; errors: RuleErrors } {
   const errors: RuleErrors = {};
   const rules: RuleInput[] = [];
   const defs = customFieldDefs(fields);
@@ -84,7 +108,11 @@ export function validateRules(drafts: readonly RuleDraft[], fields: readonly Ava
     if (!field) return void (errors[`${i}.field`] = MESSAGES.required);
     if (!draft.operator) return void (errors[`${i}.operator`] = MESSAGES.required);
     if (isEmpty(draft.value)) return void (errors[`${i}.value`] = dynamicValueMessage(field.dataType));
-    const rule: RuleInput = { field: field.key, operator: draft.operator, value: apiValue(field, draft.value) };
+    const rule: RuleInput = {
+      field: field.key,
+      operator: draft.operator,
+      value: apiValue(field, draft.value),
+    };
     const check = checkRules([rule], defs);
     const message = Object.entries(check.fields)[0];
     if (message) errors[`${i}.${message[0].split('.')[1]}`] = message[1];
@@ -95,15 +123,21 @@ export function validateRules(drafts: readonly RuleDraft[], fields: readonly Ava
 
 /** Stored rules → editor rows (custom fields by key; unknown fields kept so the API can say so). */
 export function draftsFromRules(rules: readonly Rule[], fields: readonly AvailableField[]): RuleDraft[] {
-  return rules.map((r) => ({ field: fieldOfRule(fields, r.field)?.key ?? r.field, operator: r.operator, value: r.value }));
+  return rules.map((r) => ({
+    field: fieldOfRule(fields, r.field)?.key ?? r.field,
+    operator: r.operator,
+    value: r.value,
+  }));
 }
 
 /** The API's `rules.<i>.<part>` errors → the editor's `<i>.<part>`. */
 export function ruleErrorsFromApi(fields: Readonly<Record<string, string>>): RuleErrors {
-  return Object.fromEntries(Object.entries(fields).flatMap(([k, m]) => {
-    const hit = /^rules\.(\d+\.(field|operator|value))$/.exec(k);
-    return hit ? [[hit[1]!, m]] : [];
-  }));
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([k, m]) => {
+      const hit = /^rules\.(\d+\.(field|operator|value))$/.exec(k);
+      return hit ? [[hit[1]!, m]] : [];
+    }),
+  );
 }
 
 /** A rule's value as text: lists joined, booleans as Yes/No. */

@@ -30,7 +30,12 @@ function setThemeColorMeta(color: string): void {
 
 /** Loads the host's brand from the API and applies its favicon and browser colour. */
 export function BrandProvider({ children }: { children: ReactNode }) {
-  const { data, isPending } = useQuery({ queryKey: ['brand'], queryFn: fetchBrand, staleTime: Infinity, retry: 1 });
+  const { data, isPending } = useQuery({
+    queryKey: ['brand'],
+    queryFn: fetchBrand,
+    staleTime: Infinity,
+    retry: 1,
+  });
   const brand = data ?? DEFAULT_BRAND;
 
   useEffect(() => {

@@ -54,11 +54,9 @@ export function themeFor(primaryColor: string, secondaryColor: string): MantineT
     focusRing: 'auto',
     defaultRadius: 'md',
     cursorType: 'pointer',
-    fontFamily:
-      "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     headings: {
-      fontFamily:
-        "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+      fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
       fontWeight: '700',
     },
     components: {

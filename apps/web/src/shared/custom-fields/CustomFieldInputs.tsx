@@ -1,4 +1,13 @@
-import { MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, type SimpleGridProps } from '@mantine/core';
+import {
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  type SimpleGridProps,
+} from '@mantine/core';
 import { DatePickerInput, TimePicker } from '@mantine/dates';
 import { CURRENCY_DECIMALS, type CustomFieldValue as Value } from '@plenary/domain';
 import { useId } from 'react';
@@ -41,7 +50,11 @@ function FieldInput({ field, value, onChange, error, disabled }: InputProps) {
   const name = customFieldName(field.id);
   const required = field.settings.required;
   const common = { label: field.name, required, error, disabled, name, 'data-field': name };
-  const select = { placeholder: t('customFieldInput.select'), nothingFoundMessage: tc('messages.noOptions'), comboboxProps: { withinPortal: true } };
+  const select = {
+    placeholder: t('customFieldInput.select'),
+    nothingFoundMessage: tc('messages.noOptions'),
+    comboboxProps: { withinPortal: true },
+  };
   switch (field.dataType) {
     case 'BOOLEAN':
       return (
@@ -60,7 +73,11 @@ function FieldInput({ field, value, onChange, error, disabled }: InputProps) {
     case 'ENUM': {
       const data = field.settings.enumValues;
       if (field.settings.isEnumMultiple) {
-        const selected = Array.isArray(value) ? (value as string[]) : typeof value === 'string' && value ? [value] : [];
+        const selected = Array.isArray(value)
+          ? (value as string[])
+          : typeof value === 'string' && value
+            ? [value]
+            : [];
         return (
           <MultiSelect
             {...common}
@@ -116,7 +133,14 @@ function FieldInput({ field, value, onChange, error, disabled }: InputProps) {
       return (
         <NumberInput
           {...common}
-          {...(currency ? { label: t('customFieldInput.currencyLabel', { name: field.name, code: field.currencyCode ?? 'USD' }) } : {})}
+          {...(currency
+            ? {
+                label: t('customFieldInput.currencyLabel', {
+                  name: field.name,
+                  code: field.currencyCode ?? 'USD',
+                }),
+              }
+            : {})}
           value={typeof value === 'number' || typeof value === 'string' ? value : ''}
           onChange={onChange}
           decimalScale={currency ? CURRENCY_DECIMALS : undefined}
@@ -154,7 +178,13 @@ function FieldInput({ field, value, onChange, error, disabled }: InputProps) {
         />
       );
     default:
-      return <TextInput {...common} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <TextInput
+          {...common}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
   }
 }
 

@@ -21,7 +21,13 @@ export function CustomFieldValue({ field, value }: CustomFieldValueProps) {
   }
   if (field.dataType === 'PROFILE_LINK' && typeof value === 'string' && /^https?:\/\//i.test(value)) {
     return (
-      <Anchor href={value} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Anchor
+        href={value}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="sm"
+        style={{ overflowWrap: 'anywhere' }}
+      >
         {value}
       </Anchor>
     );

@@ -38,14 +38,20 @@ export function formatCustomFieldValue(
       return i18next.t(value === true ? 'list:yes' : 'list:no');
     case 'DATE': {
       const d = new Date(`${String(value)}T00:00:00Z`);
-      return Number.isNaN(d.getTime()) ? String(value) : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+      return Number.isNaN(d.getTime())
+        ? String(value)
+        : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
     }
     case 'NUMBER':
-      return typeof value === 'number' ? numberFormat(locale, { maximumFractionDigits: 20 }).format(value) : String(value);
+      return typeof value === 'number'
+        ? numberFormat(locale, { maximumFractionDigits: 20 }).format(value)
+        : String(value);
     case 'CURRENCY': {
       if (typeof value !== 'number') return String(value);
       try {
-        return numberFormat(locale, { style: 'currency', currency: field.currencyCode ?? 'USD' }).format(value);
+        return numberFormat(locale, { style: 'currency', currency: field.currencyCode ?? 'USD' }).format(
+          value,
+        );
       } catch {
         // Not an ISO 4217 code Intl knows: amount and code side by side.
         return `${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)} ${field.currencyCode ?? ''}`.trim();

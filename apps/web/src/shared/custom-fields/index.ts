@@ -1,6 +1,11 @@
 /** Custom fields in forms and on screens (admin participant profile, participant's own profile). See README.md. */
 export { useCustomFields, customFieldsKey } from './useCustomFields';
-export { CustomFieldInputs, ReadOnlyField, customFieldName, type CustomFieldInputsProps } from './CustomFieldInputs';
+export {
+  CustomFieldInputs,
+  ReadOnlyField,
+  customFieldName,
+  type CustomFieldInputsProps,
+} from './CustomFieldInputs';
 export { CustomFieldValue, type CustomFieldValueProps } from './CustomFieldValue';
 export { formatCustomFieldValue, hasValue } from './format';
 export {

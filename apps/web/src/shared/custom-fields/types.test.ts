@@ -10,7 +10,13 @@ describe('CustomFieldRow', () => {
       key: 'cf_6f1c2d3e4a5b4c6d8e7f8091a2b3c4d5',
       name: 'Size',
       dataType: 'ENUM',
-      settings: { required: false, isCustomField: true, isEnumMultiple: false, enumValues: ['S', 'M'], special: false },
+      settings: {
+        required: false,
+        isCustomField: true,
+        isEnumMultiple: false,
+        enumValues: ['S', 'M'],
+        special: false,
+      },
       editableByParticipant: true,
       showInProfile: false,
       currencyCode: null,
@@ -20,7 +26,9 @@ describe('CustomFieldRow', () => {
     });
     expect(stored.createdAt).toBeInstanceOf(Date);
 
-    const wire: CustomFieldRow = JSON.parse(JSON.stringify(customFieldSchema.encode(stored))) as CustomFieldRow;
+    const wire: CustomFieldRow = JSON.parse(
+      JSON.stringify(customFieldSchema.encode(stored)),
+    ) as CustomFieldRow;
     expect(wire.createdAt).toBe('2026-03-01T08:00:00.000Z');
     expect(wire.updatedAt).toBe('2026-03-02T09:30:00.000Z');
     expectTypeOf<CustomFieldRow['createdAt']>().toEqualTypeOf<string>();

@@ -6,13 +6,19 @@ import type { CustomFieldRecord, CustomFieldValue } from '@plenary/domain';
  * its z.input is no fit either: the settings' defaults make them optional there, while the API
  * always sends them.
  */
-export type CustomFieldRow = Omit<CustomFieldRecord, 'createdAt' | 'updatedAt'> & { createdAt: string; updatedAt: string };
+export type CustomFieldRow = Omit<CustomFieldRecord, 'createdAt' | 'updatedAt'> & {
+  createdAt: string;
+  updatedAt: string;
+};
 
 /**
  * What the inputs need of a custom field: the admin API's record (`GET events/{id}/custom-fields`)
  * or the participant's own profile (`GET …/user-profile`, which adds `editable`).
  */
-export type CustomFieldInputField = Pick<CustomFieldRow, 'id' | 'name' | 'dataType' | 'settings' | 'currencyCode'> &
+export type CustomFieldInputField = Pick<
+  CustomFieldRow,
+  'id' | 'name' | 'dataType' | 'settings' | 'currencyCode'
+> &
   Partial<Pick<CustomFieldRow, 'editableByParticipant' | 'showInProfile'>> & {
     /** From `user-profile`: this participant may edit the field. */
     editable?: boolean;

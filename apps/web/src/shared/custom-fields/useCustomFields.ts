@@ -15,7 +15,12 @@ export function useCustomFields(eventId: string | null | undefined) {
   return useQuery<CustomFieldRow[], ApiError>({
     queryKey: customFieldsKey(eventId ?? ''),
     queryFn: async ({ signal }) =>
-      (await apiFetch<ListAnswer<CustomFieldRow>>(`events/${encodeURIComponent(eventId ?? '')}/custom-fields`, { signal })).records,
+      (
+        await apiFetch<ListAnswer<CustomFieldRow>>(
+          `events/${encodeURIComponent(eventId ?? '')}/custom-fields`,
+          { signal },
+        )
+      ).records,
     enabled: Boolean(eventId),
     staleTime: 60_000,
   });

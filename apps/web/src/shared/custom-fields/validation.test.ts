@@ -2,17 +2,34 @@ import { MESSAGES } from '@plenary/domain';
 import { describe, expect, it } from 'vitest';
 import { formatCustomFieldValue } from './format';
 import type { CustomFieldInputField, CustomFieldRow } from './types';
-import { customFieldErrorsFromApi, draftFrom, timeFrom24h, timeTo24h, validateCustomFieldValues } from './validation';
+import {
+  customFieldErrorsFromApi,
+  draftFrom,
+  timeFrom24h,
+  timeTo24h,
+  validateCustomFieldValues,
+} from './validation';
 
 let n = 0;
-function field(dataType: CustomFieldRow['dataType'], settings: Partial<CustomFieldRow['settings']> = {}, extra: Partial<CustomFieldInputField> = {}): CustomFieldInputField {
+function field(
+  dataType: CustomFieldRow['dataType'],
+  settings: Partial<CustomFieldRow['settings']> = {},
+  extra: Partial<CustomFieldInputField> = {},
+): CustomFieldInputField {
   n += 1;
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     name: `${dataType} ${n}`,
     dataType,
     currencyCode: dataType === 'CURRENCY' ? 'EUR' : null,
-    settings: { required: false, isCustomField: true, isEnumMultiple: false, enumValues: [], special: false, ...settings },
+    settings: {
+      required: false,
+      isCustomField: true,
+      isEnumMultiple: false,
+      enumValues: [],
+      special: false,
+      ...settings,
+    },
     ...extra,
   };
 }
@@ -21,7 +38,9 @@ describe('validateCustomFieldValues', () => {
   it("says 'Required field' for a required field without a value", () => {
     const f = field('STRING', { required: true });
     expect(validateCustomFieldValues([f], {}).errors).toEqual({ [f.id]: MESSAGES.required });
-    expect(validateCustomFieldValues([f], { [f.id]: undefined }).errors).toEqual({ [f.id]: MESSAGES.required });
+    expect(validateCustomFieldValues([f], { [f.id]: undefined }).errors).toEqual({
+      [f.id]: MESSAGES.required,
+    });
   });
 
   it("says 'Please enter value' for an empty required field, 'Please select value' for ENUM", () => {
@@ -29,7 +48,12 @@ describe('validateCustomFieldValues', () => {
     const number = field('NUMBER', { required: true });
     const single = field('ENUM', { required: true, enumValues: ['A', 'B'] });
     const multi = field('ENUM', { required: true, isEnumMultiple: true, enumValues: ['A', 'B'] });
-    const { errors } = validateCustomFieldValues([text, number, single, multi], { [text.id]: '  ', [number.id]: '', [single.id]: '', [multi.id]: [] });
+    const { errors } = validateCustomFieldValues([text, number, single, multi], {
+      [text.id]: '  ',
+      [number.id]: '',
+      [single.id]: '',
+      [multi.id]: [],
+    });
     expect(errors).toEqual({
       [text.id]: MESSAGES.pleaseEnterValue,
       [number.id]: MESSAGES.pleaseEnterValue,
@@ -75,7 +99,13 @@ describe('validateCustomFieldValues', () => {
       [multi.id]: ['blue', 'Red', 'Blue'],
     });
     expect(result.errors).toEqual({});
-    expect(result.values).toEqual({ [text.id]: null, [yes.id]: false, [date.id]: '2026-05-04', [time.id]: '09:05 PM', [multi.id]: ['Blue', 'Red'] });
+    expect(result.values).toEqual({
+      [text.id]: null,
+      [yes.id]: false,
+      [date.id]: '2026-05-04',
+      [time.id]: '09:05 PM',
+      [multi.id]: ['Blue', 'Red'],
+    });
     expect(validateCustomFieldValues([text], { [text.id]: '' }, { dropEmpty: true }).values).toEqual({});
   });
 
@@ -83,7 +113,11 @@ describe('validateCustomFieldValues', () => {
     const mine = field('STRING', { required: true }, { editableByParticipant: true });
     const theirs = field('STRING', { required: true }, { editableByParticipant: false });
     const viaProfile = field('STRING', { required: true }, { editableByParticipant: false, editable: true });
-    const result = validateCustomFieldValues([mine, theirs, viaProfile], { [mine.id]: 'x', [theirs.id]: 'y' }, { onlyEditableByParticipant: true });
+    const result = validateCustomFieldValues(
+      [mine, theirs, viaProfile],
+      { [mine.id]: 'x', [theirs.id]: 'y' },
+      { onlyEditableByParticipant: true },
+    );
     expect(result.errors).toEqual({ [viaProfile.id]: MESSAGES.required });
     expect(result.values).toEqual({ [mine.id]: 'x' });
   });
@@ -91,7 +125,9 @@ describe('validateCustomFieldValues', () => {
 
 describe('customFieldErrorsFromApi', () => {
   it("keeps the API's customFields.<id> messages by id", () => {
-    expect(customFieldErrorsFromApi({ 'customFields.abc': 'Please enter value', firstName: 'Required field' })).toEqual({ abc: 'Please enter value' });
+    expect(
+      customFieldErrorsFromApi({ 'customFields.abc': 'Please enter value', firstName: 'Required field' }),
+    ).toEqual({ abc: 'Please enter value' });
     expect(customFieldErrorsFromApi(undefined)).toEqual({});
   });
 });

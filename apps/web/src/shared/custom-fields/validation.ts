@@ -51,7 +51,9 @@ export function validateCustomFieldValues(
 }
 
 /** The API's `fields` (`customFields.<id>` → message) as messages by field id; other keys are left out. */
-export function customFieldErrorsFromApi(fields: Readonly<Record<string, string>> | undefined): CustomFieldErrors {
+export function customFieldErrorsFromApi(
+  fields: Readonly<Record<string, string>> | undefined,
+): CustomFieldErrors {
   const out: CustomFieldErrors = {};
   for (const [key, message] of Object.entries(fields ?? {})) {
     if (key.startsWith(PREFIX)) out[key.slice(PREFIX.length)] = message;

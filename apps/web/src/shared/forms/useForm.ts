@@ -24,8 +24,11 @@ export function useForm<T extends Record<string, string>>(initial: T, validate: 
     if (invalid.size === 0) return;
     // The first invalid control in page order. Selects and date pickers keep `name` on a hidden
     // input: they mark their visible control with data-field.
-    const controls = formRef.current?.querySelectorAll<HTMLElement>('[name]:not([type="hidden"]), [data-field]') ?? [];
-    [...controls].find((el) => invalid.has(el.getAttribute('data-field') ?? el.getAttribute('name') ?? ''))?.focus();
+    const controls =
+      formRef.current?.querySelectorAll<HTMLElement>('[name]:not([type="hidden"]), [data-field]') ?? [];
+    [...controls]
+      .find((el) => invalid.has(el.getAttribute('data-field') ?? el.getAttribute('name') ?? ''))
+      ?.focus();
   }, []);
 
   const setValue = useCallback((name: keyof T & string, value: string) => {
@@ -63,9 +66,7 @@ export function useForm<T extends Record<string, string>>(initial: T, validate: 
   /** Shows the API's `fields` answer on the matching inputs; answers whether any matched. */
   const showServerErrors = (fields: Record<string, string> | undefined): boolean => {
     if (!fields) return false;
-    const known = Object.fromEntries(
-      Object.entries(fields).filter(([k]) => k in initial),
-    ) as FormErrors<T>;
+    const known = Object.fromEntries(Object.entries(fields).filter(([k]) => k in initial)) as FormErrors<T>;
     if (Object.keys(known).length === 0) return false;
     showErrors(known);
     return true;

@@ -77,7 +77,10 @@ export interface TableSelection {
   setShown: (on: boolean) => void;
 }
 
-function ariaSort(sort: SortState | undefined, field: string | undefined): 'ascending' | 'descending' | 'none' | undefined {
+function ariaSort(
+  sort: SortState | undefined,
+  field: string | undefined,
+): 'ascending' | 'descending' | 'none' | undefined {
   if (!field) return undefined;
   if (sort?.field !== field) return 'none';
   return sort.direction === 'asc' ? 'ascending' : 'descending';
@@ -85,7 +88,10 @@ function ariaSort(sort: SortState | undefined, field: string | undefined): 'asce
 
 /** Clicks on a row open its link, except clicks on something interactive inside it. */
 function isInteractive(target: EventTarget | null): boolean {
-  return target instanceof Element && target.closest('a, button, input, select, textarea, [role="button"], label') !== null;
+  return (
+    target instanceof Element &&
+    target.closest('a, button, input, select, textarea, [role="button"], label') !== null
+  );
 }
 
 /** A visible body column: the resource's definition, or the row-actions column. */
@@ -115,7 +121,19 @@ interface BodyRowProps<T> {
  * One body row. Memoised on the record and the column set: while scrolling, only rows that come
  * into view render, which keeps 100,000-row lists smooth.
  */
-const BodyRow = memo(function BodyRow<T>({ record, index, columns, primaryId, link, rowActions, navigate, selected, onSelect, rowId, rowName }: BodyRowProps<T>) {
+const BodyRow = memo(function BodyRow<T>({
+  record,
+  index,
+  columns,
+  primaryId,
+  link,
+  rowActions,
+  navigate,
+  selected,
+  onSelect,
+  rowId,
+  rowName,
+}: BodyRowProps<T>) {
   const { t } = useTranslation('list');
   const onClick = link
     ? (e: MouseEvent<HTMLTableRowElement>) => {
@@ -123,7 +141,11 @@ const BodyRow = memo(function BodyRow<T>({ record, index, columns, primaryId, li
       }
     : undefined;
   return (
-    <tr className={link ? `${classes.row} ${classes.clickable}` : classes.row} aria-rowindex={index + 2} onClick={onClick}>
+    <tr
+      className={link ? `${classes.row} ${classes.clickable}` : classes.row}
+      aria-rowindex={index + 2}
+      onClick={onClick}
+    >
       {columns.map(({ id, def }) => {
         if (id === SELECT_ID) {
           return (
@@ -275,11 +297,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const primaryId = layout.visible[0];
 
   const widthOf = (id: string) =>
-    id === ACTIONS_ID ? ACTIONS_WIDTH : id === SELECT_ID ? SELECT_WIDTH : (columns.find((c) => c.id === id)?.width ?? DEFAULT_COLUMN_WIDTH);
+    id === ACTIONS_ID
+      ? ACTIONS_WIDTH
+      : id === SELECT_ID
+        ? SELECT_WIDTH
+        : (columns.find((c) => c.id === id)?.width ?? DEFAULT_COLUMN_WIDTH);
   const minWidth = bodyColumns.reduce((sum, c) => sum + widthOf(c.id), 0);
 
   const setSelection = selection?.set;
-  const onSelect = useMemo(() => (setSelection ? (id: string, on: boolean) => setSelection([id], on) : undefined), [setSelection]);
+  const onSelect = useMemo(
+    () => (setSelection ? (id: string, on: boolean) => setSelection([id], on) : undefined),
+    [setSelection],
+  );
 
   const row = (index: number) => {
     const record = getRecord(index);
@@ -366,7 +395,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   let body: ReactNode;
   if (rowCount === 0 && loading) {
-    body = Array.from({ length: SKELETON_ROWS }, (_, i) => <SkeletonRow key={`s${i}`} index={i} columns={bodyColumns} />);
+    body = Array.from({ length: SKELETON_ROWS }, (_, i) => (
+      <SkeletonRow key={`s${i}`} index={i} columns={bodyColumns} />
+    ));
   } else if (rowCount === 0) {
     body = null; // The empty state goes under the table, outside the scrolling region.
   } else if (virtual) {
@@ -391,7 +422,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = Array.from({ length: rowCount }, (_, i) => row(i));
   }
 
-  const style = { '--list-row-height': `${ROW_HEIGHT}px`, ...(height ? { '--list-height': height } : {}) } as CSSProperties;
+  const style = {
+    '--list-row-height': `${ROW_HEIGHT}px`,
+    ...(height ? { '--list-height': height } : {}),
+  } as CSSProperties;
   const busy = loading && rowCount > 0;
   // A wide table scrolls sideways; on a phone, a message inside it would sit off-screen.
   const emptyShown = rowCount === 0 && !loading && showEmpty;

@@ -18,7 +18,15 @@ import { useTranslation } from 'react-i18next';
 import { apiDownload } from '../api/client';
 import { toast } from '../ui/toast';
 import { headerOf, moveColumn, toggleColumn, type ColumnLayout } from './columns';
-import { IconChevronDown, IconChevronUp, IconColumns, IconDownload, IconFilter, IconSearch, IconX } from './icons';
+import {
+  IconChevronDown,
+  IconChevronUp,
+  IconColumns,
+  IconDownload,
+  IconFilter,
+  IconSearch,
+  IconX,
+} from './icons';
 import { hasCriteria, toExportQuery } from './query';
 import type { ApiQuery, ColumnDef, DateRange, FilterDef, FilterValue, ListParams } from './types';
 import { useOptions } from './useRemoteOptions';
@@ -196,7 +204,17 @@ function DateRangeFilter({ def, value, onChange }: FilterControlProps) {
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** One end of a number range: typed freely, told to the list when it is a number (or empty) and the user pauses. */
-function NumberBound({ label, value, onCommit, placeholder }: { label: string; value: string; onCommit: (v: string) => void; placeholder: string }) {
+function NumberBound({
+  label,
+  value,
+  onCommit,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onCommit: (v: string) => void;
+  placeholder: string;
+}) {
   const { t } = useTranslation('list');
   const [text, setText] = useState(value);
   const committed = useRef(value);
@@ -257,11 +275,21 @@ function NumberRangeFilter({ def, value, onChange }: FilterControlProps) {
         {label}
       </Text>
       <Group gap={6} wrap="nowrap" align="flex-start">
-        <NumberBound label={`${label}: ${t('filters.min')}`} placeholder={t('filters.min')} value={range.from ?? ''} onCommit={(from) => set({ from })} />
+        <NumberBound
+          label={`${label}: ${t('filters.min')}`}
+          placeholder={t('filters.min')}
+          value={range.from ?? ''}
+          onCommit={(from) => set({ from })}
+        />
         <Text size="sm" c="dimmed" aria-hidden="true" mt={6}>
           –
         </Text>
-        <NumberBound label={`${label}: ${t('filters.max')}`} placeholder={t('filters.max')} value={range.to ?? ''} onCommit={(to) => set({ to })} />
+        <NumberBound
+          label={`${label}: ${t('filters.max')}`}
+          placeholder={t('filters.max')}
+          value={range.to ?? ''}
+          onCommit={(to) => set({ to })}
+        />
       </Group>
     </fieldset>
   );
@@ -285,17 +313,38 @@ export function FilterControl(props: FilterControlProps) {
 }
 
 /** Filters marked `more`, behind one button that counts the active ones. */
-function MoreFilters({ filters, params, setFilter }: { filters: readonly FilterDef[]; params: ListParams; setFilter: (id: string, v: FilterValue | undefined) => void }) {
+function MoreFilters({
+  filters,
+  params,
+  setFilter,
+}: {
+  filters: readonly FilterDef[];
+  params: ListParams;
+  setFilter: (id: string, v: FilterValue | undefined) => void;
+}) {
   const { t } = useTranslation('list');
   const titleId = useId();
   const active = filters.filter((f) => params.filters[f.id] !== undefined).length;
   return (
-    <Popover position="bottom-start" shadow="md" trapFocus returnFocus width="min(360px, calc(100vw - 32px))" withinPortal>
+    <Popover
+      position="bottom-start"
+      shadow="md"
+      trapFocus
+      returnFocus
+      width="min(360px, calc(100vw - 32px))"
+      withinPortal
+    >
       <Popover.Target>
         <Button
           variant="default"
           leftSection={<IconFilter />}
-          rightSection={active > 0 ? <Badge size="sm" circle aria-hidden="true">{active}</Badge> : undefined}
+          rightSection={
+            active > 0 ? (
+              <Badge size="sm" circle aria-hidden="true">
+                {active}
+              </Badge>
+            ) : undefined
+          }
           aria-label={active > 0 ? t('filters.moreActive', { count: active }) : t('filters.more')}
         >
           {t('filters.more')}
@@ -307,7 +356,13 @@ function MoreFilters({ filters, params, setFilter }: { filters: readonly FilterD
         </Text>
         <Stack gap="sm" mah="60dvh" style={{ overflowY: 'auto' }}>
           {filters.map((def) => (
-            <FilterControl key={def.id} def={def} value={params.filters[def.id]} onChange={(v) => setFilter(def.id, v)} withinPortal={false} />
+            <FilterControl
+              key={def.id}
+              def={def}
+              value={params.filters[def.id]}
+              onChange={(v) => setFilter(def.id, v)}
+              withinPortal={false}
+            />
           ))}
         </Stack>
       </Popover.Dropdown>
@@ -414,8 +469,16 @@ export function ExportMenu({ exportKey, path, query, params, filters, columns }:
       const date = new Date().toISOString().slice(0, 10);
       const url = path ?? `${exportKey}/export`;
       // The file is named after what it holds: 'participants/export' → participants-<date>.csv.
-      const name = url.replace(/\/export$/, '').split('/').pop() || exportKey;
-      await apiDownload(url, toExportQuery(params, filters, format, columns, query), `${name}-${date}.${format}`);
+      const name =
+        url
+          .replace(/\/export$/, '')
+          .split('/')
+          .pop() || exportKey;
+      await apiDownload(
+        url,
+        toExportQuery(params, filters, format, columns, query),
+        `${name}-${date}.${format}`,
+      );
     } catch {
       toast.error(t('export.failed'));
     } finally {
@@ -476,18 +539,34 @@ export function ListToolbar<T>(props: ListToolbarProps<T>) {
         {filters
           .filter((def) => !def.more)
           .map((def) => (
-            <FilterControl key={def.id} def={def} value={params.filters[def.id]} onChange={(v) => setFilter(def.id, v)} />
+            <FilterControl
+              key={def.id}
+              def={def}
+              value={params.filters[def.id]}
+              onChange={(v) => setFilter(def.id, v)}
+            />
           ))}
-        {filters.some((def) => def.more) && <MoreFilters filters={filters.filter((def) => def.more)} params={params} setFilter={setFilter} />}
+        {filters.some((def) => def.more) && (
+          <MoreFilters filters={filters.filter((def) => def.more)} params={params} setFilter={setFilter} />
+        )}
         {hasCriteria(params, filters) && (
-          <Button variant="subtle" leftSection={<IconX />} onClick={() => setParams({ search: '', filters: {} })}>
+          <Button
+            variant="subtle"
+            leftSection={<IconX />}
+            onClick={() => setParams({ search: '', filters: {} })}
+          >
             {t('filters.clear')}
           </Button>
         )}
       </Group>
       <Group gap="sm" wrap="nowrap" ml="auto">
         {columns && layout && onLayoutChange && onLayoutReset && (
-          <ColumnChooser columns={columns} layout={layout} onChange={onLayoutChange} onReset={onLayoutReset} />
+          <ColumnChooser
+            columns={columns}
+            layout={layout}
+            onChange={onLayoutChange}
+            onReset={onLayoutReset}
+          />
         )}
         {exportKey && (
           <ExportMenu

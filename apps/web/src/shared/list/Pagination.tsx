@@ -17,7 +17,15 @@ export interface PaginationProps {
 }
 
 /** Page size (20, 300, 1000, View All), "x–y of total" (announced politely) and page navigation. */
-export function Pagination({ page, limit, total, loaded, onPageChange, onLimitChange, id = 'list' }: PaginationProps) {
+export function Pagination({
+  page,
+  limit,
+  total,
+  loaded,
+  onPageChange,
+  onLimitChange,
+  id = 'list',
+}: PaginationProps) {
   const { t, i18n } = useTranslation('list');
   const n = (v: number) => formatCount(v, i18n.language);
   const viewAll = isViewAll(limit);
@@ -42,7 +50,11 @@ export function Pagination({ page, limit, total, loaded, onPageChange, onLimitCh
           comboboxProps={{ withinPortal: true }}
         />
         <Text size="sm" c="dimmed" role="status" aria-live="polite" mt={22}>
-          {!loaded ? '\u00a0' : total === 0 ? t('pagination.count', { count: 0 }) : t('pagination.range', { from: n(from), to: n(to), total: n(total) })}
+          {!loaded
+            ? '\u00a0'
+            : total === 0
+              ? t('pagination.count', { count: 0 })
+              : t('pagination.range', { from: n(from), to: n(to), total: n(total) })}
         </Text>
       </Group>
       {!viewAll && pages > 1 && (

@@ -42,7 +42,16 @@ export interface ResourceListPageProps<T> {
  * A whole list screen from a resource definition: heading, toolbar (search, filters, column
  * chooser, export), table, pagination. Query in the URL; columns and page size in view settings.
  */
-export function ResourceListPage<T>({ resource, title, actions, rowActions, empty, children, bulkActions, section = false }: ResourceListPageProps<T>) {
+export function ResourceListPage<T>({
+  resource,
+  title,
+  actions,
+  rowActions,
+  empty,
+  children,
+  bulkActions,
+  section = false,
+}: ResourceListPageProps<T>) {
   const { t } = useTranslation('list');
   usePageTitle(title, !section);
   const titleId = useId();
@@ -52,7 +61,10 @@ export function ResourceListPage<T>({ resource, title, actions, rowActions, empt
     defaultLimit: settings.saved?.pageSize,
     enabled: settings.ready,
   });
-  const layout = useMemo(() => resolveLayout(resource.columns, settings.saved), [resource.columns, settings.saved]);
+  const layout = useMemo(
+    () => resolveLayout(resource.columns, settings.saved),
+    [resource.columns, settings.saved],
+  );
   const savedPageSize = settings.saved?.pageSize ?? DEFAULT_PAGE_SIZE;
   const saveLayout = (next: ColumnLayout) =>
     settings.save({ columns: next.visible, order: next.order, pageSize: savedPageSize });
@@ -60,7 +72,8 @@ export function ResourceListPage<T>({ resource, title, actions, rowActions, empt
   // A page past the end (records deleted, a stale link): go to the last page.
   const { pages } = pageRange(params.page, list.limit, list.total);
   useEffect(() => {
-    if (list.loaded && !list.windowed && list.total > 0 && params.page > pages) setParams({ page: pages }, { replace: true });
+    if (list.loaded && !list.windowed && list.total > 0 && params.page > pages)
+      setParams({ page: pages }, { replace: true });
   }, [list.loaded, list.windowed, list.total, params.page, pages, setParams]);
 
   const criteria = hasCriteria(params, resource.filters);
@@ -73,7 +86,15 @@ export function ResourceListPage<T>({ resource, title, actions, rowActions, empt
   const setSelection = selection.set;
   const setShown = useCallback((on: boolean) => setSelection(shownIds, on), [setSelection, shownIds]);
   const tableSelection = useMemo(
-    () => (bulkActions ? { isSelected: selection.isSelected, set: setSelection, shown: shownSelectionState(new Set(selection.ids), shownIds), setShown } : undefined),
+    () =>
+      bulkActions
+        ? {
+            isSelected: selection.isSelected,
+            set: setSelection,
+            shown: shownSelectionState(new Set(selection.ids), shownIds),
+            setShown,
+          }
+        : undefined,
     [bulkActions, selection, setSelection, shownIds, setShown],
   );
   const emptyContent = criteria ? (
@@ -109,12 +130,24 @@ export function ResourceListPage<T>({ resource, title, actions, rowActions, empt
         onLayoutChange={saveLayout}
         onLayoutReset={() => saveLayout(defaultLayout(resource.columns))}
         {...(resource.exportable
-          ? { exportKey: resource.key, exportPath: resource.exportPath, exportQuery: resource.exportQuery, exportColumns: exportColumnsOf(resource.columns, layout) }
+          ? {
+              exportKey: resource.key,
+              exportPath: resource.exportPath,
+              exportQuery: resource.exportQuery,
+              exportColumns: exportColumnsOf(resource.columns, layout),
+            }
           : {})}
       />
       {children}
       {bulkActions && selection.count > 0 && (
-        <Group className={classes.selectionBar} justify="space-between" gap="sm" wrap="wrap" role="region" aria-label={t('selection.label')}>
+        <Group
+          className={classes.selectionBar}
+          justify="space-between"
+          gap="sm"
+          wrap="wrap"
+          role="region"
+          aria-label={t('selection.label')}
+        >
           <Group gap="sm" wrap="wrap">
             <Text fw={600} size="sm" role="status" aria-live="polite">
               {t('selection.count', { count: selection.count })}

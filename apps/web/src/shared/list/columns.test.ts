@@ -20,7 +20,10 @@ describe('resolveLayout', () => {
 
   it('applies saved order and visibility', () => {
     expect(
-      resolveLayout(defs, { order: ['createdAt', 'name', 'updatedAt', 'status'], columns: ['updatedAt', 'name'] }),
+      resolveLayout(defs, {
+        order: ['createdAt', 'name', 'updatedAt', 'status'],
+        columns: ['updatedAt', 'name'],
+      }),
     ).toEqual({ order: ['createdAt', 'name', 'updatedAt', 'status'], visible: ['name', 'updatedAt'] });
   });
 
@@ -33,7 +36,11 @@ describe('resolveLayout', () => {
 
   it('never leaves zero visible columns', () => {
     const all = ['name', 'status', 'createdAt', 'updatedAt'];
-    expect(resolveLayout(defs, { order: all, columns: ['gone'] }).visible).toEqual(['name', 'status', 'createdAt']);
+    expect(resolveLayout(defs, { order: all, columns: ['gone'] }).visible).toEqual([
+      'name',
+      'status',
+      'createdAt',
+    ]);
   });
 });
 
@@ -49,7 +56,12 @@ describe('moveColumn / toggleColumn', () => {
   });
 
   it('shows and hides, but never the last visible column', () => {
-    expect(toggleColumn(layout, 'updatedAt', true).visible).toEqual(['name', 'status', 'createdAt', 'updatedAt']);
+    expect(toggleColumn(layout, 'updatedAt', true).visible).toEqual([
+      'name',
+      'status',
+      'createdAt',
+      'updatedAt',
+    ]);
     expect(toggleColumn(layout, 'status', false).visible).toEqual(['name', 'createdAt']);
     const one = { order: layout.order, visible: ['name'] };
     expect(toggleColumn(one, 'name', false).visible).toEqual(['name']);
@@ -64,12 +76,12 @@ describe('exportColumnsOf', () => {
     { id: 'changed', header: 'h', cell: () => null, exportField: ['updatedAt', 'name'] },
   ];
   it('maps visible columns to export columns in display order, without duplicates', () => {
-    expect(exportColumnsOf(withExport, { order: ['who', 'name', 'badge', 'changed'], visible: ['who', 'badge', 'changed', 'name'] })).toEqual([
-      'firstName',
-      'lastName',
-      'updatedAt',
-      'name',
-    ]);
+    expect(
+      exportColumnsOf(withExport, {
+        order: ['who', 'name', 'badge', 'changed'],
+        visible: ['who', 'badge', 'changed', 'name'],
+      }),
+    ).toEqual(['firstName', 'lastName', 'updatedAt', 'name']);
   });
   it('is empty when no visible column exports anything (the API then exports all)', () => {
     expect(exportColumnsOf(withExport, { order: ['badge'], visible: ['badge'] })).toEqual([]);

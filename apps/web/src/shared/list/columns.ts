@@ -66,6 +66,9 @@ export function toggleColumn(layout: ColumnLayout, id: string, show: boolean): C
 }
 
 /** A column's header: its literal text (`headerText`), else its i18n key translated. */
-export function headerOf<T>(def: Pick<ColumnDef<T>, 'header' | 'headerText'>, t: (key: string) => string): string {
+export function headerOf<T>(
+  def: Pick<ColumnDef<T>, 'header' | 'headerText'>,
+  t: (key: string) => string,
+): string {
   return def.headerText ?? t(def.header);
 }

@@ -1,5 +1,13 @@
 import { apiFetch } from '../api/client';
-import type { ApiQuery, ColumnDef, FilterDef, FilterOption, ListAnswer, RemoteOptions, ResourceDef } from './types';
+import type {
+  ApiQuery,
+  ColumnDef,
+  FilterDef,
+  FilterOption,
+  ListAnswer,
+  RemoteOptions,
+  ResourceDef,
+} from './types';
 
 export interface ResourceInput<T> {
   key: string;

@@ -51,7 +51,11 @@ export function LastModified({
   const time = formatter(i18next.language, { timeStyle: 'short' }).format(d);
   const date = formatter(i18next.language, { dateStyle: 'medium' }).format(d);
   const name = by ? `${by.firstName} ${by.lastName}`.trim() : '';
-  return <time dateTime={at}>{name ? i18next.t('list:lastModified', { time, date, name }) : `${time} ${date}`}</time>;
+  return (
+    <time dateTime={at}>
+      {name ? i18next.t('list:lastModified', { time, date, name }) : `${time} ${date}`}
+    </time>
+  );
 }
 
 /** 'Yes' or 'No' (spec part 3, app versions' isRequired). */

@@ -24,7 +24,8 @@ export function idempotencyKeyFor(body: unknown): string {
 }
 
 /** A create that never reached an answer (network failure) is tried twice more: its key makes that safe. */
-export const retryUnanswered = (failureCount: number, error: unknown) => failureCount < 2 && !isApiError(error);
+export const retryUnanswered = (failureCount: number, error: unknown) =>
+  failureCount < 2 && !isApiError(error);
 
 /**
  * Create (POST `{path}`, with an Idempotency-Key per submission), update (PATCH `{path}/{id}`) and remove (DELETE `{path}/{id}`) for a
@@ -39,12 +40,14 @@ export function useResourceMutations<T, Body = Partial<T>>(resource: Pick<Resour
       client.invalidateQueries({ queryKey: ['filter-options', resource.path] }),
     ]);
   const create = useMutation<T, ApiError, Body>({
-    mutationFn: (body) => apiFetch<T>(resource.path, { method: 'POST', body, idempotencyKey: idempotencyKeyFor(body) }),
+    mutationFn: (body) =>
+      apiFetch<T>(resource.path, { method: 'POST', body, idempotencyKey: idempotencyKeyFor(body) }),
     retry: retryUnanswered,
     onSuccess,
   });
   const update = useMutation<T, ApiError, { id: string; body: Body }>({
-    mutationFn: ({ id, body }) => apiFetch<T>(`${resource.path}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
+    mutationFn: ({ id, body }) =>
+      apiFetch<T>(`${resource.path}/${encodeURIComponent(id)}`, { method: 'PATCH', body }),
     onSuccess,
   });
   const remove = useMutation<void, ApiError, string>({

@@ -112,12 +112,22 @@ describe('toApiQuery / toExportQuery', () => {
   });
 
   it('lets a window override the page', () => {
-    expect(toApiQuery({ page: 1, search: '', filters: {} }, filters, 1000, 7)).toEqual({ page: 7, limit: 1000 });
+    expect(toApiQuery({ page: 1, search: '', filters: {} }, filters, 1000, 7)).toEqual({
+      page: 7,
+      limit: 1000,
+    });
   });
 
   it('exports every matching record in the chosen format', () => {
     const q = toExportQuery(params, filters, 'xlsx');
-    expect(q).toMatchObject({ page: 1, limit: 1_000_000, format: 'xlsx', search: 'x', sort: 'name:desc', status: 'DRAFT,PUBLISHED' });
+    expect(q).toMatchObject({
+      page: 1,
+      limit: 1_000_000,
+      format: 'xlsx',
+      search: 'x',
+      sort: 'name:desc',
+      status: 'DRAFT,PUBLISHED',
+    });
     expect('columns' in q).toBe(false);
   });
 
@@ -126,7 +136,11 @@ describe('toApiQuery / toExportQuery', () => {
   });
 
   it("adds the resource's extra export parameters (e.g. the event)", () => {
-    expect(toExportQuery(params, filters, 'csv', [], { eventId: 'e1' })).toMatchObject({ eventId: 'e1', format: 'csv', search: 'x' });
+    expect(toExportQuery(params, filters, 'csv', [], { eventId: 'e1' })).toMatchObject({
+      eventId: 'e1',
+      format: 'csv',
+      search: 'x',
+    });
   });
 });
 
@@ -151,7 +165,9 @@ describe('hasCriteria', () => {
     expect(hasCriteria({ page: 1, search: '', filters: {} }, filters)).toBe(false);
     expect(hasCriteria({ page: 1, search: '', filters: { status: [] } }, filters)).toBe(false);
     expect(hasCriteria({ page: 1, search: 'x', filters: {} }, filters)).toBe(true);
-    expect(hasCriteria({ page: 1, search: '', filters: { startAt: { to: '2025-01-01' } } }, filters)).toBe(true);
+    expect(hasCriteria({ page: 1, search: '', filters: { startAt: { to: '2025-01-01' } } }, filters)).toBe(
+      true,
+    );
   });
 });
 
@@ -180,14 +196,18 @@ describe('number-range filters', () => {
   const read = (qs: string) => parseListParams(new URLSearchParams(qs), ranged, []);
 
   it('read {id}From / {id}To as decimal numbers and drop anything else', () => {
-    expect(read('cf_budgetFrom=-10.5&cf_budgetTo=200').filters).toEqual({ cf_budget: { from: '-10.5', to: '200' } });
+    expect(read('cf_budgetFrom=-10.5&cf_budgetTo=200').filters).toEqual({
+      cf_budget: { from: '-10.5', to: '200' },
+    });
     expect(read('cf_budgetFrom=abc&cf_budgetTo=1e3').filters).toEqual({});
     expect(read('cf_budgetTo=7').filters).toEqual({ cf_budget: { to: '7' } });
   });
 
   it('write to the URL and the API query like date ranges, and count as criteria', () => {
     const params: ListParams = { page: 1, search: '', filters: { cf_budget: { from: '5' } } };
-    expect(writeListParams(new URLSearchParams('keep=1'), params, ranged).toString()).toBe('keep=1&cf_budgetFrom=5');
+    expect(writeListParams(new URLSearchParams('keep=1'), params, ranged).toString()).toBe(
+      'keep=1&cf_budgetFrom=5',
+    );
     expect(toApiQuery(params, ranged, 20)).toEqual({ page: 1, limit: 20, cf_budgetFrom: '5' });
     expect(hasCriteria(params, ranged)).toBe(true);
     expect(hasCriteria({ ...params, filters: {} }, ranged)).toBe(false);

@@ -3,7 +3,15 @@
  * API query (`page`, `limit`, `search`, `sort=field:asc|desc`, area filters).
  */
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, VIEW_ALL_LIMIT } from '@plenary/domain';
-import type { ApiQuery, DateRange, FilterDef, FilterValue, FilterValues, ListParams, SortState } from './types';
+import type {
+  ApiQuery,
+  DateRange,
+  FilterDef,
+  FilterValue,
+  FilterValues,
+  ListParams,
+  SortState,
+} from './types';
 
 export const SEARCH_MAX = 200;
 const SORT_RE = /^([A-Za-z0-9_.]+):(asc|desc)$/;
@@ -11,7 +19,9 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMBER_RE = /^-?\d+(\.\d+)?$/;
 
 /** Filters whose value is a from/to range, sent as `{id}From` and `{id}To`. */
-export function isRangeFilter(def: FilterDef): def is Extract<FilterDef, { kind: 'date-range' | 'number-range' }> {
+export function isRangeFilter(
+  def: FilterDef,
+): def is Extract<FilterDef, { kind: 'date-range' | 'number-range' }> {
   return def.kind === 'date-range' || def.kind === 'number-range';
 }
 
@@ -42,7 +52,10 @@ function parseFilter(def: FilterDef, sp: URLSearchParams): FilterValue | undefin
       return v ? v : undefined;
     }
     case 'multiselect': {
-      const values = sp.getAll(def.id).flatMap((v) => v.split(',')).filter(Boolean);
+      const values = sp
+        .getAll(def.id)
+        .flatMap((v) => v.split(','))
+        .filter(Boolean);
       return values.length ? [...new Set(values)] : undefined;
     }
     case 'boolean': {
@@ -180,7 +193,11 @@ export function nextSort(current: SortState | undefined, field: string): SortSta
 }
 
 /** "x–y of total" numbers for a page. */
-export function pageRange(page: number, limit: number, total: number): { from: number; to: number; pages: number } {
+export function pageRange(
+  page: number,
+  limit: number,
+  total: number,
+): { from: number; to: number; pages: number } {
   const pages = Math.max(1, Math.ceil(total / limit));
   if (total === 0) return { from: 0, to: 0, pages };
   const from = Math.min((page - 1) * limit + 1, total);

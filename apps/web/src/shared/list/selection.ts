@@ -11,7 +11,11 @@ export interface RowSelection {
 }
 
 /** `selected` with `ids` added (on) or removed; the same set when nothing changes. */
-export function applySelection(selected: ReadonlySet<string>, ids: readonly string[], on: boolean): ReadonlySet<string> {
+export function applySelection(
+  selected: ReadonlySet<string>,
+  ids: readonly string[],
+  on: boolean,
+): ReadonlySet<string> {
   if (ids.every((id) => selected.has(id) === on)) return selected;
   const next = new Set(selected);
   for (const id of ids) {
@@ -22,7 +26,10 @@ export function applySelection(selected: ReadonlySet<string>, ids: readonly stri
 }
 
 /** The header checkbox of the rows shown: all of them selected, some, or none. */
-export function shownSelectionState(selected: ReadonlySet<string>, shownIds: readonly string[]): 'all' | 'some' | 'none' {
+export function shownSelectionState(
+  selected: ReadonlySet<string>,
+  shownIds: readonly string[],
+): 'all' | 'some' | 'none' {
   const n = shownIds.filter((id) => selected.has(id)).length;
   if (n === 0) return 'none';
   return n === shownIds.length ? 'all' : 'some';
@@ -30,10 +37,19 @@ export function shownSelectionState(selected: ReadonlySet<string>, shownIds: rea
 
 export function useRowSelection(): RowSelection {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  const set = useCallback((ids: readonly string[], on: boolean) => setSelected((prev) => applySelection(prev, ids, on)), []);
+  const set = useCallback(
+    (ids: readonly string[], on: boolean) => setSelected((prev) => applySelection(prev, ids, on)),
+    [],
+  );
   const clear = useCallback(() => setSelected((prev) => (prev.size === 0 ? prev : new Set())), []);
   return useMemo(
-    () => ({ ids: [...selected], count: selected.size, isSelected: (id: string) => selected.has(id), set, clear }),
+    () => ({
+      ids: [...selected],
+      count: selected.size,
+      isSelected: (id: string) => selected.has(id),
+      set,
+      clear,
+    }),
     [selected, set, clear],
   );
 }

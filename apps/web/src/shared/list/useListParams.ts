@@ -27,7 +27,15 @@ export function useListParams<T>(resource: ResourceDef<T>): ListParamsState {
   );
   const setParams = useCallback(
     (patch: Partial<ListParams>, options?: { replace?: boolean }) => {
-      updateSearchParams((prev) => writeListParams(prev, changeParams(parseListParams(prev, resource.filters, sortFields), patch), resource.filters), options);
+      updateSearchParams(
+        (prev) =>
+          writeListParams(
+            prev,
+            changeParams(parseListParams(prev, resource.filters, sortFields), patch),
+            resource.filters,
+          ),
+        options,
+      );
     },
     [updateSearchParams, resource.filters, sortFields],
   );

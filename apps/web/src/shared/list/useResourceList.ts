@@ -3,7 +3,15 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { apiFetch } from '../api/client';
 import { DEFAULT_PAGE_SIZE, isViewAll, toApiQuery } from './query';
 import type { ListAnswer, ListParams, ResourceDef } from './types';
-import { locate, PLACEHOLDER_ROWS, sameWindows, WINDOW_SIZE, windowQuery, windowsForRange, windowsToFetch } from './windows';
+import {
+  locate,
+  PLACEHOLDER_ROWS,
+  sameWindows,
+  WINDOW_SIZE,
+  windowQuery,
+  windowsForRange,
+  windowsToFetch,
+} from './windows';
 
 /**
  * The spec's list cycle (part 4), for one list:
@@ -100,7 +108,8 @@ export function useResourceList<T>(
   const totals = useRef(new Map<string, { total: number; at: number }>());
   let known = totals.current.get(criteriaKey);
   for (const r of windowResults) {
-    if (r.data && (!known || r.dataUpdatedAt > known.at)) known = { total: r.data.total, at: r.dataUpdatedAt };
+    if (r.data && (!known || r.dataUpdatedAt > known.at))
+      known = { total: r.data.total, at: r.dataUpdatedAt };
   }
   if (known) totals.current.set(criteriaKey, known);
   const windowTotal = known?.total;
@@ -118,7 +127,9 @@ export function useResourceList<T>(
       const next = windowsForRange(start, end, totalRef.current);
       const visible = windowsForRange(start, end, totalRef.current, 0);
       setView((prev) =>
-        prev.criteriaKey === criteriaKey && sameWindows(prev.windows, next) && sameWindows(prev.visible, visible)
+        prev.criteriaKey === criteriaKey &&
+        sameWindows(prev.windows, next) &&
+        sameWindows(prev.visible, visible)
           ? prev
           : { criteriaKey, windows: next, visible },
       );

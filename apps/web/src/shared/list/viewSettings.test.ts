@@ -8,8 +8,18 @@ describe('savedViewSettings', () => {
   });
 
   it('returns saved settings without the envelope fields', () => {
-    const answer = { tableKey: 'events', columns: ['name'], order: ['name', 'startAt'], pageSize: 300, saved: true };
-    expect(savedViewSettings(answer)).toEqual({ columns: ['name'], order: ['name', 'startAt'], pageSize: 300 });
+    const answer = {
+      tableKey: 'events',
+      columns: ['name'],
+      order: ['name', 'startAt'],
+      pageSize: 300,
+      saved: true,
+    };
+    expect(savedViewSettings(answer)).toEqual({
+      columns: ['name'],
+      order: ['name', 'startAt'],
+      pageSize: 300,
+    });
   });
 
   it('ignores answers that are not settings', () => {

@@ -23,9 +23,14 @@ export function savedViewSettings(answer: unknown): ViewSettings | null {
 }
 
 /** Saved settings, or null when the user has none yet. */
-export async function fetchViewSettings(tableKey: string, signal?: AbortSignal): Promise<ViewSettings | null> {
+export async function fetchViewSettings(
+  tableKey: string,
+  signal?: AbortSignal,
+): Promise<ViewSettings | null> {
   try {
-    return savedViewSettings(await apiFetch<unknown>(`view-settings/${encodeURIComponent(tableKey)}`, { signal }));
+    return savedViewSettings(
+      await apiFetch<unknown>(`view-settings/${encodeURIComponent(tableKey)}`, { signal }),
+    );
   } catch (error) {
     // An API older than the `saved` flag answered 404 for settings never saved.
     if (isApiError(error) && error.status === 404) return null;
@@ -34,7 +39,11 @@ export async function fetchViewSettings(tableKey: string, signal?: AbortSignal):
 }
 
 /** Creates (POST) the first time, updates (PATCH) afterwards. */
-export async function saveViewSettings(tableKey: string, settings: ViewSettings, exists: boolean): Promise<ViewSettings> {
+export async function saveViewSettings(
+  tableKey: string,
+  settings: ViewSettings,
+  exists: boolean,
+): Promise<ViewSettings> {
   const path = `view-settings/${encodeURIComponent(tableKey)}`;
   try {
     await apiFetch<unknown>(path, { method: exists ? 'PATCH' : 'POST', body: settings });

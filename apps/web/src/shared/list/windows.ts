@@ -51,7 +51,11 @@ export function windowsForRange(
  * margin's only once every visible one has answered, so that after a jump the window on screen
  * does not share the server with the margin's.
  */
-export function windowsToFetch(windows: readonly number[], visible: readonly number[], answered: (window: number) => boolean): number[] {
+export function windowsToFetch(
+  windows: readonly number[],
+  visible: readonly number[],
+  answered: (window: number) => boolean,
+): number[] {
   const visibleIn = visible.every(answered);
   return windows.filter((w) => visibleIn || visible.includes(w));
 }

@@ -1,5 +1,15 @@
 import { Loader, Text, VisuallyHidden } from '@mantine/core';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './MapViewer.module.css';
 import { PinLayer, type PinView } from './PinLayer';
@@ -56,7 +66,12 @@ type Gesture =
   | { kind: 'pan'; pointerId: number; start: Point; from: Viewport; moved: boolean }
   | { kind: 'pin'; pointerId: number; pinId: string; start: Point; from: Viewport; moved: boolean };
 
-const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
 /**
  * An interactive floor plan: zoom (buttons, wheel, + / - / 0 keys, pinch), pan (drag, arrow keys)
@@ -77,7 +92,11 @@ export function MapViewer(props: MapViewerProps) {
         <PlanSurface {...props} src={image.src} plan={plan} helpId={helpId} />
       ) : (
         <div className={classes.status} role="status">
-          {image.status === 'loading' ? <Loader aria-label={t('viewer.loading')} /> : <Text c="red.8">{t('viewer.failed')}</Text>}
+          {image.status === 'loading' ? (
+            <Loader aria-label={t('viewer.loading')} />
+          ) : (
+            <Text c="red.8">{t('viewer.failed')}</Text>
+          )}
         </div>
       )}
       <VisuallyHidden id={helpId}>{t(props.onMovePin ? 'viewer.helpEdit' : 'viewer.help')}</VisuallyHidden>
@@ -87,7 +106,20 @@ export function MapViewer(props: MapViewerProps) {
 
 type SurfaceProps = Omit<MapViewerProps, 'plan' | 'height'> & { src: string; plan: Size; helpId: string };
 
-function PlanSurface({ src, plan, helpId, pins, label, onSelectPin, selectedPinId, highlightPinId, onMovePin, placing, onPlace, onPlanSize }: SurfaceProps) {
+function PlanSurface({
+  src,
+  plan,
+  helpId,
+  pins,
+  label,
+  onSelectPin,
+  selectedPinId,
+  highlightPinId,
+  onMovePin,
+  placing,
+  onPlace,
+  onPlanSize,
+}: SurfaceProps) {
   const { t } = useTranslation('content');
   const surface = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<Size | null>(null);
@@ -151,7 +183,9 @@ function PlanSurface({ src, plan, helpId, pins, label, onSelectPin, selectedPinI
       e.preventDefault();
       const rect = el.getBoundingClientRect();
       const factor = e.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP;
-      setViewport((v) => (v ? zoomAt(v, factor, { x: e.clientX - rect.left, y: e.clientY - rect.top }, plan, view) : v));
+      setViewport((v) =>
+        v ? zoomAt(v, factor, { x: e.clientX - rect.left, y: e.clientY - rect.top }, plan, view) : v,
+      );
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
@@ -195,7 +229,13 @@ function PlanSurface({ src, plan, helpId, pins, label, onSelectPin, selectedPinI
       return;
     }
     e.currentTarget.setPointerCapture(e.pointerId);
-    gesture.current = { kind: 'pan', pointerId: e.pointerId, start: pointIn(e), from: viewport, moved: false };
+    gesture.current = {
+      kind: 'pan',
+      pointerId: e.pointerId,
+      start: pointIn(e),
+      from: viewport,
+      moved: false,
+    };
   };
 
   const onSurfacePointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
@@ -235,7 +275,8 @@ function PlanSurface({ src, plan, helpId, pins, label, onSelectPin, selectedPinI
       return;
     }
     if (g.moved) return;
-    if (placing && onPlace && isOnPlan(viewport, plan, at)) onPlace(roundPosition(toPlan(viewport, plan, at)));
+    if (placing && onPlace && isOnPlan(viewport, plan, at))
+      onPlace(roundPosition(toPlan(viewport, plan, at)));
     else onSelectPin?.(null);
   };
 
@@ -244,7 +285,14 @@ function PlanSurface({ src, plan, helpId, pins, label, onSelectPin, selectedPinI
     // Read-only pins pan like the plan when dragged, and select when tapped.
     e.stopPropagation();
     surface.current?.setPointerCapture(e.pointerId);
-    gesture.current = { kind: 'pin', pointerId: e.pointerId, pinId, start: pointIn(e), from: viewport, moved: false };
+    gesture.current = {
+      kind: 'pin',
+      pointerId: e.pointerId,
+      pinId,
+      start: pointIn(e),
+      from: viewport,
+      moved: false,
+    };
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -289,7 +337,9 @@ function PlanSurface({ src, plan, helpId, pins, label, onSelectPin, selectedPinI
     commitMove(pinId, moving.at);
   };
 
-  const surfaceClass = [classes.surface, panning && classes.panning, placing && classes.placing].filter(Boolean).join(' ');
+  const surfaceClass = [classes.surface, panning && classes.panning, placing && classes.placing]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <>
@@ -313,7 +363,11 @@ function PlanSurface({ src, plan, helpId, pins, label, onSelectPin, selectedPinI
           src={src}
           alt=""
           draggable={false}
-          style={{ width: plan.width, height: plan.height, transform: `translate(${viewport.x}px, ${viewport.y}px) scale(${viewport.scale})` }}
+          style={{
+            width: plan.width,
+            height: plan.height,
+            transform: `translate(${viewport.x}px, ${viewport.y}px) scale(${viewport.scale})`,
+          }}
         />
         <PinLayer
           pins={pins}

@@ -31,14 +31,31 @@ interface PinLayerProps {
  * Pins in screen space over the zoomed plan (so they keep their size at any zoom), their tip on the
  * spot, and the names of the selected and highlighted pins under them.
  */
-export function PinLayer({ pins, viewport, plan, moving, selectedPinId, highlightPinId, interactive, editable, onPinPointerDown, onPinKeySelect, onPinBlur }: PinLayerProps) {
+export function PinLayer({
+  pins,
+  viewport,
+  plan,
+  moving,
+  selectedPinId,
+  highlightPinId,
+  interactive,
+  editable,
+  onPinPointerDown,
+  onPinKeySelect,
+  onPinBlur,
+}: PinLayerProps) {
   const where = (pin: PinView) => toScreen(viewport, plan, moving?.id === pin.id ? moving.at : pin);
   const labelled = pins.filter((p) => p.id === selectedPinId || p.id === highlightPinId);
   return (
     <>
       {pins.map((pin) => {
         const at = where(pin);
-        const className = [classes.pin, editable && classes.editable, pin.id === selectedPinId && classes.selected, pin.id === highlightPinId && classes.highlight]
+        const className = [
+          classes.pin,
+          editable && classes.editable,
+          pin.id === selectedPinId && classes.selected,
+          pin.id === highlightPinId && classes.highlight,
+        ]
           .filter(Boolean)
           .join(' ');
         const style = { left: at.x, top: at.y };
@@ -62,7 +79,15 @@ export function PinLayer({ pins, viewport, plan, moving, selectedPinId, highligh
             <PinMarker color={pin.color} />
           </button>
         ) : (
-          <span key={pin.id} className={className} style={style} role="img" aria-label={pin.name} title={pin.name} data-pin-id={pin.id}>
+          <span
+            key={pin.id}
+            className={className}
+            style={style}
+            role="img"
+            aria-label={pin.name}
+            title={pin.name}
+            data-pin-id={pin.id}
+          >
             <PinMarker color={pin.color} />
           </span>
         );
@@ -70,7 +95,12 @@ export function PinLayer({ pins, viewport, plan, moving, selectedPinId, highligh
       {labelled.map((pin) => {
         const at = where(pin);
         return (
-          <span key={`name-${pin.id}`} className={classes.name} style={{ left: at.x, top: at.y }} aria-hidden="true">
+          <span
+            key={`name-${pin.id}`}
+            className={classes.name}
+            style={{ left: at.x, top: at.y }}
+            aria-hidden="true"
+          >
             {pin.name}
           </span>
         );

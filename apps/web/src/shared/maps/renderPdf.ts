@@ -35,7 +35,10 @@ export async function renderPdfFirstPage(url: string, signal?: AbortSignal): Pro
     canvas.height = Math.round(viewport.height);
     await page.render({ canvas, viewport }).promise;
     const blob = await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('The PDF page could not be drawn'))), 'image/png'),
+      canvas.toBlob(
+        (b) => (b ? resolve(b) : reject(new Error('The PDF page could not be drawn'))),
+        'image/png',
+      ),
     );
     return { url: URL.createObjectURL(blob), width: Math.round(base.width), height: Math.round(base.height) };
   } finally {

@@ -11,9 +11,7 @@ export interface PlanSource {
 }
 
 export type PlanImage =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | ({ status: 'ready'; src: string } & Size);
+  { status: 'loading' } | { status: 'failed' } | ({ status: 'ready'; src: string } & Size);
 
 function loadImageSize(src: string): Promise<Size> {
   return new Promise((resolve, reject) => {

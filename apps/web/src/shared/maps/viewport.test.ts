@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { centreOn, clampViewport, fitViewport, isOnPlan, KEEP_IN_VIEW, MAX_ZOOM_OF_FIT, nudge, panBy, roundPosition, toPlan, toScreen, zoomAt } from './viewport';
+import {
+  centreOn,
+  clampViewport,
+  fitViewport,
+  isOnPlan,
+  KEEP_IN_VIEW,
+  MAX_ZOOM_OF_FIT,
+  nudge,
+  panBy,
+  roundPosition,
+  toPlan,
+  toScreen,
+  zoomAt,
+} from './viewport';
 
 const plan = { width: 2000, height: 1000 };
 const view = { width: 800, height: 600 };

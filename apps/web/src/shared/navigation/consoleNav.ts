@@ -4,7 +4,16 @@ import type { DerivedRole } from '@plenary/domain';
  * The console's navigation areas, in the order their headings appear. Each needs a heading label,
  * `shell:navArea.<area>` (the catalog's type checks that every area has one).
  */
-export const NAV_AREAS = ['general', 'event', 'attendees', 'agenda', 'content', 'setup', 'superAdmin', 'administration'] as const;
+export const NAV_AREAS = [
+  'general',
+  'event',
+  'attendees',
+  'agenda',
+  'content',
+  'setup',
+  'superAdmin',
+  'administration',
+] as const;
 export type NavArea = (typeof NAV_AREAS)[number];
 
 /**
@@ -20,4 +29,9 @@ export interface ConsoleNavItem {
   eventScoped: boolean;
 }
 
-export const ADMIN_ROLES: readonly DerivedRole[] = ['superadmin', 'organizationadmin', 'eventhubadmin', 'eventadmin'];
+export const ADMIN_ROLES: readonly DerivedRole[] = [
+  'superadmin',
+  'organizationadmin',
+  'eventhubadmin',
+  'eventadmin',
+];

@@ -7,7 +7,10 @@ import { useSearchParams } from 'react-router';
  * quick change (a day tab, then a filter, before React re-rendered) would undo the first.
  * `change` edits the parameters it is given, or returns new ones.
  */
-export function useSearchParamsUpdate(): (change: (next: URLSearchParams) => URLSearchParams | void, options?: { replace?: boolean }) => void {
+export function useSearchParamsUpdate(): (
+  change: (next: URLSearchParams) => URLSearchParams | void,
+  options?: { replace?: boolean },
+) => void {
   const [, setSearchParams] = useSearchParams();
   return useCallback(
     (change, options) =>

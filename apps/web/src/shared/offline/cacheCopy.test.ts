@@ -6,7 +6,9 @@ describe('keepHeldOverCacheCopy', () => {
   const network = new Headers();
 
   it("keeps what the app holds when the answer is the service worker's cached copy", () => {
-    expect(keepHeldOverCacheCopy({ myState: null }, copy, { myState: 'ENROLLED' })).toEqual({ myState: 'ENROLLED' });
+    expect(keepHeldOverCacheCopy({ myState: null }, copy, { myState: 'ENROLLED' })).toEqual({
+      myState: 'ENROLLED',
+    });
   });
 
   it('takes the cached copy when the app holds nothing (a cold start offline)', () => {
@@ -14,6 +16,8 @@ describe('keepHeldOverCacheCopy', () => {
   });
 
   it("always takes the network's answer", () => {
-    expect(keepHeldOverCacheCopy({ myState: null }, network, { myState: 'ENROLLED' })).toEqual({ myState: null });
+    expect(keepHeldOverCacheCopy({ myState: null }, network, { myState: 'ENROLLED' })).toEqual({
+      myState: null,
+    });
   });
 });

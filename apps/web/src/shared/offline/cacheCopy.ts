@@ -15,7 +15,12 @@ export function keepHeldOverCacheCopy<T>(answer: T, headers: Headers, held: T | 
 }
 
 /** GET `path` for the query `key`, by the rule of keepHeldOverCacheCopy. */
-export async function fetchPreferringHeld<T>(client: QueryClient, key: QueryKey, path: string, signal: AbortSignal): Promise<T> {
+export async function fetchPreferringHeld<T>(
+  client: QueryClient,
+  key: QueryKey,
+  path: string,
+  signal: AbortSignal,
+): Promise<T> {
   const { data, headers } = await apiFetchWithHeaders<T>(path, { signal });
   return keepHeldOverCacheCopy(data, headers, client.getQueryData<T>(key));
 }

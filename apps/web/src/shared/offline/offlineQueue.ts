@@ -1,7 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { apiFetch } from '../api/client';
 import { isApiError } from '../api/errors';
-import { flushChanges, readQueue, withChange, writeQueue, type FlushReport, type QueuedChange, type SendOutcome } from './queue';
+import {
+  flushChanges,
+  readQueue,
+  withChange,
+  writeQueue,
+  type FlushReport,
+  type QueuedChange,
+  type SendOutcome,
+} from './queue';
 
 /** The device's queue of offline changes (localStorage), with listeners for the screens. */
 const listeners = new Set<() => void>();
@@ -38,7 +46,11 @@ function subscribe(listener: () => void): () => void {
 
 /** The changes waiting to be sent (all users'; filter by userId). */
 export function useQueuedChanges(): QueuedChange[] {
-  return useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  return useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => snapshot,
+  );
 }
 
 /** A request that did not reach the API (offline, DNS, connection reset) rather than one it answered. */
@@ -77,5 +89,9 @@ function subscribeOnline(listener: () => void): () => void {
 
 /** navigator.onLine, kept current. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { flushChanges, readQueue, withChange, writeQueue, type QueuedChange, type QueueStorage, type SendOutcome } from './queue';
+import {
+  flushChanges,
+  readQueue,
+  withChange,
+  writeQueue,
+  type QueuedChange,
+  type QueueStorage,
+  type SendOutcome,
+} from './queue';
 
 function memoryStorage(): QueueStorage {
   const data = new Map<string, string>();
   return { getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v) };
 }
 
-const change = (key: string, method: QueuedChange['method'], userId = 'u1', at = '2026-01-01T00:00:00.000Z'): QueuedChange => ({
+const change = (
+  key: string,
+  method: QueuedChange['method'],
+  userId = 'u1',
+  at = '2026-01-01T00:00:00.000Z',
+): QueuedChange => ({
   key,
   userId,
   method,
@@ -22,7 +35,11 @@ describe('offline queue', () => {
     q = withChange(q, change('b', 'POST'));
     q = withChange(q, change('a', 'DELETE'));
     q = withChange(q, change('a', 'POST', 'u2'));
-    expect(q.map((c) => `${c.userId}:${c.key}:${c.method}`)).toEqual(['u1:b:POST', 'u1:a:DELETE', 'u2:a:POST']);
+    expect(q.map((c) => `${c.userId}:${c.key}:${c.method}`)).toEqual([
+      'u1:b:POST',
+      'u1:a:DELETE',
+      'u2:a:POST',
+    ]);
   });
 
   it('reads what it wrote and treats a damaged entry as empty', () => {
@@ -35,7 +52,12 @@ describe('offline queue', () => {
 
   it('sends the user’s changes in order, drops refused ones and stops when the API is out of reach', async () => {
     const storage = memoryStorage();
-    writeQueue(storage, [change('a', 'POST'), change('x', 'POST', 'u2'), change('b', 'POST'), change('c', 'DELETE')]);
+    writeQueue(storage, [
+      change('a', 'POST'),
+      change('x', 'POST', 'u2'),
+      change('b', 'POST'),
+      change('c', 'DELETE'),
+    ]);
     const outcomes: Record<string, SendOutcome> = {
       a: { kind: 'sent' },
       b: { kind: 'refused', message: 'This session is full' },
@@ -53,7 +75,9 @@ describe('offline queue', () => {
     );
     expect(seen).toEqual(['a', 'b', 'c']);
     expect(report.sent.map((c) => c.key)).toEqual(['a']);
-    expect(report.refused).toEqual([{ change: expect.objectContaining({ key: 'b' }), message: 'This session is full' }]);
+    expect(report.refused).toEqual([
+      { change: expect.objectContaining({ key: 'b' }), message: 'This session is full' },
+    ]);
     expect(report.remaining).toBe(1);
     expect(readQueue(storage).map((c) => `${c.userId}:${c.key}`)).toEqual(['u2:x', 'u1:c']);
   });

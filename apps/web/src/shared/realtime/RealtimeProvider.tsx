@@ -5,7 +5,10 @@ import { RealtimeClient, type RealtimeAuth } from './realtimeClient';
 
 export const RealtimeContext = createContext<RealtimeClient | null>(null);
 
-const currentAuth = (): RealtimeAuth => ({ token: userStore.getState().token, impersonate: commonStore.getState().impersonatedUser?.id ?? null });
+const currentAuth = (): RealtimeAuth => ({
+  token: userStore.getState().token,
+  impersonate: commonStore.getState().impersonatedUser?.id ?? null,
+});
 
 /** One socket for the whole tab; it follows sign-in, sign-out and impersonation. */
 export function RealtimeProvider({ children }: { children: ReactNode }) {

@@ -54,7 +54,8 @@ export class RealtimeClient {
     const socket = this.socket;
     if (!socket?.connected) return; // the next connect subscribes what is wanted then
     socket.timeout(10_000).emit(kind, { room }, (err: Error | null, ack?: RoomAck) => {
-      if ((err || (ack && 'error' in ack)) && import.meta.env.DEV) console.warn(`realtime ${kind} ${room}:`, err?.message ?? ack);
+      if ((err || (ack && 'error' in ack)) && import.meta.env.DEV)
+        console.warn(`realtime ${kind} ${room}:`, err?.message ?? ack);
     });
   }
 
@@ -81,7 +82,9 @@ export class RealtimeClient {
       // same backoff, reading the token again (it may have been renewed meanwhile).
       socket.on('connect_error', () => {
         if (socket.active || !this.auth().token) return;
-        const delay = Math.min(BACKOFF.reconnectionDelayMax, BACKOFF.reconnectionDelay * 2 ** this.retries++) * (0.5 + Math.random());
+        const delay =
+          Math.min(BACKOFF.reconnectionDelayMax, BACKOFF.reconnectionDelay * 2 ** this.retries++) *
+          (0.5 + Math.random());
         clearTimeout(this.retry);
         this.retry = setTimeout(() => socket.connect(), delay);
       });

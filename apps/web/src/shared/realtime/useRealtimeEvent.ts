@@ -6,7 +6,11 @@ import { RealtimeContext } from './RealtimeProvider';
  * Calls `handler` for `event` on `room` while the component is mounted: the tab's socket holds the
  * room as long as one component wants it. `room` null waits (e.g. no event chosen yet).
  */
-export function useRealtimeEvent<E extends RealtimeEventName>(room: string | null, event: E, handler: (payload: RealtimePayload<E>) => void): void {
+export function useRealtimeEvent<E extends RealtimeEventName>(
+  room: string | null,
+  event: E,
+  handler: (payload: RealtimePayload<E>) => void,
+): void {
   const client = useContext(RealtimeContext);
   const latest = useRef(handler);
   latest.current = handler;

@@ -150,7 +150,9 @@ export async function logout(): Promise<void> {
  * (lazy routes) and die with that router, leaving the new surface on the old path until a reload.
  */
 export function setParticipantView(on: boolean): void {
-  const surfaceChanges = surfaceFor(window.location.hostname, commonStore.getState().participantView) !== surfaceFor(window.location.hostname, on);
+  const surfaceChanges =
+    surfaceFor(window.location.hostname, commonStore.getState().participantView) !==
+    surfaceFor(window.location.hostname, on);
   if (!surfaceChanges) {
     commonStore.setState({ participantView: on });
     navigateTo('/');

@@ -19,7 +19,11 @@ describe('eventToSelect', () => {
 describe('remembered event per user', () => {
   beforeEach(() => {
     const items = new Map<string, string>();
-    const storage = { getItem: (k: string) => items.get(k) ?? null, setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+    const storage = {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+    };
     vi.stubGlobal('window', { localStorage: storage });
   });
   afterEach(() => vi.unstubAllGlobals());

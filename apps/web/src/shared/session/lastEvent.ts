@@ -10,7 +10,10 @@ const MAX_USERS = 20;
 type LastEvents = Record<string, string>;
 
 const isLastEvents = (value: unknown): value is LastEvents =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((v) => typeof v === 'string');
 
 export function rememberedEventOf(userId: string): string | null {
   return readJson('lastEvents', isLastEvents)?.[userId] ?? null;
@@ -28,7 +31,10 @@ export function rememberEvent(userId: string, eventId: string): void {
  * Which event the console should work on when none is selected: the user's remembered one while
  * they still have it, else their only event; null when they must choose (or the list is loading).
  */
-export function eventToSelect(remembered: string | null, eventIds: readonly string[] | undefined): string | null {
+export function eventToSelect(
+  remembered: string | null,
+  eventIds: readonly string[] | undefined,
+): string | null {
   if (!eventIds) return null;
   if (remembered && eventIds.includes(remembered)) return remembered;
   return eventIds.length === 1 ? eventIds[0]! : null;

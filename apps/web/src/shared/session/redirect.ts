@@ -2,7 +2,9 @@ import { readString, writeString } from './storage';
 
 /** Only same-origin paths are kept, so a crafted link cannot send a user elsewhere after sign-in. */
 export function isSafeRedirect(path: string | null | undefined): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+  return (
+    typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\')
+  );
 }
 
 export function storeRedirectUrl(path: string): void {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { browserZone, formatDayInZone, formatInZone, fromWallTime, timeZones, toWallTime, validZone } from './zones';
+import {
+  browserZone,
+  formatDayInZone,
+  formatInZone,
+  fromWallTime,
+  timeZones,
+  toWallTime,
+  validZone,
+} from './zones';
 
 describe('validZone', () => {
   it('keeps a zone Intl knows and falls back to UTC otherwise', () => {

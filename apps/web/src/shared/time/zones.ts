@@ -64,7 +64,10 @@ export function formatInZone(iso: string, zone: string | null | undefined, local
 
 /** Day-only form for cards: "12 May 2026". */
 export function formatDayInZone(iso: string, zone: string | null | undefined, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: validZone(zone) }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: validZone(zone),
+  }).format(new Date(iso));
 }

@@ -2,7 +2,8 @@ import { Button, Loader, type ButtonProps, type ElementProps } from '@mantine/co
 import type { MouseEvent, Ref } from 'react';
 import classes from './BusyButton.module.css';
 
-export interface BusyButtonProps extends Omit<ButtonProps, 'loading'>, ElementProps<'button', keyof ButtonProps> {
+export interface BusyButtonProps
+  extends Omit<ButtonProps, 'loading'>, ElementProps<'button', keyof ButtonProps> {
   /** Work is under way: a loader over the label, `aria-busy`, and clicks (and Enter) do nothing. */
   busy: boolean;
   ref?: Ref<HTMLButtonElement>;
@@ -32,7 +33,14 @@ export function BusyButton({ busy, children, onClick, className, mod, ...props }
       onClick={click}
     >
       <span className={classes.label}>{children}</span>
-      {busy && <Loader className={classes.loader} color="var(--button-color)" size="calc(var(--button-height) / 1.8)" aria-hidden="true" />}
+      {busy && (
+        <Loader
+          className={classes.loader}
+          color="var(--button-color)"
+          size="calc(var(--button-height) / 1.8)"
+          aria-hidden="true"
+        />
+      )}
     </Button>
   );
 }

@@ -27,7 +27,18 @@ export function useDeleteDialog<T>() {
 export function DeleteButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
     <ActionIcon variant="subtle" color="red.8" aria-label={label} title={label} onClick={onClick}>
-      <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <svg
+        width={16}
+        height={16}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
       </svg>
     </ActionIcon>
@@ -61,7 +72,15 @@ export interface ConfirmDeleteProps {
  * and options of the resource refresh): the shared ConfirmDialog with a red button, a toast after,
  * and a refusal (e.g. 409) shown in the dialog under 'Not deleted'.
  */
-export function ConfirmDelete({ path, id, title, message, confirmLabel, successMessage, onClose }: ConfirmDeleteProps) {
+export function ConfirmDelete({
+  path,
+  id,
+  title,
+  message,
+  confirmLabel,
+  successMessage,
+  onClose,
+}: ConfirmDeleteProps) {
   const { t } = useTranslation('common');
   const { remove } = useResourceMutations({ path });
   return (

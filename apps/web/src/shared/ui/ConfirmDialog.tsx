@@ -27,7 +27,17 @@ export interface ConfirmDialogProps {
  * focus, the action button. While it works the action button stays focusable (BusyButton) and the
  * dialog stays; a refusal (e.g. a 409) shows the server's message in the dialog, which stays open.
  */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onConfirm, onClose, danger = false, errorTitle, failedMessage }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onClose,
+  danger = false,
+  errorTitle,
+  failedMessage,
+}: ConfirmDialogProps) {
   const { t } = useTranslation('common');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +59,11 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, onCo
     <Modal
       opened
       onClose={() => !busy && onClose()}
-      title={<Text fw={600} size="lg" component="span">{title}</Text>}
+      title={
+        <Text fw={600} size="lg" component="span">
+          {title}
+        </Text>
+      }
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
       closeButtonProps={{ 'aria-label': t('actions.close') }}

@@ -14,7 +14,14 @@ export interface DateTimeFieldProps extends Omit<DateTimePickerProps, 'value' | 
  * (arrow keys move between days, Enter picks one) and hour and minute fields (type the numbers;
  * Enter or "Done" closes). Values are wall-clock strings, so no time zone of the browser applies.
  */
-export function DateTimeField({ name, value, onChange, timePickerProps, submitButtonProps, ...props }: DateTimeFieldProps) {
+export function DateTimeField({
+  name,
+  value,
+  onChange,
+  timePickerProps,
+  submitButtonProps,
+  ...props
+}: DateTimeFieldProps) {
   const { t } = useTranslation();
   return (
     <DateTimePicker
@@ -41,7 +48,11 @@ export function DateTimeField({ name, value, onChange, timePickerProps, submitBu
         monthLevelControl: t('dates.chooseMonth'),
         yearLevelControl: t('dates.chooseYear'),
       }}
-      timePickerProps={{ hoursInputLabel: t('dates.hours'), minutesInputLabel: t('dates.minutes'), ...timePickerProps }}
+      timePickerProps={{
+        hoursInputLabel: t('dates.hours'),
+        minutesInputLabel: t('dates.minutes'),
+        ...timePickerProps,
+      }}
       submitButtonProps={{ 'aria-label': t('dates.confirm'), ...submitButtonProps }}
     />
   );

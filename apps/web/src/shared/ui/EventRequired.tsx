@@ -16,7 +16,13 @@ export function EventRequired({ children }: { children: (eventId: string) => Rea
   const eventId = useSelectedEventId();
   if (eventId) return <>{children(eventId)}</>;
   return (
-    <EmptyState icon={<CalendarIcon size={28} />} variant="light" title={t('eventRequired.title')} description={t('eventRequired.text')} py="xl">
+    <EmptyState
+      icon={<CalendarIcon size={28} />}
+      variant="light"
+      title={t('eventRequired.title')}
+      description={t('eventRequired.text')}
+      py="xl"
+    >
       <EmptyState.Actions>
         <Button component={Link} to="/">
           {t('eventRequired.action')}

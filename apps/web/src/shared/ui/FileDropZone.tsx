@@ -46,7 +46,12 @@ export function FileDropZone(props: FileDropZoneProps) {
     if (own) return own;
     if (reason === 'count') return t('fileDrop.oneFile');
     if (reason === 'size') {
-      const size = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 });
+      const size = new Intl.NumberFormat(i18n.language, {
+        style: 'unit',
+        unit: 'megabyte',
+        unitDisplay: 'short',
+        maximumFractionDigits: 1,
+      });
       return t('fileDrop.tooLarge', { size: size.format(maxBytes / 1_000_000) });
     }
     return t('fileDrop.typeRefused', { types: [...new Set(Object.values(accept).flat())].join(', ') });
@@ -95,11 +100,25 @@ export function FileDropZone(props: FileDropZoneProps) {
       >
         <LoadingOverlay visible={busy && props.loaderWhileBusy === true} />
         <div className={classes.content}>{props.children}</div>
-        <input ref={input} type="file" accept={acceptAttribute(accept)} hidden tabIndex={-1} aria-label={props.chooseLabel} onChange={onChosen} />
+        <input
+          ref={input}
+          type="file"
+          accept={acceptAttribute(accept)}
+          hidden
+          tabIndex={-1}
+          aria-label={props.chooseLabel}
+          onChange={onChosen}
+        />
       </Box>
       <Group gap="sm">
         {/* Not disabled while busy: a disabled button would drop the keyboard focus. */}
-        <Button variant="default" onClick={open} aria-disabled={busy || undefined} aria-describedby={props.describedBy || undefined} data-field="file">
+        <Button
+          variant="default"
+          onClick={open}
+          aria-disabled={busy || undefined}
+          aria-describedby={props.describedBy || undefined}
+          data-field="file"
+        >
           {props.chooseLabel}
         </Button>
         {props.besideChoose}
@@ -114,7 +133,8 @@ export function FileDropZone(props: FileDropZoneProps) {
  */
 function useDropsBesideIgnored() {
   useEffect(() => {
-    const carriesFiles = (event: globalThis.DragEvent) => event.dataTransfer?.types.includes('Files') === true;
+    const carriesFiles = (event: globalThis.DragEvent) =>
+      event.dataTransfer?.types.includes('Files') === true;
     const onDragOver = (event: globalThis.DragEvent) => {
       if (!carriesFiles(event) || event.defaultPrevented) return;
       event.preventDefault();

@@ -19,13 +19,26 @@ export interface FormDialogProps {
  * Create/edit dialog: a titled modal around a form, Cancel and a submit button that waits while
  * saving. While saving, Escape, a click outside and Cancel do nothing (the answer is still due).
  */
-export function FormDialog({ title, submitLabel, onClose, onSubmit, saving, formRef, children, size = 'lg' }: FormDialogProps) {
+export function FormDialog({
+  title,
+  submitLabel,
+  onClose,
+  onSubmit,
+  saving,
+  formRef,
+  children,
+  size = 'lg',
+}: FormDialogProps) {
   const { t } = useTranslation('common');
   return (
     <Modal
       opened
       onClose={() => !saving && onClose()}
-      title={<Text fw={600} size="lg" component="span">{title}</Text>}
+      title={
+        <Text fw={600} size="lg" component="span">
+          {title}
+        </Text>
+      }
       size={size}
       closeOnClickOutside={!saving}
       closeOnEscape={!saving}

@@ -55,7 +55,15 @@ describe('dragVerdict', () => {
     expect(dragVerdict([{ kind: 'file', type: 'image/jpeg' }], IMAGES)).toBe('accept');
   });
   it('rejects several files, no file, or a known type not listed', () => {
-    expect(dragVerdict([{ kind: 'file', type: 'text/csv' }, { kind: 'file', type: 'text/csv' }], SHEETS)).toBe('reject');
+    expect(
+      dragVerdict(
+        [
+          { kind: 'file', type: 'text/csv' },
+          { kind: 'file', type: 'text/csv' },
+        ],
+        SHEETS,
+      ),
+    ).toBe('reject');
     expect(dragVerdict([{ kind: 'string', type: 'text/plain' }], SHEETS)).toBe('reject');
     expect(dragVerdict([{ kind: 'file', type: 'application/pdf' }], IMAGES)).toBe('reject');
   });

@@ -25,12 +25,18 @@ function typeMatches(type: string, pattern: string): boolean {
 export function isAccepted(file: Pick<File, 'name' | 'type'>, accept: FileAccept): boolean {
   const name = file.name.toLowerCase();
   return Object.entries(accept).some(
-    ([mime, extensions]) => (file.type !== '' && typeMatches(file.type, mime)) || extensions.some((e) => name.endsWith(e.toLowerCase())),
+    ([mime, extensions]) =>
+      (file.type !== '' && typeMatches(file.type, mime)) ||
+      extensions.some((e) => name.endsWith(e.toLowerCase())),
   );
 }
 
 /** The first reason to refuse `files` for a single-file field, or null when the one file is fine. */
-export function refusalOf(files: readonly FileFacts[], accept: FileAccept, maxBytes: number): FileRefusal | null {
+export function refusalOf(
+  files: readonly FileFacts[],
+  accept: FileAccept,
+  maxBytes: number,
+): FileRefusal | null {
   if (files.length !== 1) return 'count';
   const [file] = files as [FileFacts];
   if (file.size > maxBytes) return 'size';
@@ -43,7 +49,10 @@ export function refusalOf(files: readonly FileFacts[], accept: FileAccept, maxBy
  * refuse more than one file or a type that is known and not listed; an unknown type is let
  * through to the drop, where the name decides.
  */
-export function dragVerdict(items: ReadonlyArray<Pick<DataTransferItem, 'kind' | 'type'>>, accept: FileAccept): 'accept' | 'reject' {
+export function dragVerdict(
+  items: ReadonlyArray<Pick<DataTransferItem, 'kind' | 'type'>>,
+  accept: FileAccept,
+): 'accept' | 'reject' {
   const files = items.filter((item) => item.kind === 'file');
   if (files.length !== 1) return 'reject';
   const { type } = files[0]!;

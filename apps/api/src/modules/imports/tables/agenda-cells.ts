@@ -8,7 +8,18 @@ import { textOf, type Cell } from '../rows.js';
 /** Cell readers and look-ups shared by the agenda tables (Session, SessionUser, Location). */
 
 export function column(key: string, label: string, over: Partial<ImportColumn> = {}): ImportColumn {
-  return { key, label, required: false, identifies: false, type: 'STRING', example: '', enumValues: [], isEnumMultiple: false, description: '', ...over };
+  return {
+    key,
+    label,
+    required: false,
+    identifies: false,
+    type: 'STRING',
+    example: '',
+    enumValues: [],
+    isEnumMultiple: false,
+    description: '',
+    ...over,
+  };
 }
 
 /** Yes/No (also true/false, 1/0, a boolean cell); undefined for an empty cell; 'invalid' otherwise. */
@@ -21,7 +32,8 @@ export function yesNo(cell: Cell | undefined): boolean | undefined | 'invalid' {
   return 'invalid';
 }
 
-export const yesNoError = (value: ReturnType<typeof yesNo>) => (value === 'invalid' ? AGENDA_IMPORT_MESSAGES.yesOrNo : undefined);
+export const yesNoError = (value: ReturnType<typeof yesNo>) =>
+  value === 'invalid' ? AGENDA_IMPORT_MESSAGES.yesOrNo : undefined;
 
 /** 'a, b; c' → ['a', 'b', 'c'], repeats (any case) once. */
 export function listOf(cell: Cell | undefined): string[] | undefined {
@@ -38,7 +50,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A date cell (a spreadsheet date, read as UTC midnight) or text, as 'YYYY-MM-DD' text to check. */
 export function dateText(cell: Cell | undefined): string | undefined {
-  if (cell instanceof Date) return `${cell.getUTCFullYear()}-${pad(cell.getUTCMonth() + 1)}-${pad(cell.getUTCDate())}`;
+  if (cell instanceof Date)
+    return `${cell.getUTCFullYear()}-${pad(cell.getUTCMonth() + 1)}-${pad(cell.getUTCDate())}`;
   return textOf(cell);
 }
 
@@ -51,17 +64,28 @@ export function timeText(cell: Cell | undefined): string | undefined {
   return textOf(cell);
 }
 
-export const tooLong = (text: string | undefined, max: number) => (text !== undefined && text.length > max ? MESSAGES.maxLength : undefined);
+export const tooLong = (text: string | undefined, max: number) =>
+  text !== undefined && text.length > max ? MESSAGES.maxLength : undefined;
 
 /** Lower-cased name → id of an event's locations, collections or breakouts (names are unique per event, any case). */
-export async function idsByName(db: Db, table: 'locations' | 'collections' | 'breakouts', eventId: string): Promise<Map<string, string>> {
-  const { rows } = await sql<{ id: string; name: string }>`SELECT id, name FROM ${sql.table(table)} WHERE event_id = ${eventId}`.execute(db);
+export async function idsByName(
+  db: Db,
+  table: 'locations' | 'collections' | 'breakouts',
+  eventId: string,
+): Promise<Map<string, string>> {
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+  }>`SELECT id, name FROM ${sql.table(table)} WHERE event_id = ${eventId}`.execute(db);
   return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
 }
 
 /** Lower-cased e-mail → participant id of the event. */
 export async function participantsByEmail(db: Db, eventId: string): Promise<Map<string, string>> {
-  const { rows } = await sql<{ id: string; email: string }>`SELECT id, email FROM participants WHERE event_id = ${eventId}`.execute(db);
+  const { rows } = await sql<{
+    id: string;
+    email: string;
+  }>`SELECT id, email FROM participants WHERE event_id = ${eventId}`.execute(db);
   return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
 }
 
@@ -77,7 +101,13 @@ export function errorsOf(entries: Record<string, string | undefined>): Record<st
  * errors with `message` on that column. `message` is SQL, so it can name another row.
  */
 export const PENDING = '';
-export async function moveToErrors(db: Db, importId: string, condition: RawBuilder<SqlBool>, column: string, message: RawBuilder<string>): Promise<void> {
+export async function moveToErrors(
+  db: Db,
+  importId: string,
+  condition: RawBuilder<SqlBool>,
+  column: string,
+  message: RawBuilder<string>,
+): Promise<void> {
   await sql`
     WITH moved AS (
       DELETE FROM import_rows r WHERE r.import_id = ${importId} AND r.create_errors IS NOT NULL AND (${condition})
@@ -90,7 +120,10 @@ export async function moveToErrors(db: Db, importId: string, condition: RawBuild
 }
 
 /** `message(n)` of a domain text with a row number, built in SQL for the number `rowNumber` (SQL). */
-export function messageWithRow(message: (row: number | string) => string, rowNumber: RawBuilder<unknown>): RawBuilder<string> {
+export function messageWithRow(
+  message: (row: number | string) => string,
+  rowNumber: RawBuilder<unknown>,
+): RawBuilder<string> {
   return sql<string>`replace(${message('{row}')}, '{row}', (${rowNumber})::text)`;
 }
 

@@ -14,7 +14,8 @@ let eventId: string;
 let server: Server;
 let base: string;
 
-const pdf = (text: string) => Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+const pdf = (text: string) =>
+  Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 
 beforeAll(async () => {
   t = await createTestContext({ EGRESS_ALLOW_HOSTS: '127.0.0.1' });
@@ -24,7 +25,8 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/hall-a.pdf') return res.end(pdf('hall a'));
     if (req.url === '/hall-a-v2.pdf') return res.end(pdf('hall a, second edition'));
-    if (req.url === '/photo.pdf') return res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]));
+    if (req.url === '/photo.pdf')
+      return res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]));
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -36,7 +38,10 @@ afterAll(async () => {
   await t.close();
 });
 
-async function sheet(rows: Array<Array<string | null>>, headers = ['Name', 'Description', 'Map Location Url', 'Pdf Map']): Promise<Buffer> {
+async function sheet(
+  rows: Array<Array<string | null>>,
+  headers = ['Name', 'Description', 'Map Location Url', 'Pdf Map'],
+): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet('Locations');
   ws.addRow(headers);
@@ -44,17 +49,28 @@ async function sheet(rows: Array<Array<string | null>>, headers = ['Name', 'Desc
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const locations = () => t.deps.db.selectFrom('locations').selectAll().where('eventId', '=', eventId).orderBy('name').execute();
+const locations = () =>
+  t.deps.db.selectFrom('locations').selectAll().where('eventId', '=', eventId).orderBy('name').execute();
 type ErrorRow = { rowNumber: number; errors: Array<{ column: string | null; message: string }> };
 const errorsOf = async (id: string) =>
-  ((await c.get(`imports/${id}/errors`)).json().records as ErrorRow[]).map((r) => [r.rowNumber, Object.fromEntries(r.errors.map((e) => [e.column, e.message]))]);
+  ((await c.get(`imports/${id}/errors`)).json().records as ErrorRow[]).map((r) => [
+    r.rowNumber,
+    Object.fromEntries(r.errors.map((e) => [e.column, e.message])),
+  ]);
 
 describe('Location import', () => {
   it('is listed with its columns and an xlsx template; csv is refused', async () => {
-    const { tables } = (await c.get('imports/tables')).json() as { tables: Array<{ table: string; fileTypes: string[]; columns: Array<{ label: string }> }> };
+    const { tables } = (await c.get('imports/tables')).json() as {
+      tables: Array<{ table: string; fileTypes: string[]; columns: Array<{ label: string }> }>;
+    };
     const location = tables.find((x) => x.table === 'Location')!;
     expect(location.fileTypes).toEqual(['xlsx']);
-    expect(location.columns.map((x) => x.label)).toEqual(['Name', 'Description', 'Map Location Url', 'Pdf Map']);
+    expect(location.columns.map((x) => x.label)).toEqual([
+      'Name',
+      'Description',
+      'Map Location Url',
+      'Pdf Map',
+    ]);
     expect((await c.get('imports/Location/template')).statusCode).toBe(200);
     expect((await c.get('imports/Location/template?format=csv')).statusCode).toBe(400);
   });
@@ -73,7 +89,12 @@ describe('Location import', () => {
       ['X'.repeat(201), '', null, null],
     ]);
     const up = await uploaded(c, 'Location', 'locations.xlsx', file);
-    expect(up.mapping).toEqual({ name: 'Name', description: 'Description', mapLocationUrl: 'Map Location Url', pdfMap: 'Pdf Map' });
+    expect(up.mapping).toEqual({
+      name: 'Name',
+      description: 'Description',
+      mapLocationUrl: 'Map Location Url',
+      pdfMap: 'Pdf Map',
+    });
     const v = await verified(c, up.id);
     expect(v.counts).toMatchObject({ rows: 10, valid: 2, errors: 8 });
     expect(await errorsOf(up.id)).toEqual([
@@ -86,14 +107,21 @@ describe('Location import', () => {
       [10, { pdfMap: AGENDA_IMPORT_MESSAGES.pdfMapRefused }],
       [11, { name: MESSAGES.maxLength }],
     ]);
-    expect(MESSAGES.locationImportConflict).toBe('Only one of "Pdf Map" or "Map Location Url" can be updated.');
+    expect(MESSAGES.locationImportConflict).toBe(
+      'Only one of "Pdf Map" or "Map Location Url" can be updated.',
+    );
 
     const done = await committed(c, up.id, { skipInvalidRows: true });
     expect(done.status).toBe('COMPLETED');
     expect(done.counts).toMatchObject({ created: 2, updated: 0 });
     const [a, b] = await locations();
     expect(a).toMatchObject({ name: 'Hall A', description: 'Ground floor', mapLocationUrl: null });
-    expect(b).toMatchObject({ name: 'Hall B', description: '', mapLocationUrl: 'https://maps.example.com/?q=Hall+B', pdfMapKey: null });
+    expect(b).toMatchObject({
+      name: 'Hall B',
+      description: '',
+      mapLocationUrl: 'https://maps.example.com/?q=Hall+B',
+      pdfMapKey: null,
+    });
     // The stored PDF is served like an uploaded PDF map.
     const served = await t.as(undefined, { method: 'GET', url: `/api/v1/files/${a!.pdfMapKey}` });
     expect(served.statusCode).toBe(200);
@@ -114,16 +142,28 @@ describe('Location import', () => {
     const [a, b, h] = await locations();
     expect(a).toMatchObject({ id: before!.id, name: 'Hall A', description: 'Ground floor' });
     expect(a!.pdfMapKey).not.toBe(before!.pdfMapKey);
-    expect(b).toMatchObject({ description: 'First floor', mapLocationUrl: 'https://maps.example.com/?q=Hall+B' });
+    expect(b).toMatchObject({
+      description: 'First floor',
+      mapLocationUrl: 'https://maps.example.com/?q=Hall+B',
+    });
     expect(h).toMatchObject({ name: 'Hall H', description: 'New' });
     // The replaced PDF goes once the commit is durable (the job's last step).
     await t.drainJobs();
-    expect((await t.as(undefined, { method: 'GET', url: `/api/v1/files/${before!.pdfMapKey}` })).statusCode).toBe(404);
-    expect((await t.as(undefined, { method: 'GET', url: `/api/v1/files/${a!.pdfMapKey}` })).rawPayload.toString()).toContain('second edition');
+    expect(
+      (await t.as(undefined, { method: 'GET', url: `/api/v1/files/${before!.pdfMapKey}` })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.as(undefined, { method: 'GET', url: `/api/v1/files/${a!.pdfMapKey}` })).rawPayload.toString(),
+    ).toContain('second edition');
   });
 
   it('a row that changes nothing is skipped', async () => {
-    const up = await uploaded(c, 'Location', 'locations-3.xlsx', await sheet([['Hall B', 'First floor', null, null]]));
+    const up = await uploaded(
+      c,
+      'Location',
+      'locations-3.xlsx',
+      await sheet([['Hall B', 'First floor', null, null]]),
+    );
     await verified(c, up.id);
     expect((await committed(c, up.id)).counts).toMatchObject({ created: 0, updated: 0, skipped: 1 });
   });

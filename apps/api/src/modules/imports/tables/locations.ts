@@ -29,10 +29,21 @@ import { column, errorsOf, tooLong } from './agenda-cells.js';
 export const PDF_FETCH_TIMEOUT_MS = 10_000;
 
 const COLUMNS = [
-  column('name', 'Name', { required: true, identifies: true, example: 'Hall A', description: 'Finds the location (any case): a known name updates it, a new one creates it' }),
+  column('name', 'Name', {
+    required: true,
+    identifies: true,
+    example: 'Hall A',
+    description: 'Finds the location (any case): a known name updates it, a new one creates it',
+  }),
   column('description', 'Description', { example: 'Ground floor, left of the entrance' }),
-  column('mapLocationUrl', 'Map Location Url', { example: 'https://maps.example.com/?q=Hall+A', description: 'A link to the place on a map. Fill this or Pdf Map, not both' }),
-  column('pdfMap', 'Pdf Map', { example: 'https://example.com/maps/hall-a.pdf', description: 'The address of a PDF map (at most 20 MB). Fill this or Map Location Url, not both' }),
+  column('mapLocationUrl', 'Map Location Url', {
+    example: 'https://maps.example.com/?q=Hall+A',
+    description: 'A link to the place on a map. Fill this or Pdf Map, not both',
+  }),
+  column('pdfMap', 'Pdf Map', {
+    example: 'https://example.com/maps/hall-a.pdf',
+    description: 'The address of a PDF map (at most 20 MB). Fill this or Map Location Url, not both',
+  }),
 ];
 
 async function forgetKey(storage: Storage, key: unknown): Promise<void> {
@@ -55,7 +66,8 @@ export const locationsImport: ImportTableDef = {
         const errors = errorsOf({
           name: name === undefined ? MESSAGES.required : tooLong(name, CONTENT_NAME_MAX_LENGTH),
           description: tooLong(description, CONTENT_DESCRIPTION_MAX_LENGTH),
-          mapLocationUrl: mapLocationUrl !== undefined && !isUrl(mapLocationUrl) ? MESSAGES.invalidUrl : undefined,
+          mapLocationUrl:
+            mapLocationUrl !== undefined && !isUrl(mapLocationUrl) ? MESSAGES.invalidUrl : undefined,
           pdfMap: conflict ?? (pdfMap !== undefined && !isUrl(pdfMap) ? MESSAGES.invalidUrl : undefined),
         });
         if (Object.keys(errors).length > 0 || name === undefined) return { ok: false, errors };
@@ -64,11 +76,24 @@ export const locationsImport: ImportTableDef = {
         if (mapLocationUrl !== undefined) data.mapLocationUrl = mapLocationUrl;
         if (pdfMap !== undefined) {
           try {
-            const fetched = await egressFetch(pdfMap, ctx.config, { maxBytes: MAP_MAX_BYTES, timeoutMs: PDF_FETCH_TIMEOUT_MS });
-            if (!isWholePdf(fetched.bytes)) return { ok: false, errors: { pdfMap: AGENDA_IMPORT_MESSAGES.pdfMapNotPdf } };
+            const fetched = await egressFetch(pdfMap, ctx.config, {
+              maxBytes: MAP_MAX_BYTES,
+              timeoutMs: PDF_FETCH_TIMEOUT_MS,
+            });
+            if (!isWholePdf(fetched.bytes))
+              return { ok: false, errors: { pdfMap: AGENDA_IMPORT_MESSAGES.pdfMapNotPdf } };
             data.pdfMapKey = await ctx.storage.put(fetched.bytes, 'application/pdf');
           } catch (err) {
-            if (err instanceof EgressError) return { ok: false, errors: { pdfMap: err.kind === 'refused' ? AGENDA_IMPORT_MESSAGES.pdfMapRefused : AGENDA_IMPORT_MESSAGES.pdfMapFetch } };
+            if (err instanceof EgressError)
+              return {
+                ok: false,
+                errors: {
+                  pdfMap:
+                    err.kind === 'refused'
+                      ? AGENDA_IMPORT_MESSAGES.pdfMapRefused
+                      : AGENDA_IMPORT_MESSAGES.pdfMapFetch,
+                },
+              };
             throw err;
           }
         }

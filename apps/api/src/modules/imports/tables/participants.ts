@@ -24,8 +24,18 @@ import { textOf, valueOf, type Cell } from '../rows.js';
  * only valid values for what it gives ('update'); which of the two applies is decided against the
  * database once every row is staged (`afterStaging`). Commit: `upsertStagedParticipants`.
  */
-const STANDARD: Array<{ key: ProfileTextField | 'email'; required: boolean; example: string; description: string }> = [
-  { key: 'email', required: true, example: 'jane.doe@example.com', description: 'Finds the participant: a known address updates, a new one creates' },
+const STANDARD: Array<{
+  key: ProfileTextField | 'email';
+  required: boolean;
+  example: string;
+  description: string;
+}> = [
+  {
+    key: 'email',
+    required: true,
+    example: 'jane.doe@example.com',
+    description: 'Finds the participant: a known address updates, a new one creates',
+  },
   { key: 'firstName', required: true, example: 'Jane', description: 'Required for new participants' },
   { key: 'lastName', required: true, example: 'Doe', description: 'Required for new participants' },
   { key: 'jobTitle', required: false, example: 'Head of Marketing', description: '' },
@@ -65,7 +75,11 @@ function customColumn(f: CustomFieldDef): ImportColumn {
     required: f.settings.required,
     identifies: false,
     type: f.dataType,
-    example: isEnum ? (f.settings.isEnumMultiple ? values.slice(0, 2).join('; ') : (values[0] ?? '')) : EXAMPLES[f.dataType],
+    example: isEnum
+      ? f.settings.isEnumMultiple
+        ? values.slice(0, 2).join('; ')
+        : (values[0] ?? '')
+      : EXAMPLES[f.dataType],
     enumValues: isEnum ? values : [],
     isEnumMultiple: isEnum && f.settings.isEnumMultiple,
     description: isEnum
@@ -92,24 +106,35 @@ export function participantColumns(fields: readonly CustomFieldDef[]): ImportCol
 }
 
 /** `customFields.<id>` → `cf_<hex>`; standard fields keep their names. */
-const columnOf = (path: string) => (path.startsWith('customFields.') ? customFieldKey(path.slice('customFields.'.length)) : path);
-const byColumn = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([path, message]) => [columnOf(path), message]));
+const columnOf = (path: string) =>
+  path.startsWith('customFields.') ? customFieldKey(path.slice('customFields.'.length)) : path;
+const byColumn = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([path, message]) => [columnOf(path), message]));
 
 export const participantsImport: ImportTableDef = {
   table: 'User',
   keyColumn: 'email',
   columns: async (db, eventId) => participantColumns(await importFieldsOf(db, eventId)),
   async changedSince(db, eventId, verifiedAt) {
-    const changed = await db.selectFrom('customFields').select('id').where('eventId', '=', eventId).where('updatedAt', '>', verifiedAt).limit(1).executeTakeFirst();
+    const changed = await db
+      .selectFrom('customFields')
+      .select('id')
+      .where('eventId', '=', eventId)
+      .where('updatedAt', '>', verifiedAt)
+      .limit(1)
+      .executeTakeFirst();
     return changed !== undefined;
   },
   async checker(ctx, columns) {
     const fields = await importFieldsOf(ctx.db, ctx.eventId);
-    const custom = fields.map((f) => ({ f, key: customFieldKey(f.id) })).filter((c) => columns.some((col) => col.key === c.key));
+    const custom = fields
+      .map((f) => ({ f, key: customFieldKey(f.id) }))
+      .filter((c) => columns.some((col) => col.key === c.key));
     return {
       check(cells: ReadonlyMap<string, Cell>): RowCheck {
         const row: ParticipantRow = { email: textOf(cells.get('email')) };
-        for (const s of STANDARD) if (s.key !== 'email' && cells.has(s.key)) row[s.key] = textOf(cells.get(s.key));
+        for (const s of STANDARD)
+          if (s.key !== 'email' && cells.has(s.key)) row[s.key] = textOf(cells.get(s.key));
         const values: Record<string, unknown> = {};
         for (const { f, key } of custom) {
           if (!cells.has(key)) continue;
@@ -122,18 +147,37 @@ export const participantsImport: ImportTableDef = {
         if (asNew.ok) return { ok: true, key: asNew.value.email, data: { ...asNew.value } };
         const asExisting = checkParticipantRow(row, fields, 'update');
         if (!asExisting.ok) return { ok: false, errors: byColumn(asExisting.fields) };
-        return { ok: true, key: asExisting.value.email, data: { ...asExisting.value }, createErrors: byColumn(asNew.fields) };
+        return {
+          ok: true,
+          key: asExisting.value.email,
+          data: { ...asExisting.value },
+          createErrors: byColumn(asNew.fields),
+        };
       },
     };
   },
   // A row that needs the 'create' rules is an error unless its e-mail is already a participant.
-  afterStaging: (db, ctx) => moveCreateErrors(db, ctx.importId, sql`EXISTS (SELECT 1 FROM participants p WHERE p.event_id = ${ctx.eventId} AND p.email = r.key)`),
+  afterStaging: (db, ctx) =>
+    moveCreateErrors(
+      db,
+      ctx.importId,
+      sql`EXISTS (SELECT 1 FROM participants p WHERE p.event_id = ${ctx.eventId} AND p.email = r.key)`,
+    ),
   // Addresses of accounts outside the event's organisation are not written: they are invited (an
   // e-mail each, in the commit's transaction) and count as skipped until the person accepts.
   async commit(tx, ctx) {
-    const { created, updated, invitees } = await upsertStagedParticipants(tx, ctx.eventId, ctx.importId, ctx.actor);
+    const { created, updated, invitees } = await upsertStagedParticipants(
+      tx,
+      ctx.eventId,
+      ctx.importId,
+      ctx.actor,
+    );
     if (invitees.length === 0) return { created, updated };
-    const event = await tx.selectFrom('events').select(['id', 'name']).where('id', '=', ctx.eventId).executeTakeFirstOrThrow();
+    const event = await tx
+      .selectFrom('events')
+      .select(['id', 'name'])
+      .where('id', '=', ctx.eventId)
+      .executeTakeFirstOrThrow();
     await inviteInTransaction(tx, ctx, event, { ...ctx.actor, host: ctx.actor.host ?? '' }, invitees);
     return { created, updated, notify: () => ctx.mail.wake() };
   },

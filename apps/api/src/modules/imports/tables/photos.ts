@@ -17,8 +17,28 @@ import { textOf, type Cell } from '../rows.js';
  * does not anchor pictures to rows, and an address keeps the file small.
  */
 const COLUMNS: ImportColumn[] = [
-  { key: 'email', label: 'E-mail', required: true, identifies: true, type: 'EMAIL', example: 'jane.doe@example.com', enumValues: [], isEnumMultiple: false, description: 'A participant of this event' },
-  { key: 'photo', label: 'Photo', required: true, identifies: false, type: 'IMAGE_URL', example: 'https://example.com/photos/jane.jpg', enumValues: [], isEnumMultiple: false, description: 'Address of a JPEG or PNG image, at most 10 MB' },
+  {
+    key: 'email',
+    label: 'E-mail',
+    required: true,
+    identifies: true,
+    type: 'EMAIL',
+    example: 'jane.doe@example.com',
+    enumValues: [],
+    isEnumMultiple: false,
+    description: 'A participant of this event',
+  },
+  {
+    key: 'photo',
+    label: 'Photo',
+    required: true,
+    identifies: false,
+    type: 'IMAGE_URL',
+    example: 'https://example.com/photos/jane.jpg',
+    enumValues: [],
+    isEnumMultiple: false,
+    description: 'Address of a JPEG or PNG image, at most 10 MB',
+  },
 ];
 
 export const PHOTO_FETCH_TIMEOUT_MS = 10_000;
@@ -28,7 +48,9 @@ export const photosImport: ImportTableDef = {
   keyColumn: 'email',
   columns: async () => COLUMNS,
   async checker(ctx) {
-    const { rows } = await sql<{ email: string }>`SELECT email FROM participants WHERE event_id = ${ctx.eventId}`.execute(ctx.db);
+    const { rows } = await sql<{
+      email: string;
+    }>`SELECT email FROM participants WHERE event_id = ${ctx.eventId}`.execute(ctx.db);
     const participants = new Set(rows.map((r) => r.email));
     return {
       async check(cells: ReadonlyMap<string, Cell>): Promise<RowCheck> {
@@ -40,14 +62,25 @@ export const photosImport: ImportTableDef = {
         else if (!participants.has(email)) errors.email = IMPORT_MESSAGES.notInEvent;
         if (url === undefined) errors.photo = MESSAGES.required;
         else if (!isUrl(url)) errors.photo = MESSAGES.invalidUrl;
-        if (Object.keys(errors).length > 0 || email === undefined || url === undefined) return { ok: false, errors };
+        if (Object.keys(errors).length > 0 || email === undefined || url === undefined)
+          return { ok: false, errors };
         try {
-          const fetched = await egressFetch(url, ctx.config, { maxBytes: PHOTO_MAX_BYTES, timeoutMs: PHOTO_FETCH_TIMEOUT_MS });
+          const fetched = await egressFetch(url, ctx.config, {
+            maxBytes: PHOTO_MAX_BYTES,
+            timeoutMs: PHOTO_FETCH_TIMEOUT_MS,
+          });
           const photo = await processPhoto(fetched.bytes);
           const key = await ctx.storage.put(photo.bytes, photo.contentType);
           return { ok: true, key: email, data: { photoUrl: ctx.storage.url(key) } };
         } catch (err) {
-          if (err instanceof EgressError) return { ok: false, errors: { photo: err.kind === 'refused' ? IMPORT_MESSAGES.photoUrlRefused : IMPORT_MESSAGES.photoUrlFetch } };
+          if (err instanceof EgressError)
+            return {
+              ok: false,
+              errors: {
+                photo:
+                  err.kind === 'refused' ? IMPORT_MESSAGES.photoUrlRefused : IMPORT_MESSAGES.photoUrlFetch,
+              },
+            };
           if (err instanceof HttpError) return { ok: false, errors: { photo: err.message } };
           throw err;
         }
@@ -67,7 +100,10 @@ export const photosImport: ImportTableDef = {
         SELECT ${ctx.actor.actorId}::uuid, ${ctx.actor.impersonatedUserId}::uuid, 'update', 'participant', w.id::text, ${ctx.actor.requestId} FROM w
       )
       SELECT id, old_url FROM w`.execute(tx);
-    replaced.set(ctx.importId, rows.map((r) => r.oldUrl).filter((u): u is string => u !== null));
+    replaced.set(
+      ctx.importId,
+      rows.map((r) => r.oldUrl).filter((u): u is string => u !== null),
+    );
     return { created: 0, updated: rows.length };
   },
   async afterCommit(ctx) {

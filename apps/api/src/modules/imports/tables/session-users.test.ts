@@ -16,7 +16,10 @@ const p: Array<{ id: string; email: string }> = [];
 const s: Record<string, string> = {};
 const emitted: Emitted[] = [];
 
-async function sheet(rows: Array<Array<string | null>>, headers = ['Email', 'Session', 'Session Id']): Promise<Buffer> {
+async function sheet(
+  rows: Array<Array<string | null>>,
+  headers = ['Email', 'Session', 'Session Id'],
+): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   const ws = book.addWorksheet('Agenda');
   ws.addRow(headers);
@@ -26,10 +29,24 @@ async function sheet(rows: Array<Array<string | null>>, headers = ['Email', 'Ses
 
 type ErrorRow = { rowNumber: number; errors: Array<{ column: string | null; message: string }> };
 const errorsOf = async (id: string) =>
-  ((await c.get(`imports/${id}/errors`)).json().records as ErrorRow[]).map((r) => [r.rowNumber, Object.fromEntries(r.errors.map((e) => [e.column, e.message]))]);
-const seats = (name: string) => t.deps.db.selectFrom('sessions').select(['enrolledCount', 'waitlistedCount']).where('id', '=', s[name]!).executeTakeFirstOrThrow();
+  ((await c.get(`imports/${id}/errors`)).json().records as ErrorRow[]).map((r) => [
+    r.rowNumber,
+    Object.fromEntries(r.errors.map((e) => [e.column, e.message])),
+  ]);
+const seats = (name: string) =>
+  t.deps.db
+    .selectFrom('sessions')
+    .select(['enrolledCount', 'waitlistedCount'])
+    .where('id', '=', s[name]!)
+    .executeTakeFirstOrThrow();
 const places = (name: string) =>
-  t.deps.db.selectFrom('enrollments').select(['participantId', 'state']).where('sessionId', '=', s[name]!).orderBy('createdAt').orderBy('participantId').execute();
+  t.deps.db
+    .selectFrom('enrollments')
+    .select(['participantId', 'state'])
+    .where('sessionId', '=', s[name]!)
+    .orderBy('createdAt')
+    .orderBy('participantId')
+    .execute();
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -38,11 +55,28 @@ beforeAll(async () => {
   c = client(t, ten.tokens.eventAdmin, eventId);
   for (let i = 0; i < 5; i++) p.push(await participant(c));
   const db = t.deps.db;
-  const breakout = (await db.insertInto('breakouts').values({ eventId, name: 'Tracks', enrollable: true }).returning('id').executeTakeFirstOrThrow()).id;
-  const session = async (name: string, over: { capacity?: number | null; waitlist?: boolean; breakoutId?: string } = {}) => {
+  const breakout = (
+    await db
+      .insertInto('breakouts')
+      .values({ eventId, name: 'Tracks', enrollable: true })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const session = async (
+    name: string,
+    over: { capacity?: number | null; waitlist?: boolean; breakoutId?: string } = {},
+  ) => {
     const row = await db
       .insertInto('sessions')
-      .values({ eventId, name, startAt: new Date('2027-05-04T07:00:00Z'), endAt: new Date('2027-05-04T08:00:00Z'), capacity: over.capacity ?? null, waitlist: over.waitlist ?? true, breakoutId: over.breakoutId ?? null })
+      .values({
+        eventId,
+        name,
+        startAt: new Date('2027-05-04T07:00:00Z'),
+        endAt: new Date('2027-05-04T08:00:00Z'),
+        capacity: over.capacity ?? null,
+        waitlist: over.waitlist ?? true,
+        breakoutId: over.breakoutId ?? null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -60,7 +94,12 @@ afterAll(() => t.close());
 
 describe('SessionUser import', () => {
   it('gives seats in row order, then waitlist places, and reports full sessions, the breakout rule and bad rows', async () => {
-    const [a, b, c2, d] = p as [{ email: string; id: string }, { email: string; id: string }, { email: string; id: string }, { email: string; id: string }];
+    const [a, b, c2, d] = p as [
+      { email: string; id: string },
+      { email: string; id: string },
+      { email: string; id: string },
+      { email: string; id: string },
+    ];
     const file = await sheet([
       [a.email, 'Small', null],
       [b.email, 'small', null],
@@ -109,13 +148,20 @@ describe('SessionUser import', () => {
     expect(await seats('open')).toEqual({ enrolledCount: 1, waitlistedCount: 0 });
     expect(await seats('twinB')).toEqual({ enrolledCount: 1, waitlistedCount: 0 });
     // Everyone watching the agenda sees the new counts of each session the import placed people in.
-    const seatEvents = () => emitted.filter((x) => x.room === `event:${eventId}` && x.event === SEATS_EVENT).map((x) => x.payload);
+    const seatEvents = () =>
+      emitted.filter((x) => x.room === `event:${eventId}` && x.event === SEATS_EVENT).map((x) => x.payload);
     await vi.waitFor(() => {
-      expect(seatEvents()).toContainEqual(expect.objectContaining({ sessionId: s.small, enrolledCount: 2, waitlistedCount: 1, capacity: 2 }));
-      expect(seatEvents()).toContainEqual(expect.objectContaining({ sessionId: s.b1, enrolledCount: 1, waitlistedCount: 0, capacity: null }));
+      expect(seatEvents()).toContainEqual(
+        expect.objectContaining({ sessionId: s.small, enrolledCount: 2, waitlistedCount: 1, capacity: 2 }),
+      );
+      expect(seatEvents()).toContainEqual(
+        expect.objectContaining({ sessionId: s.b1, enrolledCount: 1, waitlistedCount: 0, capacity: null }),
+      );
       expect(seatEvents()).toHaveLength(5);
     });
-    expect(new Set(seatEvents().map((x) => (x as { sessionId: string }).sessionId))).toEqual(new Set([s.small, s.tiny, s.b1, s.open, s.twinB]));
+    expect(new Set(seatEvents().map((x) => (x as { sessionId: string }).sessionId))).toEqual(
+      new Set([s.small, s.tiny, s.b1, s.open, s.twinB]),
+    );
   });
 
   it('over capacity: later rows wait in order; someone already placed is left as they are; a held breakout session counts', async () => {
@@ -145,12 +191,18 @@ describe('SessionUser import', () => {
     const up = await uploaded(c, 'SessionUser', 'agenda-3.xlsx', await sheet([[d!.email, 'Tiny', null]]));
     expect((await verified(c, up.id)).status).toBe('VERIFIED');
     // Someone enrolls in the last seat between verify and commit.
-    await sql`INSERT INTO enrollments (session_id, participant_id, event_id, state) VALUES (${s.tiny!}, ${e!.id}, ${eventId}, 'ENROLLED')`.execute(db);
+    await sql`INSERT INTO enrollments (session_id, participant_id, event_id, state) VALUES (${s.tiny!}, ${e!.id}, ${eventId}, 'ENROLLED')`.execute(
+      db,
+    );
     await db.updateTable('sessions').set({ enrolledCount: 2 }).where('id', '=', s.tiny!).execute();
     const done = await committed(c, up.id);
     expect(done.counts).toMatchObject({ created: 0, skipped: 1 });
     expect(await seats('tiny')).toEqual({ enrolledCount: 2, waitlistedCount: 0 });
-    const counted = await db.selectFrom('enrollments').select(db.fn.countAll<number>().as('n')).where('sessionId', '=', s.tiny!).executeTakeFirstOrThrow();
+    const counted = await db
+      .selectFrom('enrollments')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('sessionId', '=', s.tiny!)
+      .executeTakeFirstOrThrow();
     expect(Number(counted.n)).toBe(2);
   });
 });

@@ -4,7 +4,14 @@ import { broadcastSeats } from '../../agenda/enrollment.notify.js';
 import { effectiveCapacity } from '../../agenda/sessions.repo.js';
 import type { ImportTableDef, RowCheck } from '../registry.js';
 import { textOf, type Cell } from '../rows.js';
-import { column, errorsOf, moveToErrors, notifyDepsOf, participantsByEmail, PENDING } from './agenda-cells.js';
+import {
+  column,
+  errorsOf,
+  moveToErrors,
+  notifyDepsOf,
+  participantsByEmail,
+  PENDING,
+} from './agenda-cells.js';
 import { refuseGoneSessionUserNames } from './vanished.js';
 
 /**
@@ -23,9 +30,21 @@ import { refuseGoneSessionUserNames } from './vanished.js';
  * for enrollment, and audience rules are not applied.
  */
 const COLUMNS = [
-  column('email', 'Email', { required: true, identifies: true, type: 'EMAIL', example: 'jane.doe@example.com', description: 'A participant of this event' }),
-  column('session', 'Session', { example: 'Opening keynote', description: 'The name of a session of this event (or fill Session Id)' }),
-  column('sessionId', 'Session Id', { example: '', description: 'Optional. The id of the session, needed when several sessions share a name' }),
+  column('email', 'Email', {
+    required: true,
+    identifies: true,
+    type: 'EMAIL',
+    example: 'jane.doe@example.com',
+    description: 'A participant of this event',
+  }),
+  column('session', 'Session', {
+    example: 'Opening keynote',
+    description: 'The name of a session of this event (or fill Session Id)',
+  }),
+  column('sessionId', 'Session Id', {
+    example: '',
+    description: 'Optional. The id of the session, needed when several sessions share a name',
+  }),
 ];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,10 +62,14 @@ export const sessionUsersImport: ImportTableDef = {
   columns: async () => COLUMNS,
   async checker(ctx) {
     const participants = await participantsByEmail(ctx.db, ctx.eventId);
-    const { rows } = await sql<{ id: string; name: string }>`SELECT id, name FROM sessions WHERE event_id = ${ctx.eventId}`.execute(ctx.db);
+    const { rows } = await sql<{
+      id: string;
+      name: string;
+    }>`SELECT id, name FROM sessions WHERE event_id = ${ctx.eventId}`.execute(ctx.db);
     const ids = new Set(rows.map((r) => r.id));
     const byName = new Map<string, string[]>();
-    for (const r of rows) byName.set(r.name.toLowerCase(), [...(byName.get(r.name.toLowerCase()) ?? []), r.id]);
+    for (const r of rows)
+      byName.set(r.name.toLowerCase(), [...(byName.get(r.name.toLowerCase()) ?? []), r.id]);
     return {
       check(cells: ReadonlyMap<string, Cell>): RowCheck {
         const email = textOf(cells.get('email'))?.toLowerCase();
@@ -65,13 +88,26 @@ export const sessionUsersImport: ImportTableDef = {
         else if (named.length > 1) sessionError = AGENDA_IMPORT_MESSAGES.ambiguousSessionName;
         else sessionId = named[0];
         const errors = errorsOf({
-          email: email === undefined ? MESSAGES.required : !isEmail(email) ? MESSAGES.invalidEmail : participantId === undefined ? IMPORT_MESSAGES.notInEvent : undefined,
+          email:
+            email === undefined
+              ? MESSAGES.required
+              : !isEmail(email)
+                ? MESSAGES.invalidEmail
+                : participantId === undefined
+                  ? IMPORT_MESSAGES.notInEvent
+                  : undefined,
           session: sessionError,
           sessionId: idError,
         });
-        if (Object.keys(errors).length > 0 || participantId === undefined || sessionId === undefined) return { ok: false, errors };
+        if (Object.keys(errors).length > 0 || participantId === undefined || sessionId === undefined)
+          return { ok: false, errors };
         // Pending against the database after staging (afterStaging): the breakout rule and capacity.
-        return { ok: true, key: `${participantId}|${sessionId}`, data: { participantId, sessionId }, createErrors: { session: PENDING } };
+        return {
+          ok: true,
+          key: `${participantId}|${sessionId}`,
+          data: { participantId, sessionId },
+          createErrors: { session: PENDING },
+        };
       },
     };
   },
@@ -158,9 +194,15 @@ export const sessionUsersImport: ImportTableDef = {
         INSERT INTO audit_log (actor_id, impersonated_user_id, action, entity, entity_id, request_id)
         SELECT ${ctx.actor.actorId}::uuid, ${ctx.actor.impersonatedUserId}::uuid, 'create', 'enrollment', ins.session_id || ':' || ins.participant_id, ${ctx.actor.requestId} FROM ins
       )
-      SELECT count(*)::int AS created, coalesce(jsonb_agg(DISTINCT ins.session_id), '[]') AS session_ids FROM ins`.execute(tx);
+      SELECT count(*)::int AS created, coalesce(jsonb_agg(DISTINCT ins.session_id), '[]') AS session_ids FROM ins`.execute(
+      tx,
+    );
     const { created, sessionIds } = rows[0]!;
     // After the commit, everyone watching sees the new counts (nobody is promoted: places are only added).
-    return { created, updated: 0, notify: (after) => broadcastSeats(notifyDepsOf(after), after.eventId, sessionIds) };
+    return {
+      created,
+      updated: 0,
+      notify: (after) => broadcastSeats(notifyDepsOf(after), after.eventId, sessionIds),
+    };
   },
 };

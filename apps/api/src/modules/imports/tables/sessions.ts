@@ -64,23 +64,77 @@ import { refuseGoneSessionNames } from './vanished.js';
  */
 const TYPES = SESSION_TYPES.join(', ');
 const COLUMNS = [
-  column('sessionId', 'Session Id', { description: 'Optional. The id of a session of this event to update; without it, name + start find the session or a new one is created', example: '' }),
+  column('sessionId', 'Session Id', {
+    description:
+      'Optional. The id of a session of this event to update; without it, name + start find the session or a new one is created',
+    example: '',
+  }),
   column('name', 'Name', { required: true, identifies: true, example: 'Opening keynote' }),
   column('description', 'Description', { example: 'Welcome and the plan of the day' }),
-  column('type', 'Type', { type: 'ENUM', enumValues: [...SESSION_TYPES], example: 'KEYNOTE', description: `One of: ${TYPES}` }),
-  column('status', 'Status', { type: 'ENUM', enumValues: [...SESSION_STATUSES], example: 'PUBLISHED', description: 'DRAFT (hidden from participants) or PUBLISHED' }),
-  column('startDate', 'Start Date', { required: true, type: 'DATE', example: '2027-05-04', description: "YYYY-MM-DD, in the event's time zone" }),
-  column('startTime', 'Start Time', { required: true, type: 'TIME', example: '09:00 AM', description: "hh:mm AM/PM, in the event's time zone" }),
-  column('endDate', 'End Date', { required: true, type: 'DATE', example: '2027-05-04', description: "YYYY-MM-DD, in the event's time zone" }),
-  column('endTime', 'End Time', { required: true, type: 'TIME', example: '10:00 AM', description: "hh:mm AM/PM, in the event's time zone" }),
+  column('type', 'Type', {
+    type: 'ENUM',
+    enumValues: [...SESSION_TYPES],
+    example: 'KEYNOTE',
+    description: `One of: ${TYPES}`,
+  }),
+  column('status', 'Status', {
+    type: 'ENUM',
+    enumValues: [...SESSION_STATUSES],
+    example: 'PUBLISHED',
+    description: 'DRAFT (hidden from participants) or PUBLISHED',
+  }),
+  column('startDate', 'Start Date', {
+    required: true,
+    type: 'DATE',
+    example: '2027-05-04',
+    description: "YYYY-MM-DD, in the event's time zone",
+  }),
+  column('startTime', 'Start Time', {
+    required: true,
+    type: 'TIME',
+    example: '09:00 AM',
+    description: "hh:mm AM/PM, in the event's time zone",
+  }),
+  column('endDate', 'End Date', {
+    required: true,
+    type: 'DATE',
+    example: '2027-05-04',
+    description: "YYYY-MM-DD, in the event's time zone",
+  }),
+  column('endTime', 'End Time', {
+    required: true,
+    type: 'TIME',
+    example: '10:00 AM',
+    description: "hh:mm AM/PM, in the event's time zone",
+  }),
   column('location', 'Location', { example: 'Hall A', description: 'The name of a location of this event' }),
-  column('collections', 'Collections', { example: 'Product, Keynotes', description: 'Names of collections of this event, separated by commas' }),
-  column('speakers', 'Speakers', { example: 'jane.doe@example.com, max@example.com', description: "Participants' e-mail addresses, separated by commas" }),
-  column('capacity', 'Capacity', { type: 'NUMBER', example: '120', description: 'Seats, a whole number (empty: no limit for a new session)' }),
+  column('collections', 'Collections', {
+    example: 'Product, Keynotes',
+    description: 'Names of collections of this event, separated by commas',
+  }),
+  column('speakers', 'Speakers', {
+    example: 'jane.doe@example.com, max@example.com',
+    description: "Participants' e-mail addresses, separated by commas",
+  }),
+  column('capacity', 'Capacity', {
+    type: 'NUMBER',
+    example: '120',
+    description: 'Seats, a whole number (empty: no limit for a new session)',
+  }),
   column('enrollable', 'Enrollable', { type: 'BOOLEAN', example: 'Yes', description: 'Yes or No' }),
-  column('waitlist', 'Waitlist', { type: 'BOOLEAN', example: 'Yes', description: 'Yes or No: a full session lets participants join a waitlist' }),
-  column('virtualLink', 'Virtual Link', { example: 'https://meet.example.com/opening', description: 'A URL starting with http:// or https://' }),
-  column('breakout', 'Breakout', { example: 'Afternoon tracks', description: 'The name of a breakout of this event' }),
+  column('waitlist', 'Waitlist', {
+    type: 'BOOLEAN',
+    example: 'Yes',
+    description: 'Yes or No: a full session lets participants join a waitlist',
+  }),
+  column('virtualLink', 'Virtual Link', {
+    example: 'https://meet.example.com/opening',
+    description: 'A URL starting with http:// or https://',
+  }),
+  column('breakout', 'Breakout', {
+    example: 'Afternoon tracks',
+    description: 'The name of a breakout of this event',
+  }),
 ];
 
 type Status = 'DRAFT' | 'PUBLISHED';
@@ -95,7 +149,10 @@ function capacityOf(cell: Cell | undefined): number | undefined | 'invalid' {
   return n <= SESSION_CAPACITY_MAX ? n : 'invalid';
 }
 
-const enumOf = <T extends string>(values: readonly T[], cell: Cell | undefined): T | undefined | 'invalid' => {
+const enumOf = <T extends string>(
+  values: readonly T[],
+  cell: Cell | undefined,
+): T | undefined | 'invalid' => {
   const text = textOf(cell);
   if (text === undefined) return undefined;
   return values.find((v) => v === text.toUpperCase()) ?? 'invalid';
@@ -119,11 +176,17 @@ export const sessionsImport: ImportTableDef = {
       SELECT EXISTS (SELECT 1 FROM locations WHERE event_id = ${eventId} AND updated_at > ${verifiedAt})
         OR EXISTS (SELECT 1 FROM collections WHERE event_id = ${eventId} AND updated_at > ${verifiedAt})
         OR EXISTS (SELECT 1 FROM breakouts WHERE event_id = ${eventId} AND updated_at > ${verifiedAt})
-        OR EXISTS (SELECT 1 FROM events WHERE id = ${eventId} AND updated_at > ${verifiedAt}) AS changed`.execute(db);
+        OR EXISTS (SELECT 1 FROM events WHERE id = ${eventId} AND updated_at > ${verifiedAt}) AS changed`.execute(
+      db,
+    );
     return rows[0]?.changed ?? false;
   },
   async checker(ctx) {
-    const event = await ctx.db.selectFrom('events').select(['timezone', 'startAt', 'endAt']).where('id', '=', ctx.eventId).executeTakeFirstOrThrow();
+    const event = await ctx.db
+      .selectFrom('events')
+      .select(['timezone', 'startAt', 'endAt'])
+      .where('id', '=', ctx.eventId)
+      .executeTakeFirstOrThrow();
     const days = eventDays(event);
     const [locations, collections, breakouts, participants] = await Promise.all([
       idsByName(ctx.db, 'locations', ctx.eventId),
@@ -131,7 +194,9 @@ export const sessionsImport: ImportTableDef = {
       idsByName(ctx.db, 'breakouts', ctx.eventId),
       participantsByEmail(ctx.db, ctx.eventId),
     ]);
-    const { rows } = await sql<{ id: string }>`SELECT id FROM sessions WHERE event_id = ${ctx.eventId}`.execute(ctx.db);
+    const { rows } = await sql<{
+      id: string;
+    }>`SELECT id FROM sessions WHERE event_id = ${ctx.eventId}`.execute(ctx.db);
     const sessionIds = new Set(rows.map((r) => r.id));
     return {
       check(cells: ReadonlyMap<string, Cell>): RowCheck {
@@ -147,9 +212,12 @@ export const sessionsImport: ImportTableDef = {
           endTime: timeText(cells.get('endTime')),
         };
         const timeErrors: Record<string, string | undefined> = {};
-        for (const field of ['startDate', 'startTime', 'endDate', 'endTime'] as const) timeErrors[field] = timeFieldError(field, times[field]);
-        if (Object.values(timeErrors).every((m) => m === undefined)) for (const issue of sessionTimeIssues(times)) timeErrors[issue.path] = issue.message;
-        if (Object.values(timeErrors).every((m) => m === undefined)) for (const issue of sessionOutsideEventIssues(times, days)) timeErrors[issue.path] = issue.message;
+        for (const field of ['startDate', 'startTime', 'endDate', 'endTime'] as const)
+          timeErrors[field] = timeFieldError(field, times[field]);
+        if (Object.values(timeErrors).every((m) => m === undefined))
+          for (const issue of sessionTimeIssues(times)) timeErrors[issue.path] = issue.message;
+        if (Object.values(timeErrors).every((m) => m === undefined))
+          for (const issue of sessionOutsideEventIssues(times, days)) timeErrors[issue.path] = issue.message;
 
         const locationName = textOf(cells.get('location'));
         const breakoutName = textOf(cells.get('breakout'));
@@ -164,17 +232,33 @@ export const sessionsImport: ImportTableDef = {
         const virtualLink = textOf(cells.get('virtualLink'));
 
         const errors = errorsOf({
-          sessionId: sessionId !== undefined && !(UUID.test(sessionId) && sessionIds.has(sessionId)) ? AGENDA_IMPORT_MESSAGES.unknownSessionId : undefined,
+          sessionId:
+            sessionId !== undefined && !(UUID.test(sessionId) && sessionIds.has(sessionId))
+              ? AGENDA_IMPORT_MESSAGES.unknownSessionId
+              : undefined,
           name: name === undefined ? MESSAGES.required : tooLong(name, CONTENT_NAME_MAX_LENGTH),
           description: tooLong(description, CONTENT_DESCRIPTION_MAX_LENGTH),
           type: type === 'invalid' ? MESSAGES.pleaseSelectValue : undefined,
           status: status === 'invalid' ? MESSAGES.pleaseSelectValue : undefined,
           ...timeErrors,
-          location: locationName !== undefined && !locations.has(locationName.toLowerCase()) ? AGENDA_MESSAGES.unknownLocation : undefined,
-          breakout: breakoutName !== undefined && !breakouts.has(breakoutName.toLowerCase()) ? AGENDA_MESSAGES.unknownBreakout : undefined,
-          collections: unknownCollections.length > 0 ? AGENDA_IMPORT_MESSAGES.unknownNames(AGENDA_MESSAGES.unknownCollection, unknownCollections) : undefined,
+          location:
+            locationName !== undefined && !locations.has(locationName.toLowerCase())
+              ? AGENDA_MESSAGES.unknownLocation
+              : undefined,
+          breakout:
+            breakoutName !== undefined && !breakouts.has(breakoutName.toLowerCase())
+              ? AGENDA_MESSAGES.unknownBreakout
+              : undefined,
+          collections:
+            unknownCollections.length > 0
+              ? AGENDA_IMPORT_MESSAGES.unknownNames(AGENDA_MESSAGES.unknownCollection, unknownCollections)
+              : undefined,
           speakers:
-            badEmails.length > 0 ? MESSAGES.invalidEmail : unknownSpeakers.length > 0 ? AGENDA_IMPORT_MESSAGES.unknownNames(AGENDA_MESSAGES.unknownSpeaker, unknownSpeakers) : undefined,
+            badEmails.length > 0
+              ? MESSAGES.invalidEmail
+              : unknownSpeakers.length > 0
+                ? AGENDA_IMPORT_MESSAGES.unknownNames(AGENDA_MESSAGES.unknownSpeaker, unknownSpeakers)
+                : undefined,
           capacity: capacity === 'invalid' ? MESSAGES.invalidInteger : undefined,
           enrollable: yesNoError(enrollable),
           waitlist: yesNoError(waitlist),
@@ -192,7 +276,8 @@ export const sessionsImport: ImportTableDef = {
         if (status !== undefined) data.status = status;
         if (locationName !== undefined) data.locationId = locations.get(locationName.toLowerCase());
         if (breakoutName !== undefined) data.breakoutId = breakouts.get(breakoutName.toLowerCase());
-        if (collectionNames !== undefined) data.collectionIds = collectionNames.map((n) => collections.get(n.toLowerCase()));
+        if (collectionNames !== undefined)
+          data.collectionIds = collectionNames.map((n) => collections.get(n.toLowerCase()));
         if (speakerEmails !== undefined) data.speakerIds = speakerEmails.map((e) => participants.get(e));
         if (capacity !== undefined) data.capacity = capacity;
         if (enrollable !== undefined) data.enrollable = enrollable;
@@ -236,9 +321,13 @@ export const sessionsImport: ImportTableDef = {
     // Under the locks again: places may have changed since verify (rows refused now are errors: skipped, or the commit undone).
     await refuseSeatConflicts(tx, ctx.importId);
     // New sessions get their ids first, so collections and speakers can follow in set-based statements.
-    await sql`UPDATE import_rows SET data = data || jsonb_build_object('newId', gen_random_uuid()) WHERE import_id = ${ctx.importId} AND NOT data ? 'sessionId'`.execute(tx);
+    await sql`UPDATE import_rows SET data = data || jsonb_build_object('newId', gen_random_uuid()) WHERE import_id = ${ctx.importId} AND NOT data ? 'sessionId'`.execute(
+      tx,
+    );
     const set = (field: string, columnName: string, cast: string) =>
-      sql.raw(`${columnName} = CASE WHEN r.data ? '${field}' THEN (r.data->>'${field}')::${cast} ELSE s.${columnName} END`);
+      sql.raw(
+        `${columnName} = CASE WHEN r.data ? '${field}' THEN (r.data->>'${field}')::${cast} ELSE s.${columnName} END`,
+      );
     const updated = await sql<{ id: string; status: Status }>`
       UPDATE sessions s SET
         name = r.data->>'name',
@@ -261,12 +350,16 @@ export const sessionsImport: ImportTableDef = {
       RETURNING id, status`.execute(tx);
 
     const target = sql`coalesce(r.data->>'sessionId', r.data->>'newId')::uuid`;
-    await sql`DELETE FROM session_collections WHERE session_id IN (SELECT ${target} FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'collectionIds')`.execute(tx);
+    await sql`DELETE FROM session_collections WHERE session_id IN (SELECT ${target} FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'collectionIds')`.execute(
+      tx,
+    );
     await sql`
       INSERT INTO session_collections (session_id, collection_id)
       SELECT DISTINCT ${target}, c.value::uuid FROM import_rows r, jsonb_array_elements_text(r.data->'collectionIds') c
       WHERE r.import_id = ${ctx.importId}`.execute(tx);
-    await sql`DELETE FROM session_speakers WHERE session_id IN (SELECT ${target} FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'speakerIds')`.execute(tx);
+    await sql`DELETE FROM session_speakers WHERE session_id IN (SELECT ${target} FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'speakerIds')`.execute(
+      tx,
+    );
     await sql`
       INSERT INTO session_speakers (session_id, participant_id, position)
       SELECT ${target}, sp.value::uuid, sp.ordinality - 1 FROM import_rows r, jsonb_array_elements_text(r.data->'speakerIds') WITH ORDINALITY sp
@@ -277,15 +370,26 @@ export const sessionsImport: ImportTableDef = {
       FROM unnest(${updated.rows.map((r) => r.id)}::text[], ${updated.rows.map(() => 'update')}::text[]) AS w(id, action)
       UNION ALL SELECT ${actor}::uuid, ${ctx.actor.impersonatedUserId}::uuid, 'create', 'session', c, ${ctx.actor.requestId}
       FROM unnest(${created.rows.map((r) => r.id)}::text[]) AS c`.execute(tx);
-    const { promotions, seatsChanged } = await promoteAfterUpdate(tx, updated.rows.map((r) => r.id), capacityBefore);
+    const { promotions, seatsChanged } = await promoteAfterUpdate(
+      tx,
+      updated.rows.map((r) => r.id),
+      capacityBefore,
+    );
     await queuePromotionMails(tx, ctx.actor.host ?? '', promotions);
-    const shown = [...updated.rows.filter((r) => shownToParticipants(statusBefore.get(r.id), r.status)), ...created.rows.filter((r) => shownToParticipants(undefined, r.status))];
+    const shown = [
+      ...updated.rows.filter((r) => shownToParticipants(statusBefore.get(r.id), r.status)),
+      ...created.rows.filter((r) => shownToParticipants(undefined, r.status)),
+    ];
     return {
       created: created.rows.length,
       updated: updated.rows.length,
       notify: (after) => {
         afterSeatChange(notifyDepsOf(after), after.eventId, seatsChanged);
-        announceAgendaChange(after, after.eventId, shown.map((r) => r.id));
+        announceAgendaChange(
+          after,
+          after.eventId,
+          shown.map((r) => r.id),
+        );
       },
     };
   },
@@ -293,7 +397,10 @@ export const sessionsImport: ImportTableDef = {
 
 const sessionOf = (r: string) => sql.raw(`(${r}.data->>'sessionId')::uuid`);
 /** The breakout a staged row `r` puts its session in, when the row names one other than the session's (`s`) own. */
-const movesTo = (r: string) => sql.raw(`(CASE WHEN ${r}.data ? 'breakoutId' AND (${r}.data->>'breakoutId')::uuid IS DISTINCT FROM s.breakout_id THEN (${r}.data->>'breakoutId')::uuid END)`);
+const movesTo = (r: string) =>
+  sql.raw(
+    `(CASE WHEN ${r}.data ? 'breakoutId' AND (${r}.data->>'breakoutId')::uuid IS DISTINCT FROM s.breakout_id THEN (${r}.data->>'breakoutId')::uuid END)`,
+  );
 
 /**
  * The seat rules of the agenda for rows that change an existing session (run after staging and
@@ -317,7 +424,13 @@ async function refuseSeatConflicts(db: Db, importId: string): Promise<void> {
     WHERE s.id = ${sessionOf('r')} AND x.placed = ${placed}
       AND x.after IS NOT NULL AND s.enrolled_count > x.after AND (x.before IS NULL OR x.after < x.before))`;
   await moveToErrors(db, importId, lowered(false), 'capacity', sql`${AGENDA_MESSAGES.capacityBelowEnrolled}`);
-  await moveToErrors(db, importId, lowered(true), 'breakout', sql`${AGENDA_MESSAGES.breakoutCapacityBelowEnrolled}`);
+  await moveToErrors(
+    db,
+    importId,
+    lowered(true),
+    'breakout',
+    sql`${AGENDA_MESSAGES.breakoutCapacityBelowEnrolled}`,
+  );
   await moveToErrors(
     db,
     importId,
@@ -352,7 +465,10 @@ async function refuseMovedZone(tx: Db, ctx: ImportContext): Promise<void> {
  * Locks as enrolling takes them: the sessions the import changes (id order), then the enrollable
  * breakouts they are in or move to (id order). Answers each session's effective capacity and status before.
  */
-async function lockSeats(tx: Db, ctx: ImportContext): Promise<{ capacityBefore: Map<string, number | null>; statusBefore: Map<string, Status> }> {
+async function lockSeats(
+  tx: Db,
+  ctx: ImportContext,
+): Promise<{ capacityBefore: Map<string, number | null>; statusBefore: Map<string, Status> }> {
   const { rows } = await sql<{ id: string; capacity: number | null; status: Status }>`
     SELECT s.id, ${effectiveCapacity} AS capacity, s.status FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id
     WHERE s.event_id = ${ctx.eventId} AND s.id IN (SELECT ${sessionOf('r')} FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'sessionId')
@@ -362,7 +478,10 @@ async function lockSeats(tx: Db, ctx: ImportContext): Promise<{ capacityBefore: 
       SELECT s.breakout_id FROM sessions s JOIN import_rows r ON s.id = ${sessionOf('r')} WHERE r.import_id = ${ctx.importId}
       UNION SELECT (r.data->>'breakoutId')::uuid FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'breakoutId')
     ORDER BY b.id FOR UPDATE`.execute(tx);
-  return { capacityBefore: new Map(rows.map((r) => [r.id, r.capacity])), statusBefore: new Map(rows.map((r) => [r.id, r.status])) };
+  return {
+    capacityBefore: new Map(rows.map((r) => [r.id, r.capacity])),
+    statusBefore: new Map(rows.map((r) => [r.id, r.status])),
+  };
 }
 
 /**
@@ -370,13 +489,25 @@ async function lockSeats(tx: Db, ctx: ImportContext): Promise<{ capacityBefore: 
  * `promoteWaitlisted`, per session in id order. Answers who was promoted and the sessions whose
  * seats changed (capacity or promotions), for the broadcast.
  */
-async function promoteAfterUpdate(tx: Db, sessionIds: readonly string[], capacityBefore: ReadonlyMap<string, number | null>) {
+async function promoteAfterUpdate(
+  tx: Db,
+  sessionIds: readonly string[],
+  capacityBefore: ReadonlyMap<string, number | null>,
+) {
   const promotions: Promotion[] = [];
   if (sessionIds.length === 0) return { promotions, seatsChanged: [] };
-  const waiting = await tx.selectFrom('sessions').select('id').where('id', 'in', [...sessionIds]).where('waitlistedCount', '>', 0).orderBy('id').execute();
+  const waiting = await tx
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', 'in', [...sessionIds])
+    .where('waitlistedCount', '>', 0)
+    .orderBy('id')
+    .execute();
   for (const { id } of waiting) promotions.push(...(await promoteWaitlisted(tx, id)));
   const promoted = new Set(promotions.map((p) => p.sessionId));
   const seats = await seatCounts(tx, sessionIds);
-  const seatsChanged = seats.filter((x) => promoted.has(x.sessionId) || x.capacity !== capacityBefore.get(x.sessionId)).map((x) => x.sessionId);
+  const seatsChanged = seats
+    .filter((x) => promoted.has(x.sessionId) || x.capacity !== capacityBefore.get(x.sessionId))
+    .map((x) => x.sessionId);
   return { promotions, seatsChanged };
 }

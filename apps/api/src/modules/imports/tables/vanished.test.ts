@@ -14,9 +14,25 @@ let t: TestContext;
 let c: Client;
 let eventId: string;
 
-const SESSION_HEADERS = ['Session Id', 'Name', 'Start Date', 'Start Time', 'End Date', 'End Time', 'Location', 'Collections', 'Speakers', 'Breakout'];
+const SESSION_HEADERS = [
+  'Session Id',
+  'Name',
+  'Start Date',
+  'Start Time',
+  'End Date',
+  'End Time',
+  'Location',
+  'Collections',
+  'Speakers',
+  'Breakout',
+];
 type Value = string | null;
-const times = { 'Start Date': '2027-05-04', 'Start Time': '09:00 AM', 'End Date': '2027-05-04', 'End Time': '10:00 AM' };
+const times = {
+  'Start Date': '2027-05-04',
+  'Start Time': '09:00 AM',
+  'End Date': '2027-05-04',
+  'End Time': '10:00 AM',
+};
 const sessionRow = (v: Partial<Record<string, Value>>) => SESSION_HEADERS.map((h) => v[h] ?? null);
 
 async function sheet(headers: string[], rows: Value[][]): Promise<Buffer> {
@@ -28,12 +44,41 @@ async function sheet(headers: string[], rows: Value[][]): Promise<Buffer> {
 }
 
 type CellError = { column: string | null; header: string | null; value: string | null; message: string };
-const errorRows = async (id: string) => (await c.get(`imports/${id}/errors`)).json().records as Array<{ rowNumber: number; errors: CellError[] }>;
-const errorsOf = async (id: string) => (await errorRows(id)).map((r) => [r.rowNumber, Object.fromEntries(r.errors.map((e) => [e.column, e.message]))]);
+const errorRows = async (id: string) =>
+  (await c.get(`imports/${id}/errors`)).json().records as Array<{ rowNumber: number; errors: CellError[] }>;
+const errorsOf = async (id: string) =>
+  (await errorRows(id)).map((r) => [
+    r.rowNumber,
+    Object.fromEntries(r.errors.map((e) => [e.column, e.message])),
+  ]);
 const sessionsNamed = (...names: string[]) =>
-  t.deps.db.selectFrom('sessions').select(['id', 'name', 'locationId', 'breakoutId']).where('eventId', '=', eventId).where('name', 'in', names).orderBy('name').execute();
-const stagedCount = async (id: string) => Number((await t.deps.db.selectFrom('importRows').select(t.deps.db.fn.countAll<number>().as('n')).where('importId', '=', id).executeTakeFirstOrThrow()).n);
-const importAudits = async (id: string) => (await t.deps.db.selectFrom('auditLog').select('id').where('entity', '=', 'import').where('action', '=', 'update').where('entityId', '=', id).execute()).length;
+  t.deps.db
+    .selectFrom('sessions')
+    .select(['id', 'name', 'locationId', 'breakoutId'])
+    .where('eventId', '=', eventId)
+    .where('name', 'in', names)
+    .orderBy('name')
+    .execute();
+const stagedCount = async (id: string) =>
+  Number(
+    (
+      await t.deps.db
+        .selectFrom('importRows')
+        .select(t.deps.db.fn.countAll<number>().as('n'))
+        .where('importId', '=', id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const importAudits = async (id: string) =>
+  (
+    await t.deps.db
+      .selectFrom('auditLog')
+      .select('id')
+      .where('entity', '=', 'import')
+      .where('action', '=', 'update')
+      .where('entityId', '=', id)
+      .execute()
+  ).length;
 
 async function make(path: string, name: string, extra: Record<string, unknown> = {}): Promise<string> {
   const res = await c.post(path, { name, ...extra });
@@ -85,7 +130,12 @@ describe('Session import: names deleted between verify and commit', () => {
       [3, { collections: AGENDA_IMPORT_MESSAGES.unknownNames(AGENDA_MESSAGES.unknownCollection, ['temp']) }],
     ]);
     // The cell as the file had it, for the errors table and file.
-    expect((await errorRows(v.id))[0]!.errors[0]).toEqual({ column: 'location', header: 'Location', value: 'hall gone', message: AGENDA_MESSAGES.unknownLocation });
+    expect((await errorRows(v.id))[0]!.errors[0]).toEqual({
+      column: 'location',
+      header: 'Location',
+      value: 'hall gone',
+      message: AGENDA_MESSAGES.unknownLocation,
+    });
     const file = await c.get(`imports/${v.id}/errors/file`);
     expect(file.statusCode).toBe(200);
     // Nothing half-written: no session (not even the good row's), no audit row, the good row still staged.
@@ -114,7 +164,12 @@ describe('Session import: names deleted between verify and commit', () => {
       'Session',
       await sheet(SESSION_HEADERS, [
         sessionRow({ Name: 'Tracked', ...times, Breakout: 'Gone track' }),
-        sessionRow({ Name: 'Spoken', ...times, Speakers: `${ada.email}, ${bob.email.toUpperCase()}`, Collections: 'old' }),
+        sessionRow({
+          Name: 'Spoken',
+          ...times,
+          Speakers: `${ada.email}, ${bob.email.toUpperCase()}`,
+          Collections: 'old',
+        }),
         sessionRow({ Name: 'Kept', ...times, Breakout: 'kept track', Speakers: ada.email }),
       ]),
     );
@@ -131,20 +186,35 @@ describe('Session import: names deleted between verify and commit', () => {
         3,
         {
           collections: AGENDA_IMPORT_MESSAGES.unknownNames(AGENDA_MESSAGES.unknownCollection, ['old']),
-          speakers: AGENDA_IMPORT_MESSAGES.unknownNames(AGENDA_MESSAGES.unknownSpeaker, [bob.email.toLowerCase()]),
+          speakers: AGENDA_IMPORT_MESSAGES.unknownNames(AGENDA_MESSAGES.unknownSpeaker, [
+            bob.email.toLowerCase(),
+          ]),
         },
       ],
     ]);
     const written = await sessionsNamed('Tracked', 'Spoken', 'Kept');
     expect(written.map((s) => [s.name, s.breakoutId])).toEqual([['Kept', kept]]);
-    const speakers = await t.deps.db.selectFrom('sessionSpeakers').select('participantId').where('sessionId', '=', written[0]!.id).execute();
+    const speakers = await t.deps.db
+      .selectFrom('sessionSpeakers')
+      .select('participantId')
+      .where('sessionId', '=', written[0]!.id)
+      .execute();
     expect(speakers).toEqual([{ participantId: ada.id }]);
   });
 
   it('a session deleted after verify: by its Session Id an error, found by name and start a new session', async () => {
-    const byId = await c.post('sessions', { name: 'By id', startDate: '2027-05-05', startTime: '09:00 AM', endDate: '2027-05-05', endTime: '10:00 AM' });
+    const byId = await c.post('sessions', {
+      name: 'By id',
+      startDate: '2027-05-05',
+      startTime: '09:00 AM',
+      endDate: '2027-05-05',
+      endTime: '10:00 AM',
+    });
     expect(byId.statusCode).toBe(201);
-    const byName = await c.post('sessions', { name: 'By name', ...{ startDate: '2027-05-04', startTime: '09:00 AM', endDate: '2027-05-04', endTime: '10:00 AM' } });
+    const byName = await c.post('sessions', {
+      name: 'By name',
+      ...{ startDate: '2027-05-04', startTime: '09:00 AM', endDate: '2027-05-04', endTime: '10:00 AM' },
+    });
     expect(byName.statusCode).toBe(201);
     const v = await verifiedFile(
       'Session',
@@ -168,20 +238,41 @@ describe('Session import: names deleted between verify and commit', () => {
 describe('SessionUser import: a participant or session deleted between verify and commit', () => {
   it('refuses the rows naming them; without skipInvalidRows nothing is written, with it the others get their places', async () => {
     const [ann, ben, cat] = [await participant(c), await participant(c), await participant(c)];
-    const talk = await c.post('sessions', { name: 'Talk', startDate: '2027-05-06', startTime: '09:00 AM', endDate: '2027-05-06', endTime: '10:00 AM', capacity: 10 });
-    const gone = await c.post('sessions', { name: 'Cancelled talk', startDate: '2027-05-06', startTime: '11:00 AM', endDate: '2027-05-06', endTime: '12:00 PM' });
+    const talk = await c.post('sessions', {
+      name: 'Talk',
+      startDate: '2027-05-06',
+      startTime: '09:00 AM',
+      endDate: '2027-05-06',
+      endTime: '10:00 AM',
+      capacity: 10,
+    });
+    const gone = await c.post('sessions', {
+      name: 'Cancelled talk',
+      startDate: '2027-05-06',
+      startTime: '11:00 AM',
+      endDate: '2027-05-06',
+      endTime: '12:00 PM',
+    });
     const talkId = talk.json().id as string;
     const v = await verifiedFile(
       'SessionUser',
-      await sheet(['Email', 'Session', 'Session Id'], [
-        [ann.email, 'Talk', null],
-        [ben.email, 'talk', null],
-        [cat.email, 'Cancelled talk', null],
-      ]),
+      await sheet(
+        ['Email', 'Session', 'Session Id'],
+        [
+          [ann.email, 'Talk', null],
+          [ben.email, 'talk', null],
+          [cat.email, 'Cancelled talk', null],
+        ],
+      ),
     );
     await remove(`participants/${ben.id}`);
     await remove(`sessions/${gone.json().id}`);
-    const places = () => t.deps.db.selectFrom('enrollments').select(['participantId', 'state']).where('sessionId', '=', talkId).execute();
+    const places = () =>
+      t.deps.db
+        .selectFrom('enrollments')
+        .select(['participantId', 'state'])
+        .where('sessionId', '=', talkId)
+        .execute();
 
     const refused = await committed(c, v.id);
     expect(refused.status).toBe('INVALID');
@@ -192,13 +283,29 @@ describe('SessionUser import: a participant or session deleted between verify an
       [4, { session: AGENDA_IMPORT_MESSAGES.unknownSessionName }],
     ]);
     expect(await places()).toEqual([]);
-    expect((await t.deps.db.selectFrom('sessions').select('enrolledCount').where('id', '=', talkId).executeTakeFirstOrThrow()).enrolledCount).toBe(0);
+    expect(
+      (
+        await t.deps.db
+          .selectFrom('sessions')
+          .select('enrolledCount')
+          .where('id', '=', talkId)
+          .executeTakeFirstOrThrow()
+      ).enrolledCount,
+    ).toBe(0);
     expect(await importAudits(v.id)).toBe(0);
 
     const done = await committed(c, v.id, { skipInvalidRows: true });
     expect(done.status).toBe('COMPLETED');
     expect(done.counts).toMatchObject({ created: 1, skipped: 2, errors: 2 });
     expect(await places()).toEqual([{ participantId: ann.id, state: 'ENROLLED' }]);
-    expect((await t.deps.db.selectFrom('sessions').select('enrolledCount').where('id', '=', talkId).executeTakeFirstOrThrow()).enrolledCount).toBe(1);
+    expect(
+      (
+        await t.deps.db
+          .selectFrom('sessions')
+          .select('enrolledCount')
+          .where('id', '=', talkId)
+          .executeTakeFirstOrThrow()
+      ).enrolledCount,
+    ).toBe(1);
   });
 });

@@ -1,5 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { AGENDA_IMPORT_MESSAGES, AGENDA_MESSAGES, IMPORT_MESSAGES, type ImportCellError, type ImportMapping } from '@plenary/domain';
+import {
+  AGENDA_IMPORT_MESSAGES,
+  AGENDA_MESSAGES,
+  IMPORT_MESSAGES,
+  type ImportCellError,
+  type ImportMapping,
+} from '@plenary/domain';
 import type { Db } from '../../../platform/db/index.js';
 import * as repo from '../imports.repo.js';
 import type { ImportContext } from '../registry.js';
@@ -34,44 +40,72 @@ async function lockNamed(tx: Db, table: Named, ctx: ImportContext, key: string):
 }
 
 /** Staged rows naming at one of `keys` an id of that key's table that is not (any more) the event's. */
-async function rowsNamingGone(tx: Db, ctx: ImportContext, keys: ReadonlyArray<[string, Named]>): Promise<Staged[]> {
+async function rowsNamingGone(
+  tx: Db,
+  ctx: ImportContext,
+  keys: ReadonlyArray<[string, Named]>,
+): Promise<Staged[]> {
   const gone = (key: string, table: Named): RawBuilder<SqlBool> => sql<SqlBool>`EXISTS (
     SELECT 1 FROM (SELECT (r.data->>${key})::uuid AS id WHERE jsonb_typeof(r.data->${key}) = 'string'
                    UNION ALL SELECT e.value::uuid FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(r.data->${key}) = 'array' THEN r.data->${key} END) e) x
     WHERE NOT EXISTS (SELECT 1 FROM ${sql.table(table)} t WHERE t.event_id = ${ctx.eventId} AND t.id = x.id))`;
   const { rows } = await sql<Staged>`
     SELECT r.row_number, r.data, r.cells FROM import_rows r
-    WHERE r.import_id = ${ctx.importId} AND (${sql.join(keys.map(([key, table]) => gone(key, table)), sql` OR `)})
+    WHERE r.import_id = ${ctx.importId} AND (${sql.join(
+      keys.map(([key, table]) => gone(key, table)),
+      sql` OR `,
+    )})
     ORDER BY r.row_number`.execute(tx);
   return rows;
 }
 
 /** A row's cell of `column` as the file had it (header from the mapping, text from the staged cells). */
-function cellOf(row: Staged, mapping: ImportMapping, column: string): { header: string | null; value: string | null } {
+function cellOf(
+  row: Staged,
+  mapping: ImportMapping,
+  column: string,
+): { header: string | null; value: string | null } {
   const header = mapping[column] ?? null;
   return { header, value: header === null ? null : (row.cells?.find(([h]) => h === header)?.[1] ?? null) };
 }
 
 /** The names of a list cell whose ids (same order: verify resolved the list one by one) are gone. */
-function goneNames(row: Staged, mapping: ImportMapping, column: string, key: string, alive: ReadonlySet<string>, lower = false): string[] {
+function goneNames(
+  row: Staged,
+  mapping: ImportMapping,
+  column: string,
+  key: string,
+  alive: ReadonlySet<string>,
+  lower = false,
+): string[] {
   const ids = Array.isArray(row.data[key]) ? (row.data[key] as string[]) : [];
   const names = (listOf(cellOf(row, mapping, column).value) ?? []).map((n) => (lower ? n.toLowerCase() : n));
   return ids.flatMap((id, i) => (alive.has(id) ? [] : [names[i] ?? id]));
 }
 
-async function refuse(tx: Db, ctx: ImportContext, mapping: ImportMapping, refused: Array<{ row: Staged; errors: Record<string, string> }>): Promise<void> {
+async function refuse(
+  tx: Db,
+  ctx: ImportContext,
+  mapping: ImportMapping,
+  refused: Array<{ row: Staged; errors: Record<string, string> }>,
+): Promise<void> {
   await repo.moveStagedToErrors(
     tx,
     ctx.importId,
     refused.map(({ row, errors }) => ({
       rowNumber: row.rowNumber,
       cells: row.cells ?? [],
-      errors: Object.entries(errors).map(([column, message]): ImportCellError => ({ column, ...cellOf(row, mapping, column), message })),
+      errors: Object.entries(errors).map(([column, message]): ImportCellError => ({
+        column,
+        ...cellOf(row, mapping, column),
+        message,
+      })),
     })),
   );
 }
 
-const mappingOf = async (tx: Db, importId: string): Promise<ImportMapping> => (await repo.findImportById(tx, importId))?.mapping ?? {};
+const mappingOf = async (tx: Db, importId: string): Promise<ImportMapping> =>
+  (await repo.findImportById(tx, importId))?.mapping ?? {};
 
 /**
  * Session rows, after `lockSeats`: a location, breakout, collection or speaker gone is the row's
@@ -100,19 +134,29 @@ export async function refuseGoneSessionNames(tx: Db, ctx: ImportContext): Promis
     const errors: Record<string, string> = {};
     const { data } = row;
     const sessionGone = typeof data.sessionId === 'string' && !sessions.has(data.sessionId);
-    if (sessionGone && cellOf(row, mapping, 'sessionId').value) errors.sessionId = AGENDA_IMPORT_MESSAGES.unknownSessionId;
-    if (typeof data.locationId === 'string' && !locations.has(data.locationId)) errors.location = AGENDA_MESSAGES.unknownLocation;
-    if (typeof data.breakoutId === 'string' && !breakouts.has(data.breakoutId)) errors.breakout = AGENDA_MESSAGES.unknownBreakout;
+    if (sessionGone && cellOf(row, mapping, 'sessionId').value)
+      errors.sessionId = AGENDA_IMPORT_MESSAGES.unknownSessionId;
+    if (typeof data.locationId === 'string' && !locations.has(data.locationId))
+      errors.location = AGENDA_MESSAGES.unknownLocation;
+    if (typeof data.breakoutId === 'string' && !breakouts.has(data.breakoutId))
+      errors.breakout = AGENDA_MESSAGES.unknownBreakout;
     const goneCollections = goneNames(row, mapping, 'collections', 'collectionIds', collections);
-    if (goneCollections.length > 0) errors.collections = AGENDA_IMPORT_MESSAGES.unknownNames(AGENDA_MESSAGES.unknownCollection, goneCollections);
+    if (goneCollections.length > 0)
+      errors.collections = AGENDA_IMPORT_MESSAGES.unknownNames(
+        AGENDA_MESSAGES.unknownCollection,
+        goneCollections,
+      );
     const goneSpeakers = goneNames(row, mapping, 'speakers', 'speakerIds', speakers, true);
-    if (goneSpeakers.length > 0) errors.speakers = AGENDA_IMPORT_MESSAGES.unknownNames(AGENDA_MESSAGES.unknownSpeaker, goneSpeakers);
+    if (goneSpeakers.length > 0)
+      errors.speakers = AGENDA_IMPORT_MESSAGES.unknownNames(AGENDA_MESSAGES.unknownSpeaker, goneSpeakers);
     if (Object.keys(errors).length > 0) refused.push({ row, errors });
     else if (sessionGone) unmatched.push(row.rowNumber);
   }
   await refuse(tx, ctx, mapping, refused);
   if (unmatched.length > 0) {
-    await sql`UPDATE import_rows SET data = data - 'sessionId' WHERE import_id = ${ctx.importId} AND row_number = ANY(${unmatched}::int[])`.execute(tx);
+    await sql`UPDATE import_rows SET data = data - 'sessionId' WHERE import_id = ${ctx.importId} AND row_number = ANY(${unmatched}::int[])`.execute(
+      tx,
+    );
   }
 }
 

@@ -5,7 +5,8 @@ export default {
     password: 'Password',
     newPassword: 'New password',
     confirmPassword: 'Confirm new password',
-    passwordHint: 'At least 8 characters, with an uppercase letter, a lowercase letter, a digit and a special character.',
+    passwordHint:
+      'At least 8 characters, with an uppercase letter, a lowercase letter, a digit and a special character.',
     firstName: 'First name',
     lastName: 'Last name',
   },
@@ -41,7 +42,8 @@ export default {
     submit: 'Create account',
     haveAccount: 'Already have an account?',
     checkEmailTitle: 'Check your e-mail',
-    checkEmailText: 'We sent a confirmation link to <b>{{email}}</b>. Open it to activate your account, then sign in.',
+    checkEmailText:
+      'We sent a confirmation link to <b>{{email}}</b>. Open it to activate your account, then sign in.',
   },
   verifyEmail: {
     title: 'Confirm your e-mail',
@@ -77,20 +79,24 @@ export default {
     title: 'Signing you in',
     working: 'Opening your event…',
     failedTitle: 'This sign-in link did not work',
-    alternatives: 'Sign in with your e-mail and password instead, or ask the event organiser to send you a new link.',
+    alternatives:
+      'Sign in with your e-mail and password instead, or ask the event organiser to send you a new link.',
     withPassword: 'Sign in with password',
   },
   moderatorLink: {
     title: 'Signing you in',
     working: 'Opening the session you moderate…',
     failedTitle: 'This moderator link did not work',
-    alternatives: 'Sign in with your e-mail and password instead, or ask the event organiser to invite you again: a new e-mail brings a new link.',
+    alternatives:
+      'Sign in with your e-mail and password instead, or ask the event organiser to invite you again: a new e-mail brings a new link.',
     withPassword: 'Sign in with password',
     pageTitle: 'Session moderation',
     youModerate: 'You moderate this session',
-    comingSoon: 'The moderation tools for questions from the audience will appear on this page. Keep this page open during the session.',
+    comingSoon:
+      'The moderation tools for questions from the audience will appear on this page. Keep this page open during the session.',
     noSession: 'This session is not available to you any more. Ask the event organiser to invite you again.',
-    noEvent: 'We do not know which event this session belongs to. Open the link from your invitation e-mail again.',
+    noEvent:
+      'We do not know which event this session belongs to. Open the link from your invitation e-mail again.',
     signOut: 'Sign out',
   },
   noEventAccess: {

@@ -76,7 +76,8 @@ export default {
   invitation: {
     title: 'Invitation to an event',
     missingToken: 'This link is incomplete. Please open the link from the invitation e-mail again.',
-    intro: 'The organisers of an event would like to add you to its participants. Joining shares your name and the profile they entered with the event; declining leaves nothing in the event.',
+    intro:
+      'The organisers of an event would like to add you to its participants. Joining shares your name and the profile they entered with the event; declining leaves nothing in the event.',
     accept: 'Accept and join',
     decline: 'Decline',
     acceptedTitle: 'You joined {{event}}',
@@ -119,8 +120,10 @@ export default {
     confirm_one: 'Send link',
     confirm_other: 'Send {{count}} links',
     confirmOne: '{{name}} gets an e-mail with a link that signs them in to this event in the app.',
-    confirmMany_one: '{{count}} participant gets an e-mail with a link that signs them in to this event in the app.',
-    confirmMany_other: '{{count}} participants each get an e-mail with a link that signs them in to this event in the app.',
+    confirmMany_one:
+      '{{count}} participant gets an e-mail with a link that signs them in to this event in the app.',
+    confirmMany_other:
+      '{{count}} participants each get an e-mail with a link that signs them in to this event in the app.',
     ruleSingleUse: 'A link works once.',
     ruleExpires: 'It expires after {{hours}} hours.',
     ruleReplaces: 'Links sent earlier and not used yet stop working.',
@@ -154,7 +157,8 @@ export default {
     notVerified: 'E-mail not confirmed',
     remove: 'Remove from event',
     removeTitle: 'Remove from the event?',
-    removeText: '{{name}} leaves this event: their profile here, labels and magic links go. Their account and other events stay.',
+    removeText:
+      '{{name}} leaves this event: their profile here, labels and magic links go. Their account and other events stay.',
     removed: '{{name}} was removed from the event',
     edit: 'Edit',
     editSection: 'Edit {{section}}',

@@ -17,7 +17,8 @@ export default {
     search: 'Search locations',
     add: 'Add location',
     empty: 'No locations yet',
-    emptyText: 'Locations are the rooms and places where sessions happen. Pin them on an interactive map so participants find them.',
+    emptyText:
+      'Locations are the rooms and places where sessions happen. Pin them on an interactive map so participants find them.',
     columns: {
       name: 'Name',
       description: 'Description',
@@ -87,7 +88,8 @@ export default {
       replace: 'Replace',
       file: 'File',
       drop: 'Drop a file here, or choose one',
-      dropText: 'Images (JPEG, PNG), video (MP4, M4V, MOV), audio (MP3, M4A), PDF or PowerPoint (PPT, PPTX), up to {{size}} MB.',
+      dropText:
+        'Images (JPEG, PNG), video (MP4, M4V, MOV), audio (MP3, M4A), PDF or PowerPoint (PPT, PPTX), up to {{size}} MB.',
       choose: 'Choose a file',
       chosen: '{{name}}, {{size}}',
       fileRequired: 'Choose a file to upload',
@@ -120,7 +122,8 @@ export default {
     search: 'Search maps',
     add: 'Add map',
     empty: 'No interactive maps yet',
-    emptyText: 'Upload a floor plan (PNG, JPEG or PDF) and place pins on it for locations, sessions and materials.',
+    emptyText:
+      'Upload a floor plan (PNG, JPEG or PDF) and place pins on it for locations, sessions and materials.',
     columns: {
       name: 'Name',
       fileType: 'Plan',
@@ -147,8 +150,10 @@ export default {
     delete: {
       button: 'Delete {{name}}',
       title: 'Delete map',
-      text_one: 'Delete the map {{name}} with its pin? The locations, sessions and materials it links to stay.',
-      text_other: 'Delete the map {{name}} with its {{count}} pins? The locations, sessions and materials they link to stay.',
+      text_one:
+        'Delete the map {{name}} with its pin? The locations, sessions and materials it links to stay.',
+      text_other:
+        'Delete the map {{name}} with its {{count}} pins? The locations, sessions and materials they link to stay.',
       confirm: 'Delete',
       deleted: 'Map {{name}} deleted',
     },
@@ -157,7 +162,8 @@ export default {
     back: 'Interactive maps',
     notFound: 'This map does not exist, or it was deleted.',
     addPin: 'Add pin',
-    placing: 'Click the plan where the pin goes (or press Enter on the map to put it in the middle). Escape to stop.',
+    placing:
+      'Click the plan where the pin goes (or press Enter on the map to put it in the middle). Escape to stop.',
     stopPlacing: 'Stop adding',
     replacePlan: 'Replace the floor plan',
     editMap: 'Edit name',

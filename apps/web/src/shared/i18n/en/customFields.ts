@@ -48,7 +48,8 @@ export default {
     name: 'Name',
     nameHint: 'As the column and the form label show it.',
     dataType: 'Type',
-    dataTypeHint: 'The type can not change while participants have values for the field or label rules use it.',
+    dataTypeHint:
+      'The type can not change while participants have values for the field or label rules use it.',
     settings: 'Settings',
     required: 'Required',
     requiredHint: 'Every participant must have a value (existing ones are not changed).',
@@ -61,7 +62,8 @@ export default {
     isEnumMultiple: 'Multiple select',
     isEnumMultipleHint: 'Participants may choose several values.',
     enumValues: 'Values to select',
-    enumValuesHint: 'In the order participants see them. Enter adds another value; pasting several lines adds one value per line.',
+    enumValuesHint:
+      'In the order participants see them. Enter adds another value; pasting several lines adds one value per line.',
     enumValue: 'Value {{number}}',
     addValue: 'Add value',
     removeValue: 'Remove value {{value}}',

@@ -6,7 +6,8 @@ export default {
   tables: IMPORT_TABLE_LABELS,
   page: {
     title: 'Data import',
-    intro: 'Bring participants, their photos, sessions, who attends them and locations in from a spreadsheet. Every row is checked before anything is saved, and an import saves all of its rows or none.',
+    intro:
+      'Bring participants, their photos, sessions, who attends them and locations in from a spreadsheet. Every row is checked before anything is saved, and an import saves all of its rows or none.',
     chooseTitle: 'What do you want to import?',
     choose: 'Import {{table}}',
     fileTypes: 'Files: {{types}}',
@@ -15,8 +16,10 @@ export default {
     tableHint: {
       User: 'Add new participants and update existing ones, matched by e-mail address, with their profile and custom fields.',
       ImportPhoto: 'Give participants a photo from a web address (JPEG or PNG), matched by e-mail address.',
-      Session: 'Add and update sessions, matched by Session Id or by name and start, with times in the event’s time zone.',
-      SessionUser: 'Enroll participants in sessions by e-mail address; full sessions put them on the waitlist.',
+      Session:
+        'Add and update sessions, matched by Session Id or by name and start, with times in the event’s time zone.',
+      SessionUser:
+        'Enroll participants in sessions by e-mail address; full sessions put them on the waitlist.',
       Location: 'Add and update locations, matched by name, with a map link or a PDF map from a web address.',
     },
     noTables: 'No table can be imported yet.',
@@ -39,7 +42,8 @@ export default {
   upload: {
     title: 'Import {{table}}',
     templateTitle: '1. Start from the template',
-    templateText: 'The template has a column for each field (custom fields included) and an example row. Keep the first row with the column names.',
+    templateText:
+      'The template has a column for each field (custom fields included) and an example row. Keep the first row with the column names.',
     template: 'Download template ({{format}})',
     templateFailed: 'The template could not be downloaded. Please try again.',
     columnsTitle: 'Columns',
@@ -101,7 +105,8 @@ export default {
     valid_one: 'The row is valid and ready to import.',
     valid_other: 'All {{count}} rows are valid and ready to import.',
     invalidTitle: 'Some rows have errors',
-    invalid: '{{errors}} of {{rows}} rows have errors. Nothing is imported while they do: fix them in your file and upload it again.',
+    invalid:
+      '{{errors}} of {{rows}} rows have errors. Nothing is imported while they do: fix them in your file and upload it again.',
     invalidWhole: 'The file can not be imported',
     import_one: 'Import {{count}} row',
     import_other: 'Import {{count}} rows',
@@ -135,7 +140,8 @@ export default {
     progress: '{{done}} of {{total}} rows imported',
     saving_one: 'Saving {{count}} row…',
     saving_other: 'Saving {{count}} rows…',
-    running: 'The import runs on the server: you may close this page and come back later. It saves all rows or none.',
+    running:
+      'The import runs on the server: you may close this page and come back later. It saves all rows or none.',
     doneTitle: 'Import complete',
     done: '{{file}} was imported.',
     created: 'Created',
@@ -150,7 +156,8 @@ export default {
   },
   interrupted: {
     title: 'The server stopped while this ran',
-    verify: 'The check of the rows was interrupted and nothing was changed. Check the rows again, or discard the import.',
+    verify:
+      'The check of the rows was interrupted and nothing was changed. Check the rows again, or discard the import.',
     commit: 'The import was interrupted and nothing was saved. Run the import again, or discard it.',
   },
   cancelled: {

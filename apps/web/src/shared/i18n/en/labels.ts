@@ -5,7 +5,8 @@ export default {
   nav: { labels: 'Labels' },
   page: {
     title: 'Labels',
-    intro: 'Group participants: by hand (manual labels) or by rules over their profile and custom fields, kept up to date by the server (rule labels).',
+    intro:
+      'Group participants: by hand (manual labels) or by rules over their profile and custom fields, kept up to date by the server (rule labels).',
     search: 'Search labels',
     add: 'Add label',
     empty: 'No labels yet',

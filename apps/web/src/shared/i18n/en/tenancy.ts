@@ -40,7 +40,8 @@ export default {
     created: 'Organization "{{name}}" created',
     saved: 'Organization "{{name}}" saved',
     deleteTitle: 'Delete organization',
-    deleteText: 'Delete the organization "{{name}}"? Its event hubs and events are deleted with it. This cannot be undone.',
+    deleteText:
+      'Delete the organization "{{name}}"? Its event hubs and events are deleted with it. This cannot be undone.',
     deleted: 'Organization "{{name}}" deleted',
     empty: 'No organizations yet',
     emptyText: 'Organizations own event hubs and their events. Add the first one to get started.',
@@ -62,7 +63,8 @@ export default {
       secretKept: 'A secret is saved. Leave empty to keep it.',
       secretHint: 'Write-only: it is never shown again after saving.',
       hosts: 'Sign-in hosts',
-      hostsHint: 'Hosts whose sign-in page offers this provider, e.g. cms.example.com. Only hosts a super admin approved for this organization. Press Enter after each.',
+      hostsHint:
+        'Hosts whose sign-in page offers this provider, e.g. cms.example.com. Only hosts a super admin approved for this organization. Press Enter after each.',
     },
     approvedHosts: 'Approved hosts of {{name}}',
   },
@@ -77,7 +79,8 @@ export default {
     approvedBy: 'Approved by {{name}} on {{date}}',
     approvedOn: 'Approved on {{date}}',
     hostLabel: 'Host to approve',
-    hostHint: 'As the browser shows it: events.example.com, or events.example.com:8443 for one port only. No https:// and no path.',
+    hostHint:
+      'As the browser shows it: events.example.com, or events.example.com:8443 for one port only. No https:// and no path.',
     approve: 'Approve host',
     approved: 'Host {{host}} approved',
     revoke: 'Revoke {{host}}',
@@ -139,12 +142,16 @@ export default {
     // Shown when the time zone changes on an event that has sessions (SessionTimesChoice).
     sessionTimes: {
       label: 'Sessions in the new time zone',
-      description_one: 'The time zone changes from {{from}} to {{to}}. What should happen to the event’s session?',
-      description_other: 'The time zone changes from {{from}} to {{to}}. What should happen to the event’s {{count}} sessions?',
+      description_one:
+        'The time zone changes from {{from}} to {{to}}. What should happen to the event’s session?',
+      description_other:
+        'The time zone changes from {{from}} to {{to}}. What should happen to the event’s {{count}} sessions?',
       KEEP_LOCAL_TIMES: 'Keep sessions at the same local times',
-      KEEP_LOCAL_TIMES_hint: 'A session at 9:00 AM stays at 9:00 AM in the new time zone. Choose this when you are correcting the time zone.',
+      KEEP_LOCAL_TIMES_hint:
+        'A session at 9:00 AM stays at 9:00 AM in the new time zone. Choose this when you are correcting the time zone.',
       KEEP_INSTANTS: 'Keep sessions at the same moments (their local times change)',
-      KEEP_INSTANTS_hint: 'Each session, and the event’s start and end, stays at the same moment, so its local time shifts with the time zone.',
+      KEEP_INSTANTS_hint:
+        'Each session, and the event’s start and end, stays at the same moment, so its local time shifts with the time zone.',
     },
   },
   adminUsers: {
@@ -159,7 +166,8 @@ export default {
     remove: 'Remove',
     removeNamed: 'Remove {{name}}',
     deleteTitle: 'Remove admin user',
-    deleteText: 'Remove the admin and moderator roles of {{name}} ({{email}})? Their account stays, and so do roles outside your scope.',
+    deleteText:
+      'Remove the admin and moderator roles of {{name}} ({{email}})? Their account stays, and so do roles outside your scope.',
     deleted: 'Admin user {{name}} removed',
     empty: 'No admin users yet',
     emptyText: 'Admin users run organizations, event hubs and events.',
