@@ -11,6 +11,7 @@ import * as eventInvitations from './0011_event_invitations.js';
 import * as approvedHosts from './0012_approved_hosts.js';
 import * as workerHeartbeats from './0013_worker_heartbeats.js';
 import * as domainEvents from './0014_domain_events.js';
+import * as sessionBookmarks from './0015_session_bookmarks.js';
 
 export interface Migration {
   name: string;
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   { name: '0012_approved_hosts', ...approvedHosts },
   { name: '0013_worker_heartbeats', ...workerHeartbeats },
   { name: '0014_domain_events', ...domainEvents },
+  { name: '0015_session_bookmarks', ...sessionBookmarks },
 ];

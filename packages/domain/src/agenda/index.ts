@@ -4,3 +4,4 @@ export * from './times.js';
 export * from './content.js';
 export * from './sessions.js';
 export * from './import-messages.js';
+export * from './bookmarks.js';

@@ -23,6 +23,12 @@ export const enrollmentPromotedSchema = z.object({
   sessionName: z.string(),
 });
 
+export const bookmarkChangedSchema = z.object({
+  eventId: z.uuid(),
+  sessionId: z.uuid(),
+  bookmarked: z.boolean(),
+});
+
 export const REALTIME_EVENTS = {
   /** Event room, sent individually: which sessions to refetch. */
   'agenda.changed': agendaChangedSchema,
@@ -30,6 +36,8 @@ export const REALTIME_EVENTS = {
   'session.seats': sessionSeatsSchema,
   /** User room, sent individually: a waitlist place became a seat. */
   'enrollment.promoted': enrollmentPromotedSchema,
+  /** User room, sent individually: the user starred or unstarred a session (their other tabs and devices follow). */
+  'bookmark.changed': bookmarkChangedSchema,
   /** Uploader's user room: an import's status or progress changed. */
   [IMPORT_REALTIME_EVENT]: importRealtimePayloadSchema,
 } as const;
@@ -43,3 +51,4 @@ export type RealtimePayload<E extends RealtimeEventName> = z.output<(typeof REAL
 export const AGENDA_CHANGED_EVENT = 'agenda.changed' satisfies RealtimeEventName;
 export const SEATS_EVENT = 'session.seats' satisfies RealtimeEventName;
 export const PROMOTED_EVENT = 'enrollment.promoted' satisfies RealtimeEventName;
+export const BOOKMARK_CHANGED_EVENT = 'bookmark.changed' satisfies RealtimeEventName;

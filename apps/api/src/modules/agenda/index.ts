@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { audienceRoutes } from './audience.routes.js';
+import { bookmarkRoutes } from './bookmarks.routes.js';
 import { checkInRoutes } from './checkin.routes.js';
 import { enrollmentRoutes } from './enrollment.routes.js';
 import { moderatorRoutes } from './moderators.routes.js';
@@ -53,6 +54,7 @@ export const agendaRoutes =
     sessionRoutes(app, deps);
     enrollmentRoutes(app, deps);
     viewRoutes(app, deps);
+    bookmarkRoutes(app, deps);
     checkInRoutes(app, deps);
     moderatorRoutes(app, deps);
   };

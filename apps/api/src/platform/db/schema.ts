@@ -486,6 +486,13 @@ export interface EnrollmentsTable {
   queuedSeq: Generated<number>;
 }
 
+export interface SessionBookmarksTable {
+  userId: string;
+  sessionId: string;
+  eventId: string;
+  createdAt: CreatedAt;
+}
+
 export interface SessionCheckInsTable {
   sessionId: string;
   participantId: string;
@@ -552,6 +559,7 @@ export interface Database {
   sessionMaterials: SessionMaterialsTable;
   enrollments: EnrollmentsTable;
   sessionCheckIns: SessionCheckInsTable;
+  sessionBookmarks: SessionBookmarksTable;
   workerProcesses: WorkerProcessesTable;
   jobOwners: JobOwnersTable;
   domainEvents: DomainEventsTable;
