@@ -14,3 +14,4 @@ export * from './agenda/index.js';
 export * from './geo/index.js';
 export * from './realtime/index.js';
 export * from './events/index.js';
+export * from './overview/index.js';

@@ -8,6 +8,7 @@ import { importsRoutes } from './imports/index.js';
 import { agendaRoutes } from './agenda/index.js';
 import { contentRoutes } from './content/index.js';
 import { geoModuleRoutes } from './geo/index.js';
+import { overviewModuleRoutes } from './overview/index.js';
 
 /** Every area's routes, registered under /api/v1. Add one line per module. */
 export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
@@ -19,4 +20,5 @@ export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   agendaRoutes,
   contentRoutes,
   geoModuleRoutes,
+  overviewModuleRoutes,
 ];

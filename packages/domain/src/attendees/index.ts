@@ -7,3 +7,4 @@ export * from './labels.js';
 export * from './magic-links.js';
 export * from './activity.js';
 export * from './invitations.js';
+export * from './bulk-actions.js';
