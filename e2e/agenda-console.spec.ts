@@ -295,7 +295,7 @@ test('event admin builds a day of sessions with a collection and a breakout, fin
     await expect(dialog).toBeHidden();
     await toastSays(page, '1 participant enrolled');
     await expect(row(page, PEOPLE.ada.lastName)).toContainText('Enrolled');
-    await expect(page.getByText('1 attendee(s)')).toBeVisible();
+    await expect(page.getByText('1 attendee', { exact: true })).toBeVisible();
 
     await row(page, PEOPLE.ada.lastName)
       .getByRole('button', { name: `Check in ${PEOPLE.ada.firstName} ${PEOPLE.ada.lastName}` })

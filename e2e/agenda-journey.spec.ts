@@ -34,9 +34,9 @@ const PHONE = { width: 390, height: 844 };
 /** Spec part 5, word for word. */
 const breakoutMessage = (name: string) =>
   `This session is used in breakout "${name}" which is enrollable. So, rules will be applied from breakout`;
-/** Spec part 8 attendance text, word for word ('No attendees', or a count with 'attendee(s)'). */
+/** Spec part 8 attendance text: 'No attendees' word for word, else the count with a real plural (issue 11). */
 const NO_ATTENDEES = 'No attendees';
-const attendees = (n: number) => `${n} attendee(s)`;
+const attendees = (n: number) => `${n} ${n === 1 ? 'attendee' : 'attendees'}`;
 
 interface Participant {
   id: string;

@@ -207,7 +207,7 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
       .getByRole('textbox', { name: 'Type' })
       .or(dialog.getByRole('combobox', { name: 'Type' }))
       .first();
-    await expect(type).toHaveAccessibleDescription(/can not be changed while participants have values/);
+    await expect(type).toHaveAccessibleDescription(/cannot be changed while participants have values/);
     await screen(page, 'type change refused');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();

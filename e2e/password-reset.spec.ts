@@ -72,6 +72,8 @@ test('forgot password → e-mail → reset with the rule enforced → sign in wi
   await page.goto(`${APP_URL}/login`);
   await fillSignIn(page, person);
   await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_FAILED })).toBeVisible();
+  // Said once (the spec's error toast), not in an alert above the form as well.
+  await expect(page.getByText('Invalid e-mail or password')).toHaveCount(1);
   await screen(page, 'old password refused');
 
   // …the new one does.

@@ -35,7 +35,7 @@ test('super admin configures SSO for an organisation; its admin signs in through
     await host.fill('cms.localhost');
     await dialog.getByRole('button', { name: 'Approve host' }).click();
     await expect(
-      dialog.getByText('This host belongs to the platform and can not be given to an organization'),
+      dialog.getByText('This host belongs to the platform and cannot be given to an organization'),
     ).toBeVisible();
     await expect(host).toHaveAttribute('aria-invalid', 'true');
     await host.fill(SSO_HOST);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
+import { bannerLines, startedMsAgo } from './banner.js';
 import { loadBrands } from './modules/brand/brand.js';
 import { ConfigError, loadConfig, publicUrl, type Config } from './platform/config.js';
 import { openDatabase } from './platform/db/index.js';
@@ -26,7 +27,6 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const started = Date.now();
   const database = await openDatabase(config);
   await migrate(database);
   const mailer = createMailer(database.db, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   if (!existsSync(resolve(config.WEB_DIST ?? '', 'index.html')))
     app.log.warn('web app not built: run `npm run build`');
-  printBanner(config, seeded, Date.now() - started);
+  printBanner(config, seeded);
 
   const stop = async () => {
     await app.close();
@@ -48,23 +48,17 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-function printBanner(config: Config, seeded: Awaited<ReturnType<typeof seed>> | undefined, ms: number): void {
-  const port = config.PORT;
-  const base = config.PUBLIC_URL ?? `http://localhost:${port}`;
-  const lines = [
-    '',
-    `Plenary is running (${config.DATABASE_URL ? 'PostgreSQL' : `embedded PostgreSQL in ${config.DATA_DIR}`}, ready in ${(ms / 1000).toFixed(1)} s)`,
-    `  Admin console:    http://cms.localhost:${port}`,
-    `  Participant app:  ${base}`,
-    `  API docs:         ${publicUrl(config)}/api/v1/docs`,
-  ];
-  if (seeded) {
-    lines.push('', 'Sign-in details (demo data):');
-    for (const account of seeded.accounts)
-      lines.push(`  ${account.label.padEnd(20)} ${account.email.padEnd(34)} ${account.password}`);
-  }
-  if (!config.SMTP_URL)
-    lines.push('', `E-mails go to the dev mailbox: sign in as super admin and open "Dev mailbox".`);
+function printBanner(config: Config, seeded: Awaited<ReturnType<typeof seed>> | undefined): void {
+  const lines = bannerLines({
+    database: config.DATABASE_URL ? { url: true } : { dataDir: config.DATA_DIR },
+    port: config.PORT,
+    publicBase: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    apiBase: publicUrl(config),
+    smtp: Boolean(config.SMTP_URL),
+    seeded,
+    showDemo: process.argv.includes('--show-demo'),
+    ms: startedMsAgo(process.env, Date.now(), process.uptime()),
+  });
   console.log(lines.join('\n') + '\n');
 }
 

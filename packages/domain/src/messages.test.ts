@@ -39,8 +39,8 @@ describe('MESSAGES quoted by the spec', () => {
 describe('message helpers', () => {
   it.each([
     [0, 'No attendees'],
-    [1, '1 attendee(s)'],
-    [25, '25 attendee(s)'],
+    [1, '1 attendee'],
+    [25, '25 attendees'],
   ])('attendeeCount(%i)', (n, text) => {
     expect(attendeeCount(n)).toBe(text);
   });

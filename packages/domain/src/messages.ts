@@ -45,9 +45,10 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** Spec part 8: 'No attendees', or a count with 'attendee(s)'. */
+/** Spec part 8: 'No attendees', or the count of attendees (singular for one, not 'attendee(s)'). */
 export function attendeeCount(n: number): string {
-  return n === 0 ? MESSAGES.noAttendees : `${n} attendee(s)`;
+  if (n === 0) return MESSAGES.noAttendees;
+  return n === 1 ? '1 attendee' : `${n} attendees`;
 }
 
 /** Spec part 8: 'Copied: ' followed by the label. */

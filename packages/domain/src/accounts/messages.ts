@@ -15,6 +15,6 @@ export const ACCOUNT_MESSAGES = {
   ssoProviderUnreachable: 'The single sign-on provider could not be reached. Please try again later.',
   ssoEmailNotVerified: 'Your identity provider did not confirm your e-mail address',
   ssoAccountElsewhere:
-    'This account can not sign in with this single sign-on provider. Please sign in with your e-mail and password.',
+    'This account cannot sign in with this single sign-on provider. Please sign in with your e-mail and password.',
   sessionEnded: 'Session ended',
 } as const;

@@ -10,7 +10,7 @@ export const AGENDA_IMPORT_MESSAGES = {
   duplicateEnrollment: (firstRow: number | string) =>
     `This participant and session already appear in row ${firstRow}`,
   pdfMapFetch: 'The PDF map could not be downloaded from this address',
-  pdfMapRefused: 'This address can not be used to download a PDF map',
+  pdfMapRefused: 'This address cannot be used to download a PDF map',
   pdfMapNotPdf: 'The file at this address is not a PDF',
   yesOrNo: 'Please enter Yes or No',
   unknownSessionId: 'No session of this event has this id',

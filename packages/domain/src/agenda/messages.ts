@@ -20,7 +20,7 @@ export const AGENDA_MESSAGES = {
   fileContent: 'The file content does not match its type',
   fileTooLarge: 'The file is too large',
   mapFileType: 'A map must be a PNG or JPEG image or a PDF',
-  capacityBelowEnrolled: 'Capacity can not be lower than the number of participants already enrolled',
+  capacityBelowEnrolled: 'Capacity cannot be lower than the number of participants already enrolled',
   unknownSpeaker: 'Unknown participant',
   unknownModerator: 'Unknown moderator',
   unknownLocation: 'Unknown location',

@@ -30,12 +30,12 @@ export const IMPORT_MESSAGES = {
   duplicateInFile: (firstRow: number) => `This e-mail address already appears in row ${firstRow}`,
   notInEvent: 'No participant of this event uses this e-mail address',
   photoUrlFetch: 'The photo could not be downloaded from this address',
-  photoUrlRefused: 'This address can not be used to download a photo',
-  wrongStatus: (status: string) => `This import can not do that while it is ${status.toLowerCase()}`,
+  photoUrlRefused: 'This address cannot be used to download a photo',
+  wrongStatus: (status: string) => `This import cannot do that while it is ${status.toLowerCase()}`,
   hasErrors:
     'Some rows have errors. Fix them and upload the file again, or import only the rows without errors',
   nothingToImport: 'There are no rows without errors to import',
-  tableNotAvailable: 'This table can not be imported yet',
+  tableNotAvailable: 'This table cannot be imported yet',
   templateFormat: 'This table has no template in that format',
   failed: 'The import failed and nothing was changed. Please try again',
   interrupted:

@@ -16,7 +16,7 @@ export const TENANCY_MESSAGES = {
   ssoHostNotApproved: 'A super admin must approve this host for your organization first',
   approvedHostSyntax:
     'Please enter a host name like events.example.com or events.example.com:8443, without https:// or a path',
-  approvedHostPlatform: 'This host belongs to the platform and can not be given to an organization',
+  approvedHostPlatform: 'This host belongs to the platform and cannot be given to an organization',
   approvedHostTaken: 'This host is already approved for another organization',
   approvedHostExists: 'This host is already approved for this organization',
   ssoSecretRequired: 'Required field',

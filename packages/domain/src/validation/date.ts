@@ -142,8 +142,10 @@ export function isTimeFormat(value: string): boolean {
   return isDateForFormat(value, TIME_FORMAT);
 }
 
+/** An empty time is a missing one ('Required field'), not a badly written one. */
 export const timeFormatSchema = z
-  .string({ error: MESSAGES.timeFormat })
+  .string({ error: MESSAGES.required })
+  .refine((v) => v.trim() !== '', { message: MESSAGES.required, abort: true })
   .refine(isTimeFormat, MESSAGES.timeFormat);
 
 /** Minutes after midnight of 'hh:mm AM', 'HH:mm' or 'HH:mm:ss' (seconds ignored); undefined otherwise. */

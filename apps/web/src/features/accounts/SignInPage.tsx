@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { emailSchema, MESSAGES, type LoginType } from '@plenary/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,6 @@ const LOGIN_TYPE: Record<SignInAudience, LoginType> = { admin: 'CMS', participan
 /** Sign-in with e-mail and password, and with SSO when the host has a provider. */
 export function SignInPage({ audience }: { audience: SignInAudience }) {
   const { t } = useTranslation('accounts');
-  const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const sso = useSsoProvider();
   const form = useForm({ email: '', password: '' }, (v) => ({
@@ -29,13 +28,12 @@ export function SignInPage({ audience }: { audience: SignInAudience }) {
 
   const submit = form.onSubmit(async (values) => {
     setSubmitting(true);
-    setFailure(null);
-    const message = await signIn(
+    // A refused sign-in is announced once, by the spec's error toast (signIn shows it).
+    await signIn(
       { email: values.email.trim(), password: values.password, host: currentHost() },
       LOGIN_TYPE[audience],
     );
     setSubmitting(false);
-    setFailure(message);
   });
 
   return (
@@ -53,11 +51,6 @@ export function SignInPage({ audience }: { audience: SignInAudience }) {
         )
       }
     >
-      {failure && (
-        <Alert color="red" variant="light" role="alert" title={t('signIn.failedTitle')}>
-          {failure}
-        </Alert>
-      )}
       <form ref={form.formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { attendeeCount, QR_EXPORT_SIZES } from '@plenary/domain';
+import { QR_EXPORT_SIZES } from '@plenary/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -110,7 +110,7 @@ function SessionDetail({ eventId, sessionId }: { eventId: string; sessionId: str
             <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
               {t(`types.${data.type}`)}
             </Badge>
-            <Text size="sm">{attendeeCount(data.enrolledCount)}</Text>
+            <Text size="sm">{t('attendance', { count: data.enrolledCount })}</Text>
           </Group>
         </Stack>
         <Group gap="sm">

@@ -7,7 +7,7 @@ import {
   sessionValues,
   validateSession,
   type SessionValues,
-} from './sessionForm';
+} from './sessionForm.schema';
 
 const EVERYONE: AudienceInput = { type: 'EVERYONE', labelIds: [], rules: [] };
 const valid = (patch: Partial<SessionValues> = {}): SessionValues => ({
@@ -102,10 +102,11 @@ describe('session validation (spec part 5)', () => {
     expect(validateSession(valid(), EVERYONE)).toEqual({});
   });
 
-  it('says Required field for the name and the time format for a missing time', () => {
-    const errors = validateSession(valid({ name: ' ', startTime: '' }), EVERYONE);
+  it('says Required field for a missing name and a missing time, the time format for a wrong one', () => {
+    const errors = validateSession(valid({ name: ' ', startTime: '', endTime: '9 o’clock' }), EVERYONE);
     expect(errors.name).toBe(MESSAGES.required);
-    expect(errors.startTime).toBe('Time format should be like: hh:mm AM/PM');
+    expect(errors.startTime).toBe('Required field');
+    expect(errors.endTime).toBe('Time format should be like: hh:mm AM/PM');
   });
 
   it('puts the date order messages on both dates', () => {

@@ -1,5 +1,5 @@
 import { Anchor, Badge, ColorSwatch, Group, Text } from '@mantine/core';
-import { attendeeCount, SESSION_STATUSES, SESSION_TYPES, type Audience } from '@plenary/domain';
+import { SESSION_STATUSES, SESSION_TYPES, type Audience } from '@plenary/domain';
 import i18next from 'i18next';
 import { DateTime, defineResource, formatCount, YesNo, type ResourceDef } from '../../shared/list';
 import { fullName, sessionDetailRoute, sessionFilterOptions, sessionsPath, type SessionRow } from './api';
@@ -151,7 +151,7 @@ export function sessionsResource(eventId: string, zone: string): ResourceDef<Ses
         sortField: 'enrolledCount',
         exportField: 'enrolledCount',
         width: 150,
-        cell: (s) => attendeeCount(s.enrolledCount),
+        cell: (s) => i18next.t('agenda:attendance', { count: s.enrolledCount }),
       },
       {
         id: 'capacity',

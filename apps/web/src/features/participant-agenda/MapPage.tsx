@@ -7,6 +7,7 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { AgendaShell } from './AgendaShell';
 import { useMap } from './api';
 import { materialPath, sessionPath } from './paths';
+import { pinLocationName } from './pinText';
 import { useSearchParamsUpdate } from '../../shared/navigation/useSearchParamsUpdate';
 
 type Pin = Omit<PinRecord, 'material'> & { material: { id: string; name: string } | null };
@@ -14,9 +15,10 @@ type Pin = Omit<PinRecord, 'material'> & { material: { id: string; name: string 
 /** What a pin points at, as links: its session, its material, its location. */
 function PinTargets({ eventId, pin }: { eventId: string; pin: Pin }) {
   const { t } = useTranslation('participantAgenda');
+  const location = pinLocationName(pin);
   return (
     <Stack gap={2}>
-      {pin.location && <Text size="sm">{t('maps.location', { name: pin.location.name })}</Text>}
+      {location && <Text size="sm">{t('maps.location', { name: location })}</Text>}
       {pin.session && (
         <Anchor component={Link} to={sessionPath(eventId, pin.session.id)} size="sm">
           {t('maps.session', { name: pin.session.name })}
@@ -111,7 +113,7 @@ export function MapPage() {
   }
 
   return (
-    <AgendaShell eventId={eventId} section="maps" title={map.data?.name ?? t('maps.title')}>
+    <AgendaShell eventId={eventId} back title={map.data?.name ?? t('maps.title')}>
       {body}
     </AgendaShell>
   );

@@ -11,7 +11,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { usageInMapText } from '@plenary/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -21,10 +20,12 @@ import { toast } from '../../shared/ui/toast';
 import { userProfilePath } from '../participant-profile/paths';
 import { downloadSessionCalendar, useAgendaView, useSessionView, type SessionView } from './api';
 import { AgendaShell } from './AgendaShell';
-import { hasEnded } from './seats';
+import { enrollControl, showsSeatsTaken } from './seats';
+import { BookmarkButton } from './BookmarkButton';
 import { EnrollButton, SeatStatus } from './EnrollButton';
 import { mapPath, materialPath } from './paths';
 import { SessionTime } from './SessionTime';
+import { useBookmarks } from './useBookmarks';
 import { dayLabel } from './times';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -43,6 +44,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 function Detail({ eventId, session, zone }: { eventId: string; session: SessionView; zone: string }) {
   const { t } = useTranslation('participantAgenda');
   const [downloading, setDownloading] = useState(false);
+  const bookmarked = useBookmarks(eventId).ids.has(session.id);
   const addToCalendar = () => {
     setDownloading(true);
     downloadSessionCalendar(eventId, session)
@@ -67,7 +69,7 @@ function Detail({ eventId, session, zone }: { eventId: string; session: SessionV
           <Text fw={600}>{dayLabel(session.day)}</Text>
           <SessionTime session={session} zone={zone} size="md" />
           <SeatStatus session={session} />
-          {session.capacity !== null && !hasEnded(session, Date.now()) && (
+          {showsSeatsTaken(enrollControl(session, Date.now()), session.capacity) && (
             <Text size="sm" c="dimmed">
               {t('seats.capacity', { enrolled: session.enrolledCount, capacity: session.capacity })}
             </Text>
@@ -79,6 +81,7 @@ function Detail({ eventId, session, zone }: { eventId: string; session: SessionV
           )}
           <Group gap="sm">
             <EnrollButton eventId={eventId} session={session} size="md" />
+            <BookmarkButton eventId={eventId} session={session} bookmarked={bookmarked} size="lg" />
             <Button
               variant="default"
               leftSection={<CalendarIcon size={16} />}
@@ -116,9 +119,6 @@ function Detail({ eventId, session, zone }: { eventId: string; session: SessionV
           {session.location.pins.map((pin) => (
             <Anchor key={pin.pinId} component={Link} to={mapPath(eventId, pin.mapId, pin.pinId)} size="sm">
               {t('session.onMap', { pin: pin.pinName, map: pin.mapName })}
-              <Text component="span" size="xs" c="dimmed" ml={6}>
-                ({usageInMapText(pin)})
-              </Text>
             </Anchor>
           ))}
         </Section>
@@ -182,7 +182,7 @@ export function SessionDetailPage() {
   else body = <Skeleton h={260} radius="md" role="status" aria-label={t('agenda.loading')} />;
 
   return (
-    <AgendaShell eventId={eventId} section="agenda" title={session.data?.name ?? t('agenda.title')}>
+    <AgendaShell eventId={eventId} back title={session.data?.name ?? t('agenda.title')}>
       {body}
     </AgendaShell>
   );

@@ -54,3 +54,12 @@ export function withSeats<
   const state: SeatState = seatState(seats.capacity, seats.enrolledCount, waitlist);
   return { ...s, enrolledCount: seats.enrolledCount, capacity: seats.capacity, waitlist, seatState: state };
 }
+
+/**
+ * Whether the session page adds "X of Y seats taken" under the seat badge: not when the badge
+ * already counts the seats ("3 seats left" says the same number twice), nor for an ended session.
+ */
+export function showsSeatsTaken(control: EnrollControl, capacity: number | null): boolean {
+  if (capacity === null) return false;
+  return control.kind !== 'ended' && !(control.kind === 'enroll' && control.seatsLeft !== null);
+}

@@ -8,6 +8,7 @@ import {
 } from '@plenary/domain';
 import { jwtDecode } from 'jwt-decode';
 import { apiFetch } from '../api/client';
+import i18n from '../i18n';
 import { isApiError } from '../api/errors';
 import { queryClient } from '../api/queryClient';
 import { isTokenExpired } from '../api/token';
@@ -103,7 +104,7 @@ export function loginFailureMessage(error: unknown): string {
 export function loginFailure(error: unknown): string {
   clearSessionData();
   const message = loginFailureMessage(error);
-  toast.error(message);
+  toast.error(message, i18n.t('accounts:signIn.failedTitle'));
   cancelFailureLogout();
   failureLogoutTimer = setTimeout(() => {
     failureLogoutTimer = null;

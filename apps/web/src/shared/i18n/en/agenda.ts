@@ -5,6 +5,10 @@
  */
 export default {
   nav: { sessions: 'Sessions', collections: 'Collections', breakouts: 'Breakouts' },
+  /** The spec's attendance text ('No attendees' word for word), with a real plural for a count. */
+  attendance_zero: 'No attendees',
+  attendance_one: '{{count}} attendee',
+  attendance_other: '{{count}} attendees',
   common: {
     yes: 'Yes',
     no: 'No',

@@ -31,7 +31,7 @@ export default {
   fileDrop: {
     oneFile: 'Please choose one file',
     tooLarge: 'The file is too large: at most {{size}}',
-    typeRefused: 'This type of file can not be uploaded. Accepted: {{types}}',
+    typeRefused: 'This type of file cannot be uploaded. Accepted: {{types}}',
   },
   a11y: {
     skipToContent: 'Skip to main content',

@@ -49,7 +49,7 @@ export default {
     nameHint: 'As the column and the form label show it.',
     dataType: 'Type',
     dataTypeHint:
-      'The type can not change while participants have values for the field or label rules use it.',
+      'The type cannot change while participants have values for the field or label rules use it.',
     settings: 'Settings',
     required: 'Required',
     requiredHint: 'Every participant must have a value (existing ones are not changed).',

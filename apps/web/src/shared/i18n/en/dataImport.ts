@@ -107,7 +107,7 @@ export default {
     invalidTitle: 'Some rows have errors',
     invalid:
       '{{errors}} of {{rows}} rows have errors. Nothing is imported while they do: fix them in your file and upload it again.',
-    invalidWhole: 'The file can not be imported',
+    invalidWhole: 'The file cannot be imported',
     import_one: 'Import {{count}} row',
     import_other: 'Import {{count}} rows',
     importValid_one: 'Import only the {{count}} valid row',

@@ -121,7 +121,7 @@ export default {
     title: 'Material',
     download: 'Download',
     open: 'Open in a new tab',
-    noPreview: 'This file can not be shown here. Download it to open it.',
+    noPreview: 'This file cannot be shown here. Download it to open it.',
     notFoundTitle: 'Material not found',
     notFoundText: 'It may have been removed.',
     pdfTitle: 'PDF: {{name}}',

@@ -71,7 +71,7 @@ export default {
   approvedHosts: {
     title: 'Approved hosts of {{name}}',
     intro:
-      'Only hosts approved here may be listed in this organization’s single sign-on hosts, and e-mail links use them only for people of this organization. Platform hosts can not be approved, and a host belongs to one organization.',
+      'Only hosts approved here may be listed in this organization’s single sign-on hosts, and e-mail links use them only for people of this organization. Platform hosts cannot be approved, and a host belongs to one organization.',
     listHeading_one: '{{count}} approved host',
     listHeading_other: '{{count}} approved hosts',
     loading: 'Loading approved hosts',
