@@ -54,7 +54,7 @@ import {
   validateSession,
   type SessionErrors,
   type SessionValues,
-} from './sessionForm';
+} from './sessionForm.schema';
 import { participantLabel, useModeratorOptions, useParticipantSearch } from './useParticipantSearch';
 
 interface SessionFormProps {

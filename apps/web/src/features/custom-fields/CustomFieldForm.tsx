@@ -17,7 +17,7 @@ import {
   validateCustomField,
   type CustomFieldFormErrors,
   type CustomFieldFormValues,
-} from './customFieldForm';
+} from './customFieldForm.schema';
 import { EnumValuesEditor } from './EnumValuesEditor';
 
 /** Errors the dialog shows on a field; anything else from the API becomes a toast. */

@@ -17,7 +17,7 @@ import {
   refreshEventQueries,
   validateEventFields,
   type EventFieldsBody,
-} from './eventFields';
+} from './eventFields.schema';
 import { useSessionTimesChoice } from './useSessionTimesChoice';
 
 type EventDetailsBody = EventFieldsBody & { sessionTimes?: Choice };

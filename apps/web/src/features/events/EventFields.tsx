@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormErrors } from '../../shared/forms/useForm';
 import { timeZones } from '../../shared/time/zones';
 import { DateTimeField } from '../../shared/ui/DateTimeField';
-import type { EventFieldValues } from './eventFields';
+import type { EventFieldValues } from './eventFields.schema';
 import { useTimezoneFromAddress } from './useTimezoneFromAddress';
 
 /** The part of `useForm` the fields use; the form's values include the event fields. */
@@ -48,7 +48,7 @@ function zoneData(current: string) {
 /**
  * The event's own fields, for both event forms: the super admin's create/edit modal (which adds
  * the event hub as `children`, after the description) and the event admin's /event-details page.
- * Start and end are wall-clock times in the chosen time zone (see eventFields.ts).
+ * Start and end are wall-clock times in the chosen time zone (see eventFields.schema.ts).
  */
 export function EventFields<T extends EventFieldValues>({
   form,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventFieldsBody } from './eventFields';
+import type { EventFieldsBody } from './eventFields.schema';
 import { withSessionTimes } from './sessionTimes';
 
 const initial = { timezone: 'Europe/Berlin', start: '2027-05-04 09:00:00', end: '2027-05-05 17:00:00' };

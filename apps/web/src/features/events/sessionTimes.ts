@@ -1,5 +1,5 @@
 import type { SessionTimesChoice } from '@plenary/domain';
-import type { EventFieldsBody, EventFieldValues } from './eventFields';
+import type { EventFieldsBody, EventFieldValues } from './eventFields.schema';
 
 /** The times of the stored event a PATCH may send back as they are. */
 export interface StoredEventTimes {

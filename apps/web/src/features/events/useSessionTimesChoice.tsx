@@ -1,6 +1,6 @@
 import { DEFAULT_SESSION_TIMES, type SessionTimesChoice as Choice } from '@plenary/domain';
 import { useState, type ReactElement } from 'react';
-import type { EventFieldsBody, EventFieldValues } from './eventFields';
+import type { EventFieldsBody, EventFieldValues } from './eventFields.schema';
 import { SessionTimesChoice } from './SessionTimesChoice';
 import { withSessionTimes, type StoredEventTimes } from './sessionTimes';
 import { useListTotal } from './useEvents';

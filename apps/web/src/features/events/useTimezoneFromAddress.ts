@@ -2,7 +2,7 @@ import type { GeoTimezone } from '@plenary/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
-import { addressToLookUp } from './eventFields';
+import { addressToLookUp } from './eventFields.schema';
 
 export type TimezoneHint = { kind: 'set'; timezone: string } | { kind: 'notFound'; message: string } | null;
 

@@ -14,7 +14,7 @@ import {
   refreshEventQueries,
   validateEventFields,
   type EventFieldsBody,
-} from '../events/eventFields';
+} from '../events/eventFields.schema';
 import { useSessionTimesChoice } from '../events/useSessionTimesChoice';
 import { FormModal, useEntitySave } from './EntityForm';
 import { eventHubOptions } from './options';

@@ -10,7 +10,7 @@ import {
   toBody,
   validateCustomField,
   type CustomFieldFormValues,
-} from './customFieldForm';
+} from './customFieldForm.schema';
 
 const blank = initialValues(null);
 const values = (patch: Partial<CustomFieldFormValues>): CustomFieldFormValues => ({

@@ -16,7 +16,7 @@ import { browserZone, fromWallTime, toWallTime, validZone } from '../../shared/t
 /**
  * The fields of an event that both event forms edit (the super admin's create/edit modal and the
  * event admin's /event-details page). Start and end are wall-clock times ('YYYY-MM-DD HH:mm:ss',
- * the date pickers' value) in the event's own time zone. Pure: unit-tested in eventFields.test.ts.
+ * the date pickers' value) in the event's own time zone. Pure: unit-tested in eventFields.schema.test.ts.
  */
 export type EventFieldValues = {
   name: string;

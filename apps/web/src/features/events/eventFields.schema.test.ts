@@ -5,7 +5,7 @@ import {
   eventFieldValues,
   validateEventFields,
   type EventFieldValues,
-} from './eventFields';
+} from './eventFields.schema';
 
 const START_AFTER_END = 'Start date can not be greater than end date';
 const END_BEFORE_START = 'End date can not be less than start date';

@@ -10,7 +10,7 @@ import {
 import type { CustomFieldRow } from '../../shared/custom-fields';
 import type { CreateCustomFieldBody } from './api';
 
-/** What the create/edit dialog holds. Pure helpers: unit-tested in customFieldForm.test.ts. */
+/** What the create/edit dialog holds. Pure helpers: unit-tested in customFieldForm.schema.test.ts. */
 export interface CustomFieldFormValues {
   name: string;
   dataType: DataType | '';
