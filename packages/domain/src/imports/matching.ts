@@ -9,8 +9,23 @@ export function normaliseHeader(header: string): string {
 }
 
 /**
+ * Other names a spreadsheet commonly gives a built-in column (normalised), tried only for columns
+ * that no header names by label or key: "Title" is a job title in a participant list.
+ */
+const HEADER_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  email: ['email', 'emailaddress', 'mail'],
+  firstName: ['firstname', 'givenname', 'forename'],
+  lastName: ['lastname', 'surname', 'familyname'],
+  jobTitle: ['title', 'jobtitle', 'position'],
+  company: ['company', 'organisation', 'organization', 'employer'],
+  phone: ['phone', 'phonenumber', 'mobile', 'telephone'],
+};
+
+/**
  * The mapping matched by header: a column takes the first header whose normalised text equals
- * its key's or its label's. Columns without a match map to null; a header serves one column.
+ * its key's or its label's, then columns still unmatched try their aliases (HEADER_ALIASES), so an
+ * exact name always wins over an alias. Columns without a match map to null; a header serves one
+ * column.
  */
 export function suggestMapping(
   columns: readonly Pick<ImportColumn, 'key' | 'label'>[],
@@ -23,12 +38,19 @@ export function suggestMapping(
   }
   const used = new Set<string>();
   const mapping: ImportMapping = {};
-  for (const column of columns) {
-    const header = [column.label, column.key]
+  const take = (column: Pick<ImportColumn, 'key'>, names: readonly string[]) => {
+    const header = names
       .map((n) => byName.get(normaliseHeader(n)))
       .find((h) => h !== undefined && !used.has(h));
-    mapping[column.key] = header ?? null;
-    if (header !== undefined) used.add(header);
+    if (header === undefined) return;
+    mapping[column.key] = header;
+    used.add(header);
+  };
+  for (const column of columns) {
+    mapping[column.key] = null;
+    take(column, [column.label, column.key]);
   }
+  for (const column of columns)
+    if (mapping[column.key] === null) take(column, HEADER_ALIASES[column.key] ?? []);
   return mapping;
 }

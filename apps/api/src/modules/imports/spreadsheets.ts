@@ -20,16 +20,19 @@ export const CONTENT_TYPES: Record<ImportFileExtension, string> = SPREADSHEET_CO
  * A table's template. xlsx: the first sheet has the header row only (bold, frozen, ENUM columns
  * with a drop-down of their values), so it can be filled and uploaded as it is; a second sheet
  * "Instructions" lists each column with required, type, allowed values and an example (the
- * importer reads the first sheet only). csv: the header row only (a CSV has no second sheet, and
- * an example row would be imported as data). Written through platform/spreadsheets, so a custom
- * field named like a formula is a text header.
+ * importer reads the first sheet only). csv: the header row and one example row (a CSV has no
+ * second sheet for the examples; the data-import page says to replace it). Written through
+ * platform/spreadsheets, so a custom field named like a formula is a text header.
  */
 export async function templateFile(
   descriptor: ImportTableDescriptor,
   format: ImportFileExtension,
 ): Promise<Buffer> {
   const headers = descriptor.columns.map((c) => c.label);
-  if (format === 'csv') return Buffer.from(`${CSV_BOM}${csvLines([headers])}`, 'utf8');
+  if (format === 'csv') {
+    const example = descriptor.columns.map((c) => c.example);
+    return Buffer.from(`${CSV_BOM}${csvLines([headers, example])}`, 'utf8');
+  }
   return xlsxFile((book) => {
     const sheet = book.sheet(IMPORT_TABLE_LABELS[descriptor.table]);
     sheet.columns(

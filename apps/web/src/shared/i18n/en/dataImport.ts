@@ -43,7 +43,7 @@ export default {
     title: 'Import {{table}}',
     templateTitle: '1. Start from the template',
     templateText:
-      'The template has a column for each field (custom fields included) and an example row. Keep the first row with the column names.',
+      'The template has a column for each field (custom fields included) and an example of each: in a CSV template, an example row to replace with your own data; in an Excel template, on its Instructions sheet. Keep the first row with the column names.',
     template: 'Download template ({{format}})',
     templateFailed: 'The template could not be downloaded. Please try again.',
     columnsTitle: 'Columns',
