@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { activityRoutes } from './activity.routes.js';
+import { bulkActionRoutes } from './bulk-actions.routes.js';
 import { customFieldRoutes } from './custom-fields.routes.js';
 import { fileRoutes } from './files.routes.js';
 import { invitationRoutes } from './invitations.routes.js';
@@ -39,6 +40,7 @@ export const attendeesRoutes =
     customFieldRoutes(app, deps);
     labelRoutes(app, deps);
     magicLinkRoutes(app, deps);
+    bulkActionRoutes(app, deps);
     invitationRoutes(app, deps);
     fileRoutes(app, deps);
   };
