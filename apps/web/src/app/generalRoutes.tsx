@@ -2,7 +2,7 @@ import { isCmsHost } from '@plenary/domain';
 import { useState, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { useUserState } from '../shared/session/hooks';
-import { RequireAuth } from './RequireAuth';
+import { RequireAuth } from '../shared/session/RequireAuth';
 
 /**
  * Sign-in pages are skipped by someone who arrives already signed in. Only the state at arrival

@@ -10,7 +10,7 @@ import { contentConsoleRoutes } from '../../features/content/routes';
 import { agendaConsoleRoutes } from '../../features/agenda/routes';
 import { useUserState } from '../../shared/session/hooks';
 import { NotFoundPage } from '../NotFoundPage';
-import { RequireAuth } from '../RequireAuth';
+import { RequireAuth } from '../../shared/session/RequireAuth';
 import { ConsoleLayout } from './ConsoleLayout';
 
 const SUPER_ADMIN_HOME = '/super-admin';

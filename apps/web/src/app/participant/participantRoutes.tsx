@@ -3,7 +3,7 @@ import { MyEventsPage } from '../../features/participant-app/MyEventsPage';
 import { participantAgendaRoutes } from '../../features/participant-agenda/routes';
 import { participantProfileRoutes } from '../../features/participant-profile/routes';
 import { NotFoundPage } from '../NotFoundPage';
-import { RequireAuth } from '../RequireAuth';
+import { RequireAuth } from '../../shared/session/RequireAuth';
 import { ParticipantLayout } from './ParticipantLayout';
 
 /** Participant app routes (every host but cms, or cms in participant view). */

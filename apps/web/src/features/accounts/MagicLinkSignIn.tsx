@@ -4,7 +4,7 @@ import { apiFetch } from '../../shared/api/client';
 import { loginFailure, loginRequest, loginSuccess, logout } from '../../shared/session/auth';
 import { storeRedirectUrl } from '../../shared/session/redirect';
 import { currentHost } from '../../shared/surface';
-import { participantEventPath } from '../events/paths';
+import { participantEventPath } from '../events';
 import { LinkSignIn } from './LinkSignIn';
 import { createMagicLinkSignIn, type MagicLinkAnswer } from './magicLink';
 

@@ -12,7 +12,7 @@ import { selectEvent } from '../../shared/session/userStore';
 import { CenteredLayout } from '../../shared/ui/CenteredLayout';
 import { LoadError } from '../../shared/ui/LoadError';
 import { currentHost } from '../../shared/surface';
-import { RequireAuth } from '../../app/RequireAuth';
+import { RequireAuth } from '../../shared/session/RequireAuth';
 import { LinkSignIn } from './LinkSignIn';
 import { createMagicLinkSignIn, type MagicLinkAnswer, type MagicLinkOutcome } from './magicLink';
 

@@ -20,7 +20,7 @@ import {
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EventRequired } from '../../shared/ui/EventRequired';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { EditButton, useEditDialog } from '../tenancy/EntityForm';
+import { EditButton, useEditDialog } from '../../shared/forms/EntityForm';
 import { AudienceFormDialog, useAudienceForm } from './AudienceFormDialog';
 import { breakoutsPath, personName, type BreakoutBody, type BreakoutRow } from './api';
 import { audienceText } from './sessionsResource';

@@ -12,7 +12,7 @@ import { schemaMessage } from '../../shared/forms/useForm';
 import { DateTime, defineResource, formatCount, ResourceListPage, type ResourceDef } from '../../shared/list';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EventRequired } from '../../shared/ui/EventRequired';
-import { EditButton, useEditDialog } from '../tenancy/EntityForm';
+import { EditButton, useEditDialog } from '../../shared/forms/EntityForm';
 import { AudienceFormDialog, useAudienceForm } from './AudienceFormDialog';
 import { collectionsPath, personName, type CollectionBody, type CollectionRow } from './api';
 import { audienceText } from './sessionsResource';

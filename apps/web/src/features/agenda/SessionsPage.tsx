@@ -5,7 +5,7 @@ import { ResourceListPage } from '../../shared/list';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EventRequired } from '../../shared/ui/EventRequired';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { EditButton, useEditDialog } from '../tenancy/EntityForm';
+import { EditButton, useEditDialog } from '../../shared/forms/EntityForm';
 import type { SessionRow } from './api';
 import { SessionBulkActions } from './SessionBulkActions';
 import { SessionForm } from './SessionForm';

@@ -1,5 +1,5 @@
 import { dayInZone, eventDays, type EventDays } from '@plenary/domain';
-import { useConsoleEvent } from '../events/useEvents';
+import { useConsoleEvent } from '../events';
 import { validZone } from '../../shared/time/zones';
 
 /** The event's IANA zone, its first day (a new session's date) and its days (sessions stay within them); null while the event loads. */

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { useBrand } from '../../shared/brand/BrandProvider';
 import { CenteredLayout } from '../../shared/ui/CenteredLayout';
 import { ArrowRightIcon } from '../../shared/ui/icons';
-import { participantEventPath } from '../events/paths';
+import { participantEventPath } from '../events';
 import { mobilePlatform, storeUrlFor } from './mobilePlatform';
 import { StoreButtons } from './StoreButtons';
 

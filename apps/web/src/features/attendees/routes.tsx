@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { consoleScreen as screen } from '../../app/console/consoleScreen';
+import { consoleScreen as screen } from '../../shared/navigation/consoleScreen';
 import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consoleNav';
 
 const AttendeesPage = lazy(() => import('./AttendeesPage').then((m) => ({ default: m.AttendeesPage })));

@@ -7,7 +7,7 @@ import { DateTime, defineResource, formatCount, ResourceListPage, type ResourceD
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EventRequired } from '../../shared/ui/EventRequired';
 import { useFocusReturnOnClose } from '../../shared/ui/useFocusReturnOnClose';
-import { EditButton } from '../tenancy/EntityForm';
+import { EditButton } from '../../shared/forms/EntityForm';
 import { mapEditorLink, mapsPath, type MapRow } from './api';
 import { MapForm, type MapDialogMode } from './MapForm';
 

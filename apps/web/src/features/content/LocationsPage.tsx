@@ -12,7 +12,7 @@ import {
 } from '../../shared/list';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EventRequired } from '../../shared/ui/EventRequired';
-import { EditButton, useEditDialog } from '../tenancy/EntityForm';
+import { EditButton, useEditDialog } from '../../shared/forms/EntityForm';
 import { locationsPath, type LocationRow } from './api';
 import { LocationForm } from './LocationForm';
 import { PinUsageLinks } from './PinUsageLinks';

@@ -22,7 +22,7 @@ import { toast } from '../../shared/ui/toast';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { useFocusReturnOnClose } from '../../shared/ui/useFocusReturnOnClose';
 import { MapViewer, type MapPinView, type Point, type Size } from '../../shared/maps';
-import { EditButton } from '../tenancy/EntityForm';
+import { EditButton } from '../../shared/forms/EntityForm';
 import { useInteractiveMap, useMapChanges, type MapRow, type PinRow } from './api';
 import { MapForm, type MapDialogMode } from './MapForm';
 import { PinForm } from './PinForm';

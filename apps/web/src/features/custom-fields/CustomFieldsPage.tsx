@@ -18,7 +18,7 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { toast } from '../../shared/ui/toast';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
-import { EditButton, useEditDialog } from '../tenancy/EntityForm';
+import { EditButton, useEditDialog } from '../../shared/forms/EntityForm';
 import { useCustomFields, type CustomFieldRow } from '../../shared/custom-fields';
 import { customFieldsPath, useCustomFieldMutations, useRefreshCustomFields } from './api';
 import { CustomFieldForm } from './CustomFieldForm';

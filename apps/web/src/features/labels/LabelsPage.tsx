@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, formatCount, ResourceListPage, type ResourceDef } from '../../shared/list';
 import { EventRequired } from '../../shared/ui/EventRequired';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
-import { EditButton, useEditDialog } from '../tenancy/EntityForm';
+import { EditButton, useEditDialog } from '../../shared/forms/EntityForm';
 import { labelsPath, useAvailableFields, type LabelRow } from './api';
 import { LabelForm } from './LabelForm';
 import { LabelMembers } from './LabelMembers';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { consoleScreen } from '../../app/console/consoleScreen';
+import { consoleScreen } from '../../shared/navigation/consoleScreen';
 import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consoleNav';
 
 const LabelsPage = lazy(() => import('./LabelsPage').then((m) => ({ default: m.LabelsPage })));

@@ -17,7 +17,7 @@ import { Link, useParams } from 'react-router';
 import { CalendarIcon, ExternalLinkIcon, MapPinIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { toast } from '../../shared/ui/toast';
-import { userProfilePath } from '../participant-profile/paths';
+import { userProfilePath } from '../participant-profile';
 import { downloadSessionCalendar, useAgendaView, useSessionView, type SessionView } from './api';
 import { AgendaShell } from './AgendaShell';
 import { enrollControl, showsSeatsTaken } from './seats';

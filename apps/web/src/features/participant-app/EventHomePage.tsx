@@ -17,9 +17,9 @@ import { formatInZone } from '../../shared/time/zones';
 import { CalendarIcon, GlobeIcon, MapPinIcon, ArrowLeftIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { useUserEvents } from '../events/useEvents';
-import { UpcomingSessions } from '../participant-agenda/UpcomingSessions';
-import { EventHomeCards } from '../participant-profile/EventHomeCards';
+import { useUserEvents } from '../events';
+import { UpcomingSessions } from '../participant-agenda';
+import { EventHomeCards } from '../participant-profile';
 
 /** Pages the participant app can show so far; the app designer will supply more. */
 const KNOWN_PAGES = new Set(['home']);

@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useUserState } from '../../shared/session/hooks';
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { participantEventPath } from '../events/paths';
-import { EventGrid } from '../events/EventGrid';
-import { useUserEvents } from '../events/useEvents';
+import { EventGrid, participantEventPath, useUserEvents } from '../events';
 
 /** Participant `/`: the events this person takes part in. */
 export function MyEventsPage() {

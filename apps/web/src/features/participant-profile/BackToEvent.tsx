@@ -2,7 +2,7 @@ import { Anchor, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ArrowLeftIcon } from '../../shared/ui/icons';
-import { participantEventPath } from '../events/paths';
+import { participantEventPath } from '../events';
 
 /** What a link to a profile passes along: the directory page it came from (with its search). */
 export interface FromPeople {

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CustomFieldInputs } from '../../shared/custom-fields';
-import { useUserEvents } from '../events/useEvents';
+import { useUserEvents } from '../events';
 import { BusyButton } from '../../shared/ui/BusyButton';
 import { LoadError } from '../../shared/ui/LoadError';
 import { toast } from '../../shared/ui/toast';

@@ -14,7 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
 import { useOptions, type RemoteOptions } from '../../shared/list';
-import { FormModal, useEntitySave } from './EntityForm';
+import { FormModal, useEntitySave } from '../../shared/forms/EntityForm';
 import { eventHubOptions, eventOptions, organizationOptions } from './options';
 import { ROLE_SCOPES, SCOPE_ROLES, type AdminRole, type RoleScope } from '@plenary/domain';
 import type { AdminUser, RoleAssignment } from './types';

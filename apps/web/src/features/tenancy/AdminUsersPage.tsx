@@ -5,7 +5,7 @@ import { DateTime, defineResource, ResourceListPage } from '../../shared/list';
 import { useUserState } from '../../shared/session/hooks';
 import { AdminUserForm } from './AdminUserForm';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
-import { EditButton, useEditDialog } from './EntityForm';
+import { EditButton, useEditDialog } from '../../shared/forms/EntityForm';
 import type { AdminUser, RoleAssignment } from './types';
 
 /** "Organization admin of Acme, Event moderator of Summit 2026". */

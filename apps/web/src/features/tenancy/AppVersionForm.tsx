@@ -8,7 +8,7 @@ import {
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
-import { FormModal, useEntitySave } from './EntityForm';
+import { FormModal, useEntitySave } from '../../shared/forms/EntityForm';
 import type { AppVersion } from './types';
 
 export interface AppVersionBody {

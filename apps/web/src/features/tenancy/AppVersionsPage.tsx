@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, ResourceListPage, YesNo } from '../../shared/list';
 import { AppVersionForm } from './AppVersionForm';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
-import { EditButton, useEditDialog } from './EntityForm';
+import { EditButton, useEditDialog } from '../../shared/forms/EntityForm';
 import type { AppVersion } from './types';
 
 export const appVersionsResource = defineResource<AppVersion>({

@@ -6,17 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useForm } from '../../shared/forms/useForm';
 import { useOptions } from '../../shared/list';
-import { EventFields } from '../events/EventFields';
 import {
   EVENT_SERVER_FIELDS,
+  EventFields,
   eventFieldsBody,
   eventFieldValues,
   refreshEventQueries,
+  useSessionTimesChoice,
   validateEventFields,
   type EventFieldsBody,
-} from '../events/eventFields.schema';
-import { useSessionTimesChoice } from '../events/useSessionTimesChoice';
-import { FormModal, useEntitySave } from './EntityForm';
+} from '../events';
+import { FormModal, useEntitySave } from '../../shared/forms/EntityForm';
 import { eventHubOptions } from './options';
 import type { TenancyEvent } from './types';
 

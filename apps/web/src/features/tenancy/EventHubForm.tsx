@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
 import { useOptions } from '../../shared/list';
-import { FormModal, useEntitySave } from './EntityForm';
+import { FormModal, useEntitySave } from '../../shared/forms/EntityForm';
 import { organizationOptions } from './options';
 import type { EventHub } from './types';
 

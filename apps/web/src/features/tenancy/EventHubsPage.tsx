@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DateTime, defineResource, ResourceListPage } from '../../shared/list';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
-import { EditButton, useEditDialog } from './EntityForm';
+import { EditButton, useEditDialog } from '../../shared/forms/EntityForm';
 import { EventHubForm } from './EventHubForm';
 import { organizationOptions } from './options';
 import type { EventHub } from './types';

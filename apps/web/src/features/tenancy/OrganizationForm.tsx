@@ -9,7 +9,7 @@ import {
 } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { schemaMessage, useForm } from '../../shared/forms/useForm';
-import { FormModal, useEntitySave } from './EntityForm';
+import { FormModal, useEntitySave } from '../../shared/forms/EntityForm';
 import type { Organization } from './types';
 
 export interface OrganizationBody {

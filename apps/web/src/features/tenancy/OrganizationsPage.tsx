@@ -6,7 +6,7 @@ import { useUserState } from '../../shared/session/hooks';
 import { GlobeIcon } from '../../shared/ui/icons';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { ApprovedHostsDialog } from './ApprovedHostsDialog';
-import { EditButton, useEditDialog } from './EntityForm';
+import { EditButton, useEditDialog } from '../../shared/forms/EntityForm';
 import { OrganizationForm } from './OrganizationForm';
 import type { Organization } from './types';
 

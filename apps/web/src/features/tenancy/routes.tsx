@@ -1,7 +1,7 @@
 import type { DerivedRole } from '@plenary/domain';
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { consoleScreen } from '../../app/console/consoleScreen';
+import { consoleScreen } from '../../shared/navigation/consoleScreen';
 import type { ConsoleNavItem, NavArea } from '../../shared/navigation/consoleNav';
 
 const SUPER_ADMIN: readonly DerivedRole[] = ['superadmin'];

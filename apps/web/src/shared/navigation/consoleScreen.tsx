@@ -3,8 +3,8 @@ import type { DerivedRole } from '@plenary/domain';
 import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
-import { ADMIN_ROLES } from '../../shared/navigation/consoleNav';
-import { RequireAuth } from '../RequireAuth';
+import { ADMIN_ROLES } from './consoleNav';
+import { RequireAuth } from '../session/RequireAuth';
 
 function ScreenLoading() {
   const { t } = useTranslation();

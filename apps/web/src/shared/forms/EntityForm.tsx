@@ -1,11 +1,11 @@
 import { ActionIcon } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../shared/api/errors';
-import { useResourceMutations } from '../../shared/list';
-import { FormDialog, type FormDialogProps } from '../../shared/ui/FormDialog';
-import { toast } from '../../shared/ui/toast';
-import { useFocusReturnOnClose } from '../../shared/ui/useFocusReturnOnClose';
+import { isApiError } from '../api/errors';
+import { useResourceMutations } from '../list';
+import { FormDialog, type FormDialogProps } from '../ui/FormDialog';
+import { toast } from '../ui/toast';
+import { useFocusReturnOnClose } from '../ui/useFocusReturnOnClose';
 import { formField } from './serverFields';
 
 /** Which record the create/edit modal shows: closed, a new one, or an existing one. */

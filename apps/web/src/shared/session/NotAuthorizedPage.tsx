@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { isCmsHost } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CenteredLayout } from '../shared/ui/CenteredLayout';
+import { CenteredLayout } from '../ui/CenteredLayout';
 
 /** A signed-in user on a screen their role does not open. */
 export function NotAuthorizedPage() {

@@ -1,8 +1,8 @@
 import { isAdminRole, type DerivedRole } from '@plenary/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { storeRedirectUrl } from '../shared/session/redirect';
-import { useUserState } from '../shared/session/hooks';
+import { storeRedirectUrl } from './redirect';
+import { useUserState } from './hooks';
 import { NotAuthorizedPage } from './NotAuthorizedPage';
 
 interface RequireAuthProps {

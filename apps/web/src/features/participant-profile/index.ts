@@ -1,0 +1,6 @@
+/**
+ * The participant profile area's public face: what other features may use (checked by
+ * `npm run lint:architecture`, docs/guides/linting.md). Everything else in this folder is private.
+ */
+export { editProfilePath, peoplePath, userProfilePath } from './paths';
+export { EventHomeCards } from './EventHomeCards';
