@@ -53,13 +53,21 @@ describe('published domain events', () => {
     expect((await client(t, waiting.token, eventId).post(`sessions/v2/${s.id}/enroll`)).statusCode).toBe(200);
     expect((await client(t, seated.token, eventId).post(`sessions/v2/${s.id}/enroll`)).statusCode).toBe(200);
     expect(await published('session.enrolled', 'sessionId', s.id)).toEqual([
-      { eventId, sessionId: s.id, participantId: seated.participantId, state: 'ENROLLED', by: 'PARTICIPANT' },
+      {
+        eventId,
+        sessionId: s.id,
+        participantId: seated.participantId,
+        state: 'ENROLLED',
+        by: 'PARTICIPANT',
+        originHost: expect.any(String),
+      },
       {
         eventId,
         sessionId: s.id,
         participantId: waiting.participantId,
         state: 'WAITLISTED',
         by: 'PARTICIPANT',
+        originHost: expect.any(String),
       },
     ]);
 
@@ -101,7 +109,14 @@ describe('published domain events', () => {
     ).toBe(200);
     expect((await admin.delete(`sessions/v2/${s.id}/attendees/${p.participantId}`)).statusCode).toBe(204);
     expect(await published('session.enrolled', 'sessionId', s.id)).toEqual([
-      { eventId, sessionId: s.id, participantId: p.participantId, state: 'ENROLLED', by: 'ADMIN' },
+      {
+        eventId,
+        sessionId: s.id,
+        participantId: p.participantId,
+        state: 'ENROLLED',
+        by: 'ADMIN',
+        originHost: expect.any(String),
+      },
     ]);
     expect(await published('session.left', 'sessionId', s.id)).toEqual([
       { eventId, sessionId: s.id, participantId: p.participantId, state: 'ENROLLED', by: 'ADMIN' },

@@ -27,6 +27,8 @@ export const sessionEnrolledSchema = z.object({
   state: placeStateSchema,
   /** PARTICIPANT: they enrolled themselves; ADMIN: staff added them. */
   by: z.enum(['PARTICIPANT', 'ADMIN']),
+  /** The host the write came through: the confirmation e-mail's links use its brand (absent: PUBLIC_URL's). */
+  originHost: z.string().optional(),
 });
 
 export const sessionLeftSchema = z.object({

@@ -29,6 +29,7 @@ import {
 import type { Db } from '../../platform/db/index.js';
 import type { OneTimeTokenPurpose, User } from '../../platform/db/schema.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { emailBrand } from '../../platform/email/index.js';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { enforce, ThrottledError, type Throttle } from '../../platform/throttle.js';
@@ -40,7 +41,6 @@ import {
   verifyEmailMail,
 } from './accounts.emails.js';
 import {
-  hostName,
   isPlatformHost,
   linkOrigin,
   normHost,
@@ -125,8 +125,6 @@ async function newToken(db: Db, userId: string, purpose: keyof typeof TOKEN_LIFE
   });
   return secret;
 }
-
-const brandTitle = (deps: Pick<AppDeps, 'brands'>, host: string) => deps.brands.forHost(hostName(host)).title;
 
 // ---------------------------------------------------------------- sign-in
 
@@ -285,7 +283,7 @@ export async function register(
   const passwordHash = await hashPassword(body.password);
   // A new account belongs to no organisation yet: its link never uses an organisation's host.
   const origin = await linkOrigin(rt.deps, body.host);
-  const brand = brandTitle(rt.deps, body.host);
+  const brand = emailBrand(rt.deps.brands, origin);
   // The account, its token and the e-mail commit together (or not at all).
   const created = await db.transaction().execute(async (tx) => {
     const id = await repo.insertUser(tx, {
@@ -416,7 +414,7 @@ export async function sendPasswordReset(deps: AppDeps, job: ResetJob): Promise<v
     await deps.mail.enqueue(
       tx,
       resetPasswordMail(user.email, {
-        brand: brandTitle(deps, job.host),
+        brand: emailBrand(deps.brands, origin),
         firstName: user.firstName,
         link: `${origin}/reset-password?token=${secret}`,
       }),
@@ -484,7 +482,7 @@ export async function enqueueCreatePasswordEmail(
   await deps.mail.enqueue(
     tx,
     createPasswordMail(user.email, {
-      brand: brandTitle(deps, host),
+      brand: emailBrand(deps.brands, origin),
       firstName: user.firstName ?? '',
       link: `${origin}/create-password?token=${secret}`,
     }),

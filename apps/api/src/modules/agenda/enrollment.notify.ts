@@ -2,6 +2,7 @@ import { PROMOTED_EVENT, SEATS_EVENT } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { publishAll } from '../../platform/domain-events.js';
+import { EMAILS, renderEmail, type EmailBrand } from '../../platform/email/index.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { rooms } from '../../platform/realtime.js';
 import { seatCounts, type Promotion } from './enrollment.repo.js';
@@ -11,15 +12,12 @@ export type NotifyDeps = Pick<AppDeps, 'db' | 'realtime' | 'mail' | 'config' | '
 /** Realtime events of the agenda (contracts in the domain package's realtime/events.ts). */
 export { PROMOTED_EVENT, SEATS_EVENT };
 
-export function promotionMail(p: Promotion, link: string): MailMessage {
-  const greeting = p.firstName.trim() ? `Hello ${p.firstName.trim()},` : 'Hello,';
-  return {
-    to: p.email,
-    subject: `You have a seat in ${p.sessionName}`,
-    text:
-      `${greeting}\n\na seat freed up in "${p.sessionName}" (${p.eventName}) and you were next on the waitlist: you are now enrolled.\n\n${link}\n\n` +
-      `If you can no longer attend, leave the session in the app so the next person gets your seat.`,
-  };
+export function promotionMail(p: Promotion, brand: EmailBrand, link: string): MailMessage {
+  return renderEmail(
+    p.email,
+    brand,
+    EMAILS.promoted({ firstName: p.firstName, session: p.sessionName, event: p.eventName, link }),
+  );
 }
 
 /**

@@ -95,6 +95,7 @@ export async function enroll(
         participantId,
         state: placed.enrolled.length > 0 ? 'ENROLLED' : 'WAITLISTED',
         by: 'PARTICIPANT',
+        originHost: ctx.host,
       },
     });
     return resultOf(tx, s, participantId, s.enrolledCount + placed.enrolled.length);
@@ -205,7 +206,14 @@ export async function addAttendees(
         ...done.waitlisted.map((id) => ['WAITLISTED', id] as const),
       ].map(([state, participantId]) => ({
         name: 'session.enrolled',
-        payload: { eventId: event.id, sessionId: s.id, participantId, state, by: 'ADMIN' },
+        payload: {
+          eventId: event.id,
+          sessionId: s.id,
+          participantId,
+          state,
+          by: 'ADMIN',
+          originHost: ctx.host,
+        },
       })),
     );
     return {

@@ -5,6 +5,7 @@ import { bookmarkRoutes } from './bookmarks.routes.js';
 import { checkInRoutes } from './checkin.routes.js';
 import { enrollmentRoutes } from './enrollment.routes.js';
 import { moderatorRoutes } from './moderators.routes.js';
+import { subscribeEnrollmentConfirmation } from './enrollment-confirmation.js';
 import { subscribePromotionNotice } from './promotion-notice.js';
 import { sessionRoomCheck } from './session-room.js';
 import { sessionRoutes } from './sessions.routes.js';
@@ -50,6 +51,7 @@ export const agendaRoutes =
   async (app) => {
     deps.realtime.registerRoomKind('session', sessionRoomCheck(deps.db));
     subscribePromotionNotice(deps);
+    subscribeEnrollmentConfirmation(deps);
     audienceRoutes(app, deps);
     sessionRoutes(app, deps);
     enrollmentRoutes(app, deps);

@@ -3,7 +3,6 @@ import {
   AGENDA_MESSAGES,
   CMS_HOST_PREFIX,
   isCmsHost,
-  MAGIC_LINK_TTL_HOURS,
   type SessionRecord,
   type SignInResponse,
 } from '@plenary/domain';
@@ -11,6 +10,7 @@ import { audit } from '../../platform/audit.js';
 import { hashSecret, newOneTimeSecret } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { EMAILS, eventEmailBrand, renderEmail, type EmailBrand } from '../../platform/email/index.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { forbidden, HttpError, notFound } from '../../platform/errors.js';
 import {
@@ -46,16 +46,10 @@ export async function consoleOrigin(
 
 function moderatorMail(
   to: string,
+  brand: EmailBrand,
   o: { firstName: string; session: string; event: string; link: string },
 ): MailMessage {
-  const greeting = o.firstName.trim() ? `Hello ${o.firstName.trim()},` : 'Hello,';
-  return {
-    to,
-    subject: `You moderate "${o.session}" at ${o.event}`,
-    text:
-      `${greeting}\n\nyou were invited to moderate "${o.session}" (${o.event}). Open this link to start (it works once, for ${MAGIC_LINK_TTL_HOURS} hours):\n\n${o.link}\n\n` +
-      'You receive this e-mail because the organisers invited this address. If you did not expect it, you can ignore it.',
-  };
+  return renderEmail(to, brand, EMAILS.moderator(o));
 }
 
 /**
@@ -78,6 +72,7 @@ export async function inviteModerator(
     .where('id', '=', sessionId)
     .executeTakeFirstOrThrow();
   const origin = await consoleOrigin(deps, ctx.host, event.organizationId);
+  const brand = await eventEmailBrand(deps, event.id, origin);
   const { secret, hash } = newOneTimeSecret();
   const email = body.email.trim().toLowerCase();
   await db.transaction().execute(async (tx: Db) => {
@@ -125,7 +120,7 @@ export async function inviteModerator(
     await audit(tx, ctx, 'update', 'session', sessionId);
     await deps.mail.enqueue(
       tx,
-      moderatorMail(email, {
+      moderatorMail(email, brand, {
         firstName: user.firstName || body.firstName,
         session: session.name,
         event: event.name,

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../platform/deps.js';
+import { eventEmailBrand } from '../../platform/email/index.js';
 import { rooms } from '../../platform/realtime.js';
 import { linkOrigin } from '../accounts/accounts.service.js';
 import type { Promotion } from './enrollment.repo.js';
@@ -21,8 +22,9 @@ export function subscribePromotionNotice(deps: NotifyDeps & Pick<AppDeps, 'event
       if (!notice) return;
       // A participant of the event: linkOrigin decides whether the host the write came through is theirs.
       const origin = await linkOrigin({ ...deps, db: tx }, originHost.replace(/^cms\./i, ''), notice.userId);
+      const brand = await eventEmailBrand({ ...deps, db: tx }, notice.eventId, origin);
       await deps.mail.enqueue(tx, [
-        promotionMail(notice, `${origin}/event/${notice.eventId}/agenda/${notice.sessionId}`),
+        promotionMail(notice, brand, `${origin}/event/${notice.eventId}/agenda/${notice.sessionId}`),
       ]);
       told = notice;
     });

@@ -8,6 +8,7 @@ import {
 import { hashSecret, newOneTimeSecret } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { eventEmailBrand } from '../../platform/email/index.js';
 import { HttpError } from '../../platform/errors.js';
 import { linkOrigin } from '../accounts/accounts.service.js';
 import type { EventRef } from './attendees.access.js';
@@ -45,8 +46,6 @@ export interface Inviter {
   host: string;
 }
 
-const hostName = (host: string) => host.trim().toLowerCase().replace(/:\d+$/, '');
-
 /**
  * In the caller's transaction: one invitation per invitee (single-use secret stored as a hash,
  * EVENT_INVITATION_TTL_DAYS days; an earlier unused one to the same event stops working), an audit
@@ -71,7 +70,8 @@ export async function inviteInTransaction(
   const host = inviter.host.replace(/^cms\./i, '');
   // No recipient: the invitee is outside the organisation, so the link never uses an organisation's approved host.
   const origin = await linkOrigin(deps, host);
-  const brand = deps.brands.forHost(hostName(host)).title;
+  // On the transaction's connection (PGlite has only one).
+  const brand = await eventEmailBrand({ ...deps, db: tx }, event.id, origin);
   await deps.mail.enqueue(
     tx,
     withSecrets.map((i) =>

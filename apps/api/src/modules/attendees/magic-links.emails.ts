@@ -1,17 +1,10 @@
-import { MAGIC_LINK_TTL_HOURS } from '@plenary/domain';
+import { EMAILS, renderEmail, type EmailBrand } from '../../platform/email/index.js';
 import type { MailMessage } from '../../platform/mail.js';
 
-/** The sign-in link of one participant: plain text, the link the first URL of the message. */
+/** The sign-in link of one participant (text in platform/email/catalog.ts): the link is the first URL of the text part. */
 export function magicLinkMail(
   to: string,
-  o: { brand: string; event: string; firstName: string; link: string },
+  o: { brand: EmailBrand; event: string; firstName: string; link: string },
 ): MailMessage {
-  const greeting = o.firstName.trim() ? `Hello ${o.firstName.trim()},` : 'Hello,';
-  return {
-    to,
-    subject: `Your sign-in link for ${o.event}`,
-    text:
-      `${greeting}\n\nopen this link to sign in to ${o.event} (it works once, for ${MAGIC_LINK_TTL_HOURS} hours):\n\n${o.link}\n\n` +
-      `— ${o.brand}\n\nYou receive this e-mail because the organisers of ${o.event} invited this address. If you did not expect it, you can ignore it.`,
-  };
+  return renderEmail(to, o.brand, EMAILS.magicLink(o));
 }

@@ -13,6 +13,7 @@ import { isConsoleUser, loadPrincipal } from '../../platform/access.js';
 import { hashSecret, issueToken, newOneTimeSecret } from '../../platform/auth.js';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { eventEmailBrand } from '../../platform/email/index.js';
 import { forbidden, HttpError, unauthorized } from '../../platform/errors.js';
 import { linkOrigin } from '../accounts/accounts.service.js';
 import type { EventAccess } from './attendees.access.js';
@@ -39,8 +40,6 @@ async function idsMatching(db: Db, eventId: string, filter: ParticipantSelection
     ids.push(...batch.map((p) => p.id));
   return ids;
 }
-
-const hostName = (host: string) => host.trim().toLowerCase().replace(/:\d+$/, '');
 
 /**
  * Sends each selected participant a sign-in link `<origin>/event/login?magic=<token>` (single use,
@@ -70,7 +69,7 @@ export async function sendMagicLinks(
   const host = body.host ?? ctx.host.replace(/^cms\./i, '');
   // Every recipient is a participant of this event, so of its organisation.
   const origin = await linkOrigin(deps, host, { organizationId: event.organizationId });
-  const brand = deps.brands.forHost(hostName(host)).title;
+  const brand = await eventEmailBrand(deps, event.id, origin);
   await db.transaction().execute(async (tx) => {
     await repo.insertLinks(tx, event.id, links, expiresAt, ctx.actorId);
     await auditMany(
