@@ -1,7 +1,7 @@
 import { audienceCheckResultSchema, audienceCheckSchema, audienceOptionsSchema } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import type { ZodApp } from '../../platform/list.js';
-import { eventAccess } from '../attendees/attendees.access.js';
+import { eventAccess } from '../../platform/event-access.js';
 import { errors, eventParams, TAG } from './agenda.http.js';
 import { audienceOptions, checkAudience } from './audience.js';
 

@@ -16,7 +16,7 @@ import type { Db } from '../../platform/db/index.js';
 import type { AudienceJson } from '../../platform/db/schema.js';
 import { asDefs, listFields } from '../attendees/custom-fields.repo.js';
 import { labelCondition } from '../attendees/labels.service.js';
-import { fieldsError } from '../attendees/attendees.http.js';
+import { fieldsError } from '../../platform/http.js';
 import * as repo from './audience.repo.js';
 
 /**

@@ -2,7 +2,7 @@ import ical from 'ical-generator';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { linkOrigin } from '../accounts/accounts.service.js';
-import type { EventAccess } from '../attendees/attendees.access.js';
+import type { EventAccess } from '../../platform/event-access.js';
 import { agendaRows, type ViewRow } from './views.repo.js';
 import { lookerOf, toView } from './views.service.js';
 

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
 import type { ZodApp } from '../../platform/list.js';
-import { eventAccess } from '../attendees/attendees.access.js';
+import { eventAccess } from '../../platform/event-access.js';
 import { errors, eventParams, sessionParams, TAG } from './agenda.http.js';
 import { myAgendaCalendar, sessionCalendar } from './calendar.service.js';
 import { scanCheckIn, sessionQrPng } from './checkin.service.js';

@@ -10,7 +10,7 @@ import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { publish } from '../../platform/domain-events.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { fieldsError } from './agenda.http.js';
+import { fieldsError } from '../../platform/http.js';
 import * as repo from './enrollment.repo.js';
 import { broadcastSeats, type NotifyDeps } from './enrollment.notify.js';
 import { visibleSessionFor, type ParticipantAccess } from './enrollment.service.js';

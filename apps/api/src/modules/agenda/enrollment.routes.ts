@@ -14,16 +14,9 @@ import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
 import { asDefs, listFields } from '../attendees/custom-fields.repo.js';
-import { eventAccess } from '../attendees/attendees.access.js';
-import {
-  attendeeParams,
-  errors,
-  eventParams,
-  noContent,
-  parseOr400,
-  sessionParams,
-  TAG,
-} from './agenda.http.js';
+import { eventAccess } from '../../platform/event-access.js';
+import { attendeeParams, errors, eventParams, noContent, sessionParams, TAG } from './agenda.http.js';
+import { parseOr400 } from '../../platform/http.js';
 import { attendanceList, attendeeList, enrollableList } from './attendees.list.js';
 import { audienceCondition, type StoredAudience } from './audience.js';
 import * as service from './enrollment.service.js';

@@ -20,7 +20,7 @@ import {
   TOKEN_LIFETIME_MS,
   type RequestMeta,
 } from '../accounts/accounts.service.js';
-import type { EventAccess } from '../attendees/attendees.access.js';
+import type { EventAccess } from '../../platform/event-access.js';
 import * as repo from './moderators.repo.js';
 import { addModerator, idsInEvent } from './sessions.repo.js';
 import { getSession } from './sessions.service.js';

@@ -21,8 +21,9 @@ import {
   type ListPage,
   type ZodApp,
 } from '../../platform/list.js';
-import { eventAccess, type EventNeed } from '../attendees/attendees.access.js';
-import { errors, eventParams, noContent, parseOr400, sessionParams, TAG } from './agenda.http.js';
+import { eventAccess, type EventNeed } from '../../platform/event-access.js';
+import { errors, eventParams, noContent, sessionParams, TAG } from './agenda.http.js';
+import { parseOr400 } from '../../platform/http.js';
 import { filterOptions, moderatorOptions, sessionList, type SessionRow } from './sessions.repo.js';
 import * as service from './sessions.service.js';
 

@@ -7,7 +7,7 @@ import {
 } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import type { ZodApp } from '../../platform/list.js';
-import { eventAccess } from '../attendees/attendees.access.js';
+import { eventAccess } from '../../platform/event-access.js';
 import { errors, eventParams, sessionParams, TAG } from './agenda.http.js';
 import * as service from './views.service.js';
 

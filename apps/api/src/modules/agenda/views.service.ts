@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/index.js';
 import { notFound } from '../../platform/errors.js';
-import type { EventAccess } from '../attendees/attendees.access.js';
+import type { EventAccess } from '../../platform/event-access.js';
 import { viewerFrom, type Viewer } from './audience.js';
 import * as repo from './views.repo.js';
 

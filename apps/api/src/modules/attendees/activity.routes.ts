@@ -2,7 +2,7 @@ import { listResponse, participantActivityQuerySchema, participantActivitySchema
 import type { AppDeps } from '../../platform/deps.js';
 import type { ZodApp } from '../../platform/list.js';
 import { participantActivity } from './activity.repo.js';
-import { eventAccess } from './attendees.access.js';
+import { eventAccess } from '../../platform/event-access.js';
 import { errors, participantParams, TAG } from './attendees.http.js';
 import { getParticipant } from './participants.service.js';
 

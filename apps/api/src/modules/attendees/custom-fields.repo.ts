@@ -1,6 +1,8 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { customFieldKey, type CustomFieldDef, type CustomFieldRecord } from '@plenary/domain';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../platform/db/index.js';
+import type { EventRef } from '../../platform/event-access.js';
 import type { CustomFieldsTable } from '../../platform/db/schema.js';
 
 export type CustomFieldRow = Selectable<CustomFieldsTable>;
@@ -55,6 +57,34 @@ export const toDef = (
   dataType: row.dataType,
   settings: { ...DEFAULT_SETTINGS, ...row.settings },
 });
+
+/** The event (as access checks read it) and its custom fields in their order, in one statement. */
+export async function findEventWithFields(
+  db: Db,
+  eventId: string,
+): Promise<{ event: EventRef; fields: CustomFieldDef[] } | undefined> {
+  const row = await db
+    .selectFrom('events as e')
+    .select((eb) => [
+      'e.id',
+      'e.name',
+      'e.eventHubId',
+      'e.organizationId',
+      jsonArrayFrom(
+        eb
+          .selectFrom('customFields as cf')
+          .select(['cf.id', 'cf.name', 'cf.dataType', 'cf.settings'])
+          .whereRef('cf.eventId', '=', 'e.id')
+          .orderBy('cf.position')
+          .orderBy('cf.id'),
+      ).as('fields'),
+    ])
+    .where('e.id', '=', eventId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { fields, ...event } = row;
+  return { event, fields: fields.map(toDef) };
+}
 
 export async function findField(db: Db, eventId: string, id: string): Promise<CustomFieldRecord | undefined> {
   const row = await db

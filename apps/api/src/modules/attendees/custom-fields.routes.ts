@@ -8,7 +8,7 @@ import {
 } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import type { ZodApp } from '../../platform/list.js';
-import { eventAccess, eventIdOf } from './attendees.access.js';
+import { eventAccess, eventIdOf } from '../../platform/event-access.js';
 import { customFieldParams, errors, eventParams, noContent, TAG } from './attendees.http.js';
 import * as service from './custom-fields.service.js';
 

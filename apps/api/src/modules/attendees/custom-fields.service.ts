@@ -12,8 +12,8 @@ import {
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { conflict, HttpError, notFound } from '../../platform/errors.js';
-import type { EventAccess } from './attendees.access.js';
-import { fieldsError } from './attendees.http.js';
+import type { EventAccess } from '../../platform/event-access.js';
+import { fieldsError } from '../../platform/http.js';
 import * as repo from './custom-fields.repo.js';
 import { ruleLabelsUsingField } from './labels.repo.js';
 import { recomputeRuleLabels } from './labels.service.js';

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { eventEmailBrand } from '../../platform/email/index.js';
 import { HttpError } from '../../platform/errors.js';
 import { linkOrigin } from '../accounts/accounts.service.js';
-import type { EventRef } from './attendees.access.js';
+import type { EventRef } from '../../platform/event-access.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
 import { invitationMail } from './invitations.emails.js';
 import * as repo from './invitations.repo.js';

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { createLabelSchema, labelSchema, updateLabelSchema } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, type ZodApp } from '../../platform/list.js';
-import { eventAccess, eventIdOf } from './attendees.access.js';
+import { eventAccess, eventIdOf } from '../../platform/event-access.js';
 import { errors, eventParams, labelParams, noContent, TAG } from './attendees.http.js';
 import { labelList } from './labels.repo.js';
 import * as service from './labels.service.js';

@@ -13,8 +13,8 @@ import {
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import type { EventAccess } from './attendees.access.js';
-import { fieldsError } from './attendees.http.js';
+import type { EventAccess } from '../../platform/event-access.js';
+import { fieldsError } from '../../platform/http.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
 import * as repo from './labels.repo.js';
 import { allOf, ruleCondition } from './rules.repo.js';

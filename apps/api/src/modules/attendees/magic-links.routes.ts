@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, type ZodApp } from '../../platform/list.js';
 import { createThrottle, enforce, installRetryAfter } from '../../platform/throttle.js';
-import { eventAccess, eventIdOf } from './attendees.access.js';
+import { eventAccess, eventIdOf } from '../../platform/event-access.js';
 import { errors, eventParams, TAG } from './attendees.http.js';
 import { magicLinkList } from './magic-links.repo.js';
 import * as service from './magic-links.service.js';

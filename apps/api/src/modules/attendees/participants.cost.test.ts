@@ -5,7 +5,8 @@ import { buildApp } from '../../app.js';
 import { verifyBearer } from '../../platform/auth.js';
 import { countingDb } from '../../../test/counting.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { eventAccess, eventAccessWithFields } from './attendees.access.js';
+import { eventAccess } from '../../platform/event-access.js';
+import { eventAccessWithFields } from './participants.access.js';
 import { client, field, participant, type Tenant } from './attendees.test-utils.js';
 
 /**

@@ -27,7 +27,7 @@ import {
 } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { defineList, type CellValue, type ListDefinition, type ListField } from '../../platform/list.js';
-import { fieldsError } from './attendees.http.js';
+import { fieldsError } from '../../platform/http.js';
 import { allOf, customBound, customEqualsAny, customSortKey, ruleCondition } from './rules.repo.js';
 
 /**

@@ -30,18 +30,10 @@ import {
 import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, PAGE_ROWS_MAX, registerExport, sendList, type ZodApp } from '../../platform/list.js';
 import { storageFor } from '../../platform/storage.js';
-import { eventAccess, eventAccessWithFields, eventIdOf } from './attendees.access.js';
-import {
-  errors,
-  eventParams,
-  fieldsError,
-  noContent,
-  parseOr400,
-  participantParams,
-  rawQuery,
-  TAG,
-  userParams,
-} from './attendees.http.js';
+import { eventAccess, eventIdOf } from '../../platform/event-access.js';
+import { eventAccessWithFields } from './participants.access.js';
+import { errors, eventParams, noContent, participantParams, TAG, userParams } from './attendees.http.js';
+import { fieldsError, parseOr400, rawQuery } from '../../platform/http.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
 import {
   chatList,

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { HttpError } from '../../platform/errors.js';
 import type { ZodApp } from '../../platform/list.js';
 import { storageFor } from '../../platform/storage.js';
-import { eventAccess } from './attendees.access.js';
+import { eventAccess } from '../../platform/event-access.js';
 import { errors, eventParams, participantParams, TAG } from './attendees.http.js';
 import { findParticipantByUser } from './participants.list.js';
 import * as participants from './participants.service.js';

@@ -8,13 +8,14 @@ import {
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { notFound } from '../../platform/errors.js';
-import type { EventAccess } from '../attendees/attendees.access.js';
+import type { EventAccess } from '../../platform/event-access.js';
 import { announceAgendaChangeOf, validateAudience } from '../agenda/index.js';
 import { promoteWaitlisted, type Promotion } from '../agenda/enrollment.repo.js';
 import { afterSeatChange, queuePromotionMails, type NotifyDeps } from '../agenda/enrollment.notify.js';
 import type { ContentScope } from './content.repo.js';
 import * as repo from './breakouts.repo.js';
-import { adminScope, fieldsError } from './content.http.js';
+import { adminScope } from './content.http.js';
+import { fieldsError } from '../../platform/http.js';
 import { inUseError, nameTakenError, shownChange, uniqueName } from './content.service.js';
 
 const ENTITY = 'breakout';

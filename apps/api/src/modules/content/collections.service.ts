@@ -3,7 +3,7 @@ import type { CollectionRecord, createCollectionSchema, updateCollectionSchema }
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { notFound } from '../../platform/errors.js';
-import type { EventAccess } from '../attendees/attendees.access.js';
+import type { EventAccess } from '../../platform/event-access.js';
 import { announceAgendaChange, announceAgendaChangeOf, validateAudience } from '../agenda/index.js';
 import { adminScope } from './content.http.js';
 import type { ContentScope } from './content.repo.js';

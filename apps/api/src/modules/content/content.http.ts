@@ -5,17 +5,16 @@ import { CONTENT_MESSAGES, AGENDA_MESSAGES } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { checkText } from '../../platform/boundary.js';
 import { HttpError } from '../../platform/errors.js';
+import { eventParams } from '../../platform/http.js';
 import { idempotencyGate } from '../../platform/idempotency.js';
 import type { ContentReader, ContentScope } from './content.repo.js';
-import { allowed, eventAccess, eventIdOf, type EventAccess } from '../attendees/attendees.access.js';
+import { allowed, eventAccess, eventIdOf, type EventAccess } from '../../platform/event-access.js';
 import { participantIdOfUser } from '../attendees/participants.repo.js';
 import { viewerOf } from '../agenda/index.js';
 
 export const TAG = 'content';
-export { errorResponses as errors, noContent } from '../../platform/errors.js';
-export { fieldsError, parseOr400 } from '../attendees/attendees.http.js';
+export { errors, eventParams, noContent } from '../../platform/http.js';
 
-export const eventParams = z.object({ eventId: z.uuid() });
 export const idParams = eventParams.extend({ id: z.uuid() });
 export const pinParams = idParams.extend({ pinId: z.uuid() });
 

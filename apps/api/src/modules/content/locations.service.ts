@@ -4,7 +4,7 @@ import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
-import type { EventAccess } from '../attendees/attendees.access.js';
+import type { EventAccess } from '../../platform/event-access.js';
 import { checkPdf } from './content.files.js';
 import { announceAgendaChangeOf } from '../agenda/index.js';
 import {

@@ -21,7 +21,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { errorResponses as errors, HttpError, notFound } from '../../platform/errors.js';
 import { idempotencyGate } from '../../platform/idempotency.js';
 import { listRoute, type ZodApp } from '../../platform/list.js';
-import { eventAccess, eventIdOf } from '../attendees/attendees.access.js';
+import { eventAccess, eventIdOf } from '../../platform/event-access.js';
 import { IMPORT_MAX_FILE_BYTES } from './files.js';
 import * as repo from './imports.repo.js';
 import * as service from './imports.service.js';

@@ -1,15 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { MESSAGES, type CustomFieldDef } from '@plenary/domain';
-import { canAccessEvent, canAdminEvent, canModerateEvent, type Principal } from '../../platform/access.js';
-import { writeContext, type WriteContext } from '../../platform/audit.js';
-import type { Db } from '../../platform/db/index.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { toDef } from './custom-fields.repo.js';
+import { MESSAGES } from '@plenary/domain';
+import { canAccessEvent, canAdminEvent, canModerateEvent, type Principal } from './access.js';
+import { writeContext, type WriteContext } from './audit.js';
+import type { Db } from './db/index.js';
+import { badRequest, forbidden, notFound } from './errors.js';
+import { findEventRef } from './event-access.repo.js';
 
 /**
- * Who may use the attendees routes of an event (spec part 6 and the architecture guide):
+ * Who may use an event's routes (spec part 6 and the architecture guide), for every module:
  * - 'admin': event admins and the hub, organisation and super admins above the event;
  * - 'read': admins and the event's moderators (read the participants);
  * - 'member': anyone with a role in the event, participants included (directory, profiles, own profile).
@@ -45,7 +44,8 @@ function requestEvents(request: FastifyRequest): Map<string, Promise<EventRef | 
   return events;
 }
 
-function remember(request: FastifyRequest, eventId: string, event: EventRef | undefined): void {
+/** Records an event read by another query (e.g. with its custom fields), so later checks in the request reuse it. */
+export function rememberEvent(request: FastifyRequest, eventId: string, event: EventRef | undefined): void {
   requestEvents(request).set(eventId, Promise.resolve(event));
 }
 
@@ -53,17 +53,18 @@ function readEvent(db: Db, request: FastifyRequest, eventId: string): Promise<Ev
   const events = requestEvents(request);
   let event = events.get(eventId);
   if (!event) {
-    event = db
-      .selectFrom('events')
-      .select(['id', 'name', 'eventHubId', 'organizationId'])
-      .where('id', '=', eventId)
-      .executeTakeFirst();
+    event = findEventRef(db, eventId);
     events.set(eventId, event);
   }
   return event;
 }
 
-function check(request: FastifyRequest, event: EventRef | undefined, need: EventNeed): EventAccess {
+/** The access rule on an event already read: none or another tenant's → 404, too weak a role → 403. */
+export function checkEventAccess(
+  request: FastifyRequest,
+  event: EventRef | undefined,
+  need: EventNeed,
+): EventAccess {
   const ctx = writeContext(request);
   if (!event || !canAccessEvent(ctx.principal, event)) throw notFound();
   if (!allowed(ctx.principal, event, need)) throw forbidden(MESSAGES.forbidden);
@@ -77,46 +78,7 @@ export async function eventAccess(
   need: EventNeed,
 ): Promise<EventAccess> {
   writeContext(request); // 401 before any query
-  return check(request, await readEvent(db, request, eventId), need);
-}
-
-/**
- * eventAccess and the event's custom fields (definitions, in their order) in one statement: the
- * participants list needs both on every request.
- */
-export async function eventAccessWithFields(
-  db: Db,
-  request: FastifyRequest,
-  eventId: string,
-  need: EventNeed,
-): Promise<EventAccess & { fields: CustomFieldDef[] }> {
-  writeContext(request);
-  const row = await db
-    .selectFrom('events as e')
-    .select((eb) => [
-      'e.id',
-      'e.name',
-      'e.eventHubId',
-      'e.organizationId',
-      jsonArrayFrom(
-        eb
-          .selectFrom('customFields as cf')
-          .select(['cf.id', 'cf.name', 'cf.dataType', 'cf.settings'])
-          .whereRef('cf.eventId', '=', 'e.id')
-          .orderBy('cf.position')
-          .orderBy('cf.id'),
-      ).as('fields'),
-    ])
-    .where('e.id', '=', eventId)
-    .executeTakeFirst();
-  const event = row && {
-    id: row.id,
-    name: row.name,
-    eventHubId: row.eventHubId,
-    organizationId: row.organizationId,
-  };
-  remember(request, eventId, event);
-  return { ...check(request, event, need), fields: row ? row.fields.map(toDef) : [] };
+  return checkEventAccess(request, await readEvent(db, request, eventId), need);
 }
 
 const uuid = z.uuid();
