@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-/** A message as a real SMTP server received it, with the plain-text body decoded. */
+/** A message as a real SMTP server received it, with the plain-text and HTML bodies decoded. */
 export interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
   text: string;
+  /** The text/html part ('' when the message has none). */
+  html: string;
   raw: string;
 }
 
@@ -86,8 +88,8 @@ export async function startSmtpServer(
   };
 }
 
-/** Headers and the text/plain body of a MIME message (enough for the e-mails the API sends). */
-export function parseMessage(raw: string): { subject: string; text: string } {
+/** Headers, the text/plain and the text/html body of a MIME message (enough for the e-mails the API sends). */
+export function parseMessage(raw: string): { subject: string; text: string; html: string } {
   const { headers, body } = splitPart(raw);
   const subject = decodeWords(headers.get('subject') ?? '');
   const type = headers.get('content-type') ?? 'text/plain';
@@ -97,15 +99,22 @@ export function parseMessage(raw: string): { subject: string; text: string } {
       .split(`--${boundary}`)
       .slice(1, -1)
       .map((p) => p.replace(/^\r?\n/, ''));
+    const found = { text: '', html: '' };
     for (const part of parts) {
       const parsed = parseMessage(part);
-      const partType = splitPart(part).headers.get('content-type') ?? '';
-      if (partType.toLowerCase().startsWith('text/plain') || partType.toLowerCase().startsWith('multipart/'))
-        return { subject, text: parsed.text };
+      const partType = (splitPart(part).headers.get('content-type') ?? '').toLowerCase();
+      if (partType.startsWith('multipart/')) {
+        found.text ||= parsed.text;
+        found.html ||= parsed.html;
+      } else if (partType.startsWith('text/plain')) found.text ||= parsed.text;
+      else if (partType.startsWith('text/html')) found.html ||= parsed.html;
     }
-    return { subject, text: '' };
+    return { subject, ...found };
   }
-  return { subject, text: decodeBody(body, headers.get('content-transfer-encoding') ?? '') };
+  const decoded = decodeBody(body, headers.get('content-transfer-encoding') ?? '');
+  return type.toLowerCase().startsWith('text/html')
+    ? { subject, text: '', html: decoded }
+    : { subject, text: decoded, html: '' };
 }
 
 function splitPart(raw: string): { headers: Map<string, string>; body: string } {
