@@ -37,12 +37,19 @@ test.afterAll(async ({ request }) => {
   await own?.cleanUp(request);
 });
 
-/** A TimePicker of the session form: hours, minutes, AM/PM, each labelled '<field>: …'. */
+/**
+ * A TimePicker of the session form, each part labelled '<field>: …': hours and minutes, and AM/PM
+ * only on a 12-hour event's clock (a 24-hour event's picker takes 14 for 2 PM).
+ */
 async function setTime(dialog: Locator, field: string, hours: number, minutes: number, half: 'AM' | 'PM') {
   const two = (n: number) => String(n).padStart(2, '0');
-  await dialog.getByLabel(`${field}: Hours`).fill(two(hours));
+  const amPm = dialog.getByLabel(`${field}: AM or PM`);
+  const twelve = (await amPm.count()) > 0;
+  await dialog
+    .getByLabel(`${field}: Hours`)
+    .fill(two(twelve ? hours : (hours % 12) + (half === 'PM' ? 12 : 0)));
   await dialog.getByLabel(`${field}: Minutes`).fill(two(minutes));
-  await dialog.getByLabel(`${field}: AM or PM`).press(half === 'AM' ? 'a' : 'p');
+  if (twelve) await amPm.press(half === 'AM' ? 'a' : 'p');
 }
 
 /** The error shown under a labelled field (in the field's wrapper: its label's parent). */
@@ -139,6 +146,9 @@ test('event admin builds a day of sessions with a collection and a breakout, fin
     await page.getByRole('button', { name: 'Add session' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New session' });
     await expect(dialog.getByText('Event time zone: Europe/Berlin')).toBeVisible();
+    // A 24-hour event (Berlin): the time pickers have no AM/PM part (issue 11).
+    await expect(dialog.getByLabel('Start time: AM or PM')).toHaveCount(0);
+    await expect(dialog.getByLabel('Start time: Hours')).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Name' }).fill(SESSIONS.keynote);
     await setTime(dialog, 'Start time', 11, 0, 'AM');
     await setTime(dialog, 'End time', 10, 0, 'AM');
@@ -159,7 +169,7 @@ test('event admin builds a day of sessions with a collection and a breakout, fin
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog).toBeHidden();
     await toastSays(page, `Session “${SESSIONS.keynote}” created`);
-    await expect(row(page, SESSIONS.keynote)).toContainText('09:00 AM - 10:00 AM');
+    await expect(row(page, SESSIONS.keynote)).toContainText('09:00 – 10:00');
     await expect(row(page, SESSIONS.keynote)).toContainText('No attendees');
     await expect(row(page, SESSIONS.keynote)).toContainText(`Grace ${PEOPLE.grace.lastName}`);
   });

@@ -71,12 +71,19 @@ async function nav(page: Page, name: string, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-/** A TimePicker of the session form: hours, minutes, AM/PM, each labelled '<field>: …'. */
+/**
+ * A TimePicker of the session form, each part labelled '<field>: …': hours and minutes, and AM/PM
+ * only on a 12-hour event's clock (a 24-hour event's picker takes 14 for 2 PM).
+ */
 async function setTime(dialog: Locator, field: string, hours: number, minutes: number, half: 'AM' | 'PM') {
   const two = (n: number) => String(n).padStart(2, '0');
-  await dialog.getByLabel(`${field}: Hours`).fill(two(hours));
+  const amPm = dialog.getByLabel(`${field}: AM or PM`);
+  const twelve = (await amPm.count()) > 0;
+  await dialog
+    .getByLabel(`${field}: Hours`)
+    .fill(two(twelve ? hours : (hours % 12) + (half === 'PM' ? 12 : 0)));
   await dialog.getByLabel(`${field}: Minutes`).fill(two(minutes));
-  await dialog.getByLabel(`${field}: AM or PM`).press(half === 'AM' ? 'a' : 'p');
+  if (twelve) await amPm.press(half === 'AM' ? 'a' : 'p');
 }
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
@@ -242,7 +249,7 @@ test('admin builds a day with a breakout and a floor plan → enroll, waitlist, 
       await expect(dialog.getByRole('textbox', { name: /Capacity/ })).toBeDisabled();
       await look(page, 'session in the enrollable breakout');
     });
-    await expect(row(page, SESSIONS.workshop)).toContainText('11:00 AM - 12:00 PM');
+    await expect(row(page, SESSIONS.workshop)).toContainText('11:00 – 12:00');
     await expect(row(page, SESSIONS.workshop)).toContainText(NO_ATTENDEES);
     await expect(row(page, SESSIONS.track)).toContainText(BREAKOUT);
     await look(page, 'a day of sessions');

@@ -47,15 +47,26 @@ export function DateField({ name, label, value, onChange, error, disabled }: Fie
   );
 }
 
-/** A wall-clock time as the API takes it, 'hh:mm AM/PM' (Mantine's picker holds 'HH:mm'). */
-export function TimeField({ name, label, value, onChange, error, disabled }: FieldProps) {
+/**
+ * A wall-clock time as the API takes it, 'hh:mm AM/PM' (Mantine's picker holds 'HH:mm'), picked on
+ * the event's clock: `hours` is '24h' for an event whose locale writes 14:00 (shared/time).
+ */
+export function TimeField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+  hours,
+}: FieldProps & { hours: '12h' | '24h' }) {
   const { t } = useTranslation('common');
   const { t: ta } = useTranslation('agenda');
   return (
     <TimePicker
       label={label}
       required
-      format="12h"
+      format={hours}
       value={timeTo24h(value)}
       onChange={(v) => onChange(timeFrom24h(v))}
       error={error}

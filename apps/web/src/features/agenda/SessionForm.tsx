@@ -56,6 +56,7 @@ import {
   type SessionValues,
 } from './sessionForm.schema';
 import { participantLabel, useModeratorOptions, useParticipantSearch } from './useParticipantSearch';
+import { eventClock, pickerHours } from '../../shared/time/format';
 
 interface SessionFormProps {
   eventId: string;
@@ -260,6 +261,7 @@ export function SessionForm({ eventId, zone, firstDay, days, record, onClose, on
           />
           <TimeField
             name="startTime"
+            hours={pickerHours(eventClock(zone))}
             label={t('form.startTime')}
             value={values.startTime}
             onChange={(v) => set('startTime', v)}
@@ -274,6 +276,7 @@ export function SessionForm({ eventId, zone, firstDay, days, record, onClose, on
           />
           <TimeField
             name="endTime"
+            hours={pickerHours(eventClock(zone))}
             label={t('form.endTime')}
             value={values.endTime}
             onChange={(v) => set('endTime', v)}

@@ -2,6 +2,7 @@ import { Anchor, Badge, ColorSwatch, Group, Text } from '@mantine/core';
 import { SESSION_STATUSES, SESSION_TYPES, type Audience } from '@plenary/domain';
 import i18next from 'i18next';
 import { DateTime, defineResource, formatCount, YesNo, type ResourceDef } from '../../shared/list';
+import { eventClock, formatTimeRange } from '../../shared/time/format';
 import { fullName, sessionDetailRoute, sessionFilterOptions, sessionsPath, type SessionRow } from './api';
 
 /** Names joined, with a tooltip for the whole list (cells stay hook-free). */
@@ -90,7 +91,8 @@ export function sessionsResource(eventId: string, zone: string): ResourceDef<Ses
         header: 'agenda:sessions.columns.timeSlot',
         exportField: 'timeSlot',
         width: 180,
-        cell: (s) => s.timeSlot,
+        // On the event's clock like every time on screen (the export keeps the API's 'hh:mm AM/PM').
+        cell: (s) => formatTimeRange(s.startAt, s.endAt, eventClock(zone)),
       },
       {
         id: 'type',

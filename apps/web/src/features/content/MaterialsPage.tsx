@@ -11,6 +11,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime, defineResource, ResourceListPage, type ResourceDef } from '../../shared/list';
+import { timestampParts } from '../../shared/time/format';
 import { ConfirmDelete, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EventRequired } from '../../shared/ui/EventRequired';
 import { useFocusReturnOnClose } from '../../shared/ui/useFocusReturnOnClose';
@@ -25,10 +26,10 @@ export function MaterialsPage() {
   return <EventRequired>{(eventId) => <MaterialsOfEvent key={eventId} eventId={eventId} />}</EventRequired>;
 }
 
+/** Time (with its zone) then date, on the viewer's clock (shared/time). */
 const timeAndDate = (d: Date) => {
-  const time = new Intl.DateTimeFormat(i18next.language, { timeStyle: 'short' }).format(d);
-  const date = new Intl.DateTimeFormat(i18next.language, { dateStyle: 'medium' }).format(d);
-  return `${time} ${date}`;
+  const parts = timestampParts(d);
+  return parts ? `${parts.time} ${parts.date}` : '';
 };
 
 /** Spec part 3: the material name serves as the map link (the map of its first pin). */

@@ -5,6 +5,7 @@ import { useApiQuery } from '../../shared/api/query';
 import { InboxIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
+import { formatTimestamp } from '../../shared/time/format';
 
 /** A message the API kept because no SMTP server is configured. */
 interface MailboxMessage {
@@ -83,7 +84,7 @@ export function DevMailboxPage() {
                   </Title>
                   {when && (
                     <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-                      {new Date(when).toLocaleString()}
+                      {formatTimestamp(when)}
                     </Badge>
                   )}
                 </Group>

@@ -21,6 +21,7 @@ import { timeZones } from '../../shared/time/zones';
 import { DateTimeField } from '../../shared/ui/DateTimeField';
 import type { EventFieldValues } from './eventFields.schema';
 import { useTimezoneFromAddress } from './useTimezoneFromAddress';
+import { eventClock, pickerHours } from '../../shared/time/format';
 
 /** The part of `useForm` the fields use; the form's values include the event fields. */
 export interface EventFieldsForm<T extends EventFieldValues> {
@@ -108,6 +109,7 @@ export function EventFields<T extends EventFieldValues>({
           label={t('events.startAt')}
           required
           name="start"
+          hours={pickerHours(eventClock(values.timezone))}
           value={values.start}
           onChange={(v) => setValue('start', v)}
           error={errors.start}
@@ -116,6 +118,7 @@ export function EventFields<T extends EventFieldValues>({
           label={t('events.endAt')}
           required
           name="end"
+          hours={pickerHours(eventClock(values.timezone))}
           value={values.end}
           onChange={(v) => setValue('end', v)}
           error={errors.end}

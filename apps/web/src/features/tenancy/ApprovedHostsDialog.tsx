@@ -11,6 +11,7 @@ import { listKey } from '../../shared/list';
 import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import type { Organization } from './types';
+import { formatDay, viewerClock } from '../../shared/time/format';
 
 /**
  * The super admin's approvals of an organisation's hosts (docs/guides/super-admin.md): only these
@@ -110,10 +111,10 @@ export function ApprovedHostsDialog({
                       {r.approvedBy
                         ? t('approvedHosts.approvedBy', {
                             name: `${r.approvedBy.firstName} ${r.approvedBy.lastName}`.trim(),
-                            date: new Date(r.approvedAt).toLocaleDateString(),
+                            date: formatDay(r.approvedAt, viewerClock()),
                           })
                         : t('approvedHosts.approvedOn', {
-                            date: new Date(r.approvedAt).toLocaleDateString(),
+                            date: formatDay(r.approvedAt, viewerClock()),
                           })}
                     </Text>
                   </div>

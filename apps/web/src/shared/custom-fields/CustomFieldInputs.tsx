@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { CustomFieldValue } from './CustomFieldValue';
 import type { CustomFieldDraft, CustomFieldErrors, CustomFieldInputField } from './types';
 import { isEditableByParticipant, timeFrom24h, timeTo24h } from './validation';
+import { pickerHours, viewerClock } from '../time/format';
 
 export interface CustomFieldInputsProps {
   fields: readonly CustomFieldInputField[];
@@ -155,7 +156,8 @@ function FieldInput({ field, value, onChange, error, disabled }: InputProps) {
       return (
         <TimePicker
           {...common}
-          format="12h"
+          // The viewer's clock: a participant's own time (stored 'hh:mm AM/PM' either way).
+          format={pickerHours(viewerClock())}
           value={timeTo24h(value)}
           onChange={(v) => onChange(timeFrom24h(v))}
           clearable={!required}

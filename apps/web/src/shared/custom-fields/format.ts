@@ -1,5 +1,6 @@
 import type { CustomFieldValue } from '@plenary/domain';
 import i18next from 'i18next';
+import { formatCalendarDate } from '../time/format';
 import type { CustomFieldInputField } from './types';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -36,12 +37,8 @@ export function formatCustomFieldValue(
   switch (field.dataType) {
     case 'BOOLEAN':
       return i18next.t(value === true ? 'list:yes' : 'list:no');
-    case 'DATE': {
-      const d = new Date(`${String(value)}T00:00:00Z`);
-      return Number.isNaN(d.getTime())
-        ? String(value)
-        : new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
-    }
+    case 'DATE':
+      return formatCalendarDate(String(value), locale);
     case 'NUMBER':
       return typeof value === 'number'
         ? numberFormat(locale, { maximumFractionDigits: 20 }).format(value)

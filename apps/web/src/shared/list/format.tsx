@@ -1,4 +1,10 @@
 import i18next from 'i18next';
+import {
+  eventClock,
+  formatDateTime as formatEventDateTime,
+  formatTimestamp,
+  timestampParts,
+} from '../time/format';
 
 function safeDate(iso: string | null | undefined): Date | undefined {
   if (!iso) return undefined;
@@ -6,26 +12,12 @@ function safeDate(iso: string | null | undefined): Date | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-/** "12 Mar 2025, 14:05" in the given IANA zone (default: the browser's). */
-export function formatDateTime(iso: string | null | undefined, locale: string, timeZone?: string): string {
-  const d = safeDate(iso);
-  if (!d) return '';
-  try {
-    return formatter(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
-  } catch {
-    return formatter(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
-  }
+/**
+ * "12 Mar 2025, 14:05": with `timeZone`, an event time on the event's clock (its zone and its 12 or
+ * 24 hours); without, a timestamp on the viewer's clock with its zone named ("…, 14:05 CET").
+ */
+export function formatDateTime(iso: string | null | undefined, timeZone?: string): string {
+  return timeZone ? formatEventDateTime(iso, eventClock(timeZone)) : formatTimestamp(iso);
 }
 
 // Cell helpers read the language without a hook: a hook per cell costs too much at 100,000 rows,
@@ -35,10 +27,10 @@ export function formatDateTime(iso: string | null | undefined, locale: string, t
 export function DateTime({ value, timeZone }: { value: string | null | undefined; timeZone?: string }) {
   const d = safeDate(value);
   if (!d || !value) return null;
-  return <time dateTime={value}>{formatDateTime(value, i18next.language, timeZone)}</time>;
+  return <time dateTime={value}>{formatDateTime(value, timeZone)}</time>;
 }
 
-/** The spec's last-modified text: time and date plus the updater's first and last name. */
+/** The spec's last-modified text: time (with its zone) and date plus the updater's first and last name. */
 export function LastModified({
   at,
   by,
@@ -46,10 +38,9 @@ export function LastModified({
   at: string | null | undefined;
   by: { firstName: string; lastName: string } | null | undefined;
 }) {
-  const d = safeDate(at);
-  if (!d || !at) return null;
-  const time = formatter(i18next.language, { timeStyle: 'short' }).format(d);
-  const date = formatter(i18next.language, { dateStyle: 'medium' }).format(d);
+  const parts = timestampParts(at);
+  if (!parts || !at) return null;
+  const { time, date } = parts;
   const name = by ? `${by.firstName} ${by.lastName}`.trim() : '';
   return (
     <time dateTime={at}>

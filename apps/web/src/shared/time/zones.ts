@@ -1,9 +1,13 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { eventClock, formatDateTime, formatDay } from './format';
+import { validZone } from './zone';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
+
+export { browserZone, validZone } from './zone';
 
 /**
  * Event time: an event's start and end are instants (UTC on the wire) that screens show and forms
@@ -12,17 +16,6 @@ dayjs.extend(timezone);
 
 /** The wall-clock format of Mantine's date pickers (their value strings). */
 export const WALL_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
-/** `zone` when Intl knows it, else 'UTC' (also for an empty or missing zone). */
-export function validZone(zone: string | null | undefined): string {
-  if (!zone) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** UTC instant → wall-clock time in `zone` ('YYYY-MM-DD HH:mm:ss'), for a date picker. */
 export function toWallTime(iso: string, zone: string | null | undefined): string {
@@ -44,30 +37,15 @@ export function timeZones(): string[] {
   return ['UTC', ...zones.filter((z) => z !== 'UTC')];
 }
 
-/** The browser's own zone (the default for a new event). */
-export function browserZone(): string {
-  return validZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-}
-
-/** "Tue, 12 May 2026, 09:00" in the event's time zone (screens show event time). */
-export function formatInZone(iso: string, zone: string | null | undefined, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: validZone(zone),
-  }).format(new Date(iso));
+/**
+ * "Tue, 12 May 2026, 09:00" in the event's time zone and the event's locale (12 or 24 hours), as
+ * every event time is shown (shared/time/format).
+ */
+export function formatInZone(iso: string, zone: string | null | undefined, locale?: string): string {
+  return formatDateTime(iso, eventClock(zone, locale), { weekday: true });
 }
 
 /** Day-only form for cards: "12 May 2026". */
-export function formatDayInZone(iso: string, zone: string | null | undefined, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: validZone(zone),
-  }).format(new Date(iso));
+export function formatDayInZone(iso: string, zone: string | null | undefined, locale?: string): string {
+  return formatDay(iso, eventClock(zone, locale));
 }

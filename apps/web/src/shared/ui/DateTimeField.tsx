@@ -7,6 +7,8 @@ export interface DateTimeFieldProps extends Omit<DateTimePickerProps, 'value' | 
   /** Wall-clock time 'YYYY-MM-DD HH:mm:ss', or '' for none. */
   value: string;
   onChange: (value: string) => void;
+  /** The event's clock: '12h' shows and picks 2:00 PM, '24h' (the default) 14:00 (shared/time pickerHours). */
+  hours?: '12h' | '24h';
 }
 
 /**
@@ -20,12 +22,13 @@ export function DateTimeField({
   onChange,
   timePickerProps,
   submitButtonProps,
+  hours = '24h',
   ...props
 }: DateTimeFieldProps) {
   const { t } = useTranslation();
   return (
     <DateTimePicker
-      valueFormat="D MMM YYYY, HH:mm"
+      valueFormat={hours === '24h' ? 'D MMM YYYY, HH:mm' : 'D MMM YYYY, h:mm A'}
       placeholder={t('dates.pickDateTime')}
       clearable={false}
       // Readable days: no red weekends, no greyed days of the next and previous months (WCAG contrast).
@@ -49,7 +52,9 @@ export function DateTimeField({
         yearLevelControl: t('dates.chooseYear'),
       }}
       timePickerProps={{
+        format: hours,
         hoursInputLabel: t('dates.hours'),
+        amPmInputLabel: t('dates.amPm'),
         minutesInputLabel: t('dates.minutes'),
         ...timePickerProps,
       }}

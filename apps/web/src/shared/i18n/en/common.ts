@@ -52,6 +52,7 @@ export default {
     chooseYear: 'Choose another year',
     hours: 'Hours',
     minutes: 'Minutes',
+    amPm: 'AM or PM',
     confirm: 'Done',
   },
 };
