@@ -279,7 +279,9 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
   await expect(page.getByRole('heading', { level: 1, name: 'Venue plan' })).toBeVisible();
   await expect(page.getByText(`Location: ${names.hall}`)).toBeVisible();
   await screen(page, 'map with the location pin');
-  await page.getByRole('link', { name: 'Maps', exact: true }).click();
+  // Maps sit under the participant app's More tab.
+  await page.getByRole('link', { name: 'More', exact: true }).click();
+  await page.getByRole('link', { name: /^Maps/ }).click();
   await expect(page.getByRole('link', { name: /Venue plan/ })).toBeVisible();
   await screen(page, 'maps');
 

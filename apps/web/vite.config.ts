@@ -84,10 +84,10 @@ const participantOfflineCaching: RuntimeCaching[] = [
     'plenary-agenda',
     /^https?:\/\/[^/]+\/api\/v1\/events\/[^/]+\/sessions\/v2\/[^/?]+(\/view)?(\?|$)/,
   ),
-  // The participant's maps list, one map with its pins, one material, one location (not the console's list pages).
+  // The participant's maps and materials lists, one map with its pins, one material, one location (not the console's list pages).
   networkFirst(
     'plenary-content',
-    /^https?:\/\/[^/]+\/api\/v1\/events\/[^/]+\/((interactive-maps|materials|locations)\/[^/?]+|interactive-maps\?limit=300&sort=name%3Aasc)$/,
+    /^https?:\/\/[^/]+\/api\/v1\/events\/[^/]+\/((interactive-maps|materials|locations)\/[^/?]+|(interactive-maps|materials)\?limit=300&sort=name%3Aasc)$/,
   ),
   {
     urlPattern: /^https?:\/\/[^/]+\/api\/v1\/files\//,

@@ -2,6 +2,7 @@ import { Alert, Anchor, Box, Button, Container, Group, Image } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { AgendaMenuItems } from '../../features/participant-agenda/AgendaMenuItems';
+import { ParticipantNav, participantNavClasses } from '../../features/participant-app/ParticipantNav';
 import { ProfileMenuItems } from '../../features/participant-profile/ProfileMenuItems';
 import { useBrand } from '../../shared/brand/BrandProvider';
 import { setParticipantView } from '../../shared/session/auth';
@@ -19,7 +20,11 @@ export function ParticipantLayout() {
   const { eventId } = useParams();
 
   return (
-    <Box mih="100dvh" bg="var(--mantine-color-gray-0)">
+    <Box
+      mih="100dvh"
+      bg="var(--mantine-color-gray-0)"
+      className={eventId ? participantNavClasses.withTabBar : undefined}
+    >
       <SkipLink />
       <Box
         component="header"
@@ -50,6 +55,7 @@ export function ParticipantLayout() {
           </Group>
         </Container>
       </Box>
+      {eventId && <ParticipantNav eventId={eventId} />}
       {adminPreview && (
         <Container size="md" pt="md">
           <Alert color="orange" variant="light" title={t('participantView.title')}>

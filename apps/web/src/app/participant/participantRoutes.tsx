@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { MyEventsPage } from '../../features/participant-app/MyEventsPage';
 import { participantAgendaRoutes } from '../../features/participant-agenda/routes';
+import { participantAppRoutes } from '../../features/participant-app/routes';
 import { participantProfileRoutes } from '../../features/participant-profile/routes';
 import { NotFoundPage } from '../NotFoundPage';
 import { RequireAuth } from '../../shared/session/RequireAuth';
@@ -25,6 +26,7 @@ export const participantRoutes: RouteObject[] = [
       },
       ...participantProfileRoutes,
       ...participantAgendaRoutes,
+      ...participantAppRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -93,7 +93,7 @@ export function AgendaPage() {
 
   const differs = zoneLabel(zone, new Date()) !== zoneLabel(viewerZone(), new Date());
   return (
-    <AgendaShell eventId={eventId} section="agenda" title={t('agenda.title')}>
+    <AgendaShell eventId={eventId} title={t('agenda.title')}>
       <Text size="sm" c="dimmed">
         {t('agenda.eventTime', { zone })} {differs && t('agenda.localTimeNote')}
       </Text>

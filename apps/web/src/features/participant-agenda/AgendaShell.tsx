@@ -1,17 +1,13 @@
-import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useOnline, useQueuedChanges } from '../../shared/offline';
 import { useUserState } from '../../shared/session/hooks';
-import { ArrowLeftIcon } from '../../shared/ui/icons';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { participantEventPath } from '../events/paths';
-import { agendaPath, mapsPath, myAgendaPath, scanPath } from './paths';
+import { BackLink } from '../../shared/navigation/BackLink';
 import { useAgendaRealtime } from './useAgendaRealtime';
+import { useBookmarksRealtime } from './useBookmarks';
 import { useOfflineSync } from './useEnroll';
-
-type Section = 'agenda' | 'my-agenda' | 'maps' | 'scan';
 
 /** "You are offline" and the number of changes waiting to sync. */
 export function OfflineStatus() {
@@ -28,68 +24,32 @@ export function OfflineStatus() {
 }
 
 /**
- * The frame of the agenda screens: back to the event, the section's title, the sections as tabs
- * (links), the offline state; live seat counts and offline sync run while one of them is open.
+ * The frame of the agenda screens: the way back (pages below a tab), the title and the offline
+ * state; live seat counts, bookmarks and offline sync run while one of them is open. The event's
+ * tabs are the participant layout's (features/participant-app).
  */
 export function AgendaShell({
   eventId,
-  section,
+  back = false,
   title,
   children,
 }: {
   eventId: string;
-  section: Section;
+  /** A page below a tab (a session, a map, check-in): "Back" to where the participant came from. */
+  back?: boolean;
   title: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('participantAgenda');
   usePageTitle(title);
   useAgendaRealtime(eventId);
+  useBookmarksRealtime(eventId);
   useOfflineSync(eventId);
-  const paths: Record<Section, string> = {
-    agenda: agendaPath(eventId),
-    'my-agenda': myAgendaPath(eventId),
-    maps: mapsPath(eventId),
-    scan: scanPath(eventId),
-  };
-  const labels: Record<Section, string> = {
-    agenda: t('nav.agenda'),
-    'my-agenda': t('nav.myAgenda'),
-    maps: t('nav.maps'),
-    scan: t('nav.scan'),
-  };
   return (
     <Stack gap="md">
-      <Anchor
-        component={Link}
-        to={participantEventPath(eventId)}
-        size="sm"
-        style={{ alignSelf: 'flex-start' }}
-      >
-        <Group gap={4} component="span">
-          <ArrowLeftIcon size={16} />
-          {t('nav.backToEvent')}
-        </Group>
-      </Anchor>
+      {back && <BackLink eventId={eventId} />}
       <Title order={1} fz={{ base: 26, sm: 32 }}>
         {title}
       </Title>
-      <Group component="nav" aria-label={t('nav.label')} gap={6} wrap="nowrap" style={{ overflowX: 'auto' }}>
-        {(Object.keys(paths) as Section[]).map((s) => (
-          <Button
-            key={s}
-            component={Link}
-            to={paths[s]}
-            size="compact-sm"
-            style={{ flexShrink: 0 }}
-            radius="xl"
-            variant={s === section ? 'filled' : 'default'}
-            aria-current={s === section ? 'page' : undefined}
-          >
-            {labels[s]}
-          </Button>
-        ))}
-      </Group>
       <OfflineStatus />
       {children}
     </Stack>

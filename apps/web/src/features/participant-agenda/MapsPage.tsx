@@ -58,7 +58,7 @@ export function MapsPage() {
     );
 
   return (
-    <AgendaShell eventId={eventId} section="maps" title={t('maps.title')}>
+    <AgendaShell eventId={eventId} back title={t('maps.title')}>
       {body}
     </AgendaShell>
   );

@@ -1,12 +1,12 @@
-import { Anchor, Button, Card, EmptyState, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Card, EmptyState, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import { FILE_TYPES, type FileType } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeftIcon, ExternalLinkIcon } from '../../shared/ui/icons';
+import { useParams } from 'react-router';
+import { ExternalLinkIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { useMaterial, type MaterialView } from './api';
-import { agendaPath } from './paths';
+import { BackLink } from '../../shared/navigation/BackLink';
 
 type Kind = 'image' | 'video' | 'audio' | 'pdf' | 'presentation' | 'file';
 
@@ -77,7 +77,6 @@ function Preview({ material }: { material: MaterialView }) {
 export function MaterialPage() {
   const { eventId = '', materialId = '' } = useParams();
   const { t } = useTranslation('participantAgenda');
-  const navigate = useNavigate();
   const material = useMaterial(eventId, materialId);
   usePageTitle(material.data?.name ?? t('material.title'));
 
@@ -124,24 +123,7 @@ export function MaterialPage() {
 
   return (
     <Stack gap="md">
-      <Anchor
-        component={Link}
-        to={agendaPath(eventId)}
-        size="sm"
-        style={{ alignSelf: 'flex-start' }}
-        onClick={(e) => {
-          // Back where the participant came from (a session or a map), when there is such a page.
-          if (window.history.length > 1) {
-            e.preventDefault();
-            void navigate(-1);
-          }
-        }}
-      >
-        <Group gap={4} component="span">
-          <ArrowLeftIcon size={16} />
-          {t('common:actions.back')}
-        </Group>
-      </Anchor>
+      <BackLink eventId={eventId} />
       {body}
     </Stack>
   );

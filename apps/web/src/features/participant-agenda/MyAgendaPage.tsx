@@ -6,22 +6,52 @@ import { toast } from '../../shared/ui/toast';
 import { CalendarIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { AgendaShell } from './AgendaShell';
-import { daysOf, filterSessions, NO_CRITERIA } from './agendaFilter';
-import { downloadMyAgendaCalendar, useAgendaView } from './api';
+import { daysOf } from './agendaFilter';
+import { downloadMyAgendaCalendar, useAgendaView, type SessionView } from './api';
+import classes from './agenda.module.css';
+import { myAgendaSessions, type MyAgendaMarks } from './bookmarks';
 import { agendaPath } from './paths';
 import { SessionList, SessionListSkeleton } from './SessionList';
 import { dayLabel } from './times';
+import { useBookmarks } from './useBookmarks';
 
-/** `/event/:eventId/my-agenda`: the sessions the participant holds a seat or waitlist place in, by day. */
+/** Why a session is in My Agenda, as small labels above its title. */
+function Marks({ marks }: { marks: MyAgendaMarks }) {
+  const { t } = useTranslation('participantApp');
+  return (
+    <ul className={classes.marks}>
+      {marks.place && (
+        <li className={`${classes.mark} ${classes.markPlace}`}>
+          {marks.place === 'ENROLLED' ? t('myAgenda.enrolled') : t('myAgenda.waitlisted')}
+        </li>
+      )}
+      {marks.bookmarked && (
+        <li className={`${classes.mark} ${classes.markBookmark}`}>{t('myAgenda.bookmarked')}</li>
+      )}
+    </ul>
+  );
+}
+
+/**
+ * `/event/:eventId/my-agenda`: the sessions the participant holds a seat or waitlist place in, and
+ * those they bookmarked, by day, each marked with why it is there.
+ */
 export function MyAgendaPage() {
   const { eventId = '' } = useParams();
   const { t } = useTranslation('participantAgenda');
   const view = useAgendaView(eventId);
   const [downloading, setDownloading] = useState(false);
-  const mine = useMemo(
-    () => filterSessions(view.data?.sessions ?? [], { ...NO_CRITERIA, mine: true }),
-    [view.data?.sessions],
+  const bookmarks = useBookmarks(eventId).ids;
+  const rows = useMemo(
+    () => myAgendaSessions(view.data?.sessions ?? [], bookmarks),
+    [view.data?.sessions, bookmarks],
   );
+  const mine = useMemo(() => rows.map((r) => r.session), [rows]);
+  const marks = useMemo(() => new Map(rows.map((r) => [r.session.id, r.marks])), [rows]);
+  const marksOf = (s: SessionView) => {
+    const m = marks.get(s.id);
+    return m ? <Marks marks={m} /> : null;
+  };
   const zone = view.data?.timezone ?? 'UTC';
 
   const download = () => {
@@ -36,7 +66,7 @@ export function MyAgendaPage() {
   else if (view.isError) body = <LoadError onRetry={() => void view.refetch()} />;
   else if (mine.length === 0)
     body = (
-      <EmptyState icon={<CalendarIcon size={28} />} title={t('myAgenda.empty')} py="xl">
+      <EmptyState icon={<CalendarIcon size={28} />} title={t('participantApp:myAgenda.empty')} py="xl">
         <EmptyState.Actions>
           <Button component={Link} to={agendaPath(eventId)}>
             {t('myAgenda.browse')}
@@ -62,14 +92,19 @@ export function MyAgendaPage() {
             <Title order={2} size="h4" id={`day-${day}`}>
               {dayLabel(day)}
             </Title>
-            <SessionList eventId={eventId} sessions={mine.filter((s) => s.day === day)} zone={zone} />
+            <SessionList
+              eventId={eventId}
+              sessions={mine.filter((s) => s.day === day)}
+              zone={zone}
+              marksOf={marksOf}
+            />
           </Stack>
         ))}
       </Stack>
     );
 
   return (
-    <AgendaShell eventId={eventId} section="my-agenda" title={t('myAgenda.title')}>
+    <AgendaShell eventId={eventId} title={t('myAgenda.title')}>
       {body}
     </AgendaShell>
   );

@@ -80,7 +80,7 @@ export function ScanPage() {
 
   const result = checkIn.data;
   return (
-    <AgendaShell eventId={eventId} section="scan" title={t('scan.title')}>
+    <AgendaShell eventId={eventId} back title={t('scan.title')}>
       <Text>{t('scan.intro')}</Text>
       <div
         style={{

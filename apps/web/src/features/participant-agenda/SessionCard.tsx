@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MapPinIcon } from '../../shared/ui/icons';
 import type { SessionView } from './api';
 import classes from './agenda.module.css';
+import { BookmarkButton } from './BookmarkButton';
 import { EnrollButton, SeatStatus } from './EnrollButton';
 import { sessionPath } from './paths';
 import { SessionTime } from './SessionTime';
@@ -13,11 +15,16 @@ export function SessionCard({
   session,
   zone,
   headingLevel = 3,
+  bookmarked,
+  marks,
 }: {
   eventId: string;
   session: SessionView;
   zone: string;
   headingLevel?: 2 | 3;
+  bookmarked: boolean;
+  /** Why the session is in My Agenda (enrolled, waitlisted, bookmarked). */
+  marks?: ReactNode;
 }) {
   const { t } = useTranslation('participantAgenda');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -26,8 +33,12 @@ export function SessionCard({
     <article className={classes.card} aria-labelledby={`session-${session.id}`}>
       <div className={classes.row}>
         <SessionTime session={session} zone={zone} />
-        {session.type !== 'SESSION' && <span className={classes.type}>{t(`types.${session.type}`)}</span>}
+        <span className={classes.rowEnd}>
+          {session.type !== 'SESSION' && <span className={classes.type}>{t(`types.${session.type}`)}</span>}
+          <BookmarkButton eventId={eventId} session={session} bookmarked={bookmarked} size="md" />
+        </span>
       </div>
+      {marks}
       <Heading id={`session-${session.id}`} className={classes.title}>
         <Link to={sessionPath(eventId, session.id)}>{session.name}</Link>
       </Heading>

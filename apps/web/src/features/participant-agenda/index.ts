@@ -3,3 +3,6 @@
  * `npm run lint:architecture`, docs/guides/linting.md). Everything else in this folder is private.
  */
 export { UpcomingSessions } from './UpcomingSessions';
+export { useAgendaView, type SessionView } from './api';
+export { mapsPath, materialsPath, scanPath, sessionPath } from './paths';
+export { dayLabel, timeRange } from './times';

@@ -12,6 +12,7 @@ export const myAgendaPath = (eventId: string) => `${event(eventId)}/my-agenda`;
 export const mapsPath = (eventId: string) => `${event(eventId)}/maps`;
 export const mapPath = (eventId: string, mapId: string, pinId?: string) =>
   `${event(eventId)}/maps/${encodeURIComponent(mapId)}${pinId ? `?pin=${encodeURIComponent(pinId)}` : ''}`;
+export const materialsPath = (eventId: string) => `${event(eventId)}/materials`;
 export const materialPath = (eventId: string, materialId: string) =>
   `${event(eventId)}/materials/${encodeURIComponent(materialId)}`;
 export const scanPath = (eventId: string) => `${event(eventId)}/scan`;

@@ -23,6 +23,10 @@ export const participantAgendaRoutes: RouteObject[] = [
     lazy: () => import('./MapPage').then((m) => ({ Component: m.MapPage })),
   },
   {
+    path: 'event/:eventId/materials',
+    lazy: () => import('./MaterialsPage').then((m) => ({ Component: m.MaterialsPage })),
+  },
+  {
     path: 'event/:eventId/materials/:materialId',
     lazy: () => import('./MaterialPage').then((m) => ({ Component: m.MaterialPage })),
   },

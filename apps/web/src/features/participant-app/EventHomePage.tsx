@@ -20,6 +20,7 @@ import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { useUserEvents } from '../events';
 import { UpcomingSessions } from '../participant-agenda';
 import { EventHomeCards } from '../participant-profile';
+import { NowAndNextCard } from './NowAndNextCard';
 
 /** Pages the participant app can show so far; the app designer will supply more. */
 const KNOWN_PAGES = new Set(['home']);
@@ -103,6 +104,7 @@ export function EventHomePage() {
           </Group>
         </Stack>
       </Card>
+      <NowAndNextCard eventId={event.id} />
       <UpcomingSessions eventId={event.id} timezone={event.timezone} />
       <EventHomeCards eventId={event.id} />
     </Stack>

@@ -4,3 +4,4 @@
  */
 export { editProfilePath, peoplePath, userProfilePath } from './paths';
 export { EventHomeCards } from './EventHomeCards';
+export { useOwnProfile } from './api';

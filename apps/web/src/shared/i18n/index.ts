@@ -13,6 +13,7 @@ import dataImport from './en/dataImport'; // data import (features/data-import)
 import content from './en/content'; // locations, materials, interactive maps (features/content, shared/maps)
 import agenda from './en/agenda'; // agenda console (features/agenda, shared/audience)
 import participantAgenda from './en/participantAgenda'; // participant agenda, maps, materials, check-in
+import participantApp from './en/participantApp'; // participant app frame: tabs, More, materials list, bookmarks, now/next
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -31,6 +32,7 @@ export const en = {
   content,
   agenda,
   participantAgenda,
+  participantApp,
   // ── more namespaces here ──
 };
 

@@ -163,3 +163,27 @@ export const PlayMark = ({ size = 22, ...rest }: IconProps) => (
     <path d="M5 3.2v17.6c0 .4.4.6.7.4l14.6-8.8c.3-.2.3-.6 0-.8L5.7 2.8c-.3-.2-.7 0-.7.4Z" />
   </svg>
 );
+
+/** A star; `filled` for a bookmarked session. */
+export const StarIcon = ({ filled = false, ...p }: IconProps & { filled?: boolean }) => (
+  <Icon {...p} fill={filled ? 'currentColor' : 'none'}>
+    <path d="m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.9L12 3.5Z" />
+  </Icon>
+);
+
+/** Three dots in a row: "more". */
+export const MoreIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="5" cy="12" r="1.6" />
+    <circle cx="12" cy="12" r="1.6" />
+    <circle cx="19" cy="12" r="1.6" />
+  </Icon>
+);
+
+/** A document with a folded corner. */
+export const FileIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M14 3H6v18h12V7l-4-4Z" />
+    <path d="M14 3v4h4" />
+  </Icon>
+);
