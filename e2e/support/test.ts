@@ -11,7 +11,8 @@ export const AXE_REPORT = resolve(import.meta.dirname, '../../.tmp/e2e/axe-viola
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 function specName(info: TestInfo): string {
-  return basename(info.file).replace(/\.spec\.ts$/, '');
+  // The spec file the test belongs to (titlePath[0]), also when a support module declared it.
+  return basename(info.titlePath[0] || info.file).replace(/\.spec\.ts$/, '');
 }
 
 function slug(name: string): string {
