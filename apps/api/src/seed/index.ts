@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppDeps } from '../platform/deps.js';
 import { hashPassword } from '../platform/passwords.js';
 import { seedAgenda } from './agenda.js';
+import { seedBookmarks } from './bookmarks.js';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
 
@@ -167,5 +168,6 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
       .execute();
   });
   await seedAgenda({ db, config });
+  await seedBookmarks({ db });
   return { created: true, accounts };
 }
