@@ -301,7 +301,7 @@ function machine(): string {
   } catch {
     // not Linux
   }
-  let postgres = '';
+  let postgres: string;
   try {
     postgres = execSync(`psql "${SERVER_URL}" -Atc "SHOW server_version"`, {
       encoding: 'utf8',

@@ -6,7 +6,7 @@ import { apiSignIn, bearer } from './support/api';
 import { API_URL, CONSOLE_URL, DEMO, DEMO_EVENT, E2E_PORT } from './support/env';
 import { chooseFile } from './support/spreadsheets';
 import { expect, screen, test } from './support/test';
-import { choose, signIn } from './support/ui';
+import { signIn } from './support/ui';
 
 // Spec part 8 (the no-results text, word for word), part 2 (console areas: /setup/...), and the
 // console's accessibility: empty states in view on a 390-px phone, dialogs whose corner button says

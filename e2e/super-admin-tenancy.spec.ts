@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { apiSignIn } from './support/api';
 import { CONSOLE_URL, DEMO_ORGANIZATION, E2E_PORT, SUPER_ADMIN } from './support/env';
 import { parseCsv } from './support/csv';
@@ -13,14 +14,13 @@ import { choose, ensureChosen, fillSignIn, passwordField, pickDateTime, signIn, 
 const NO_RESULTS =
   'We can not find any records matching your search or filter criteria. Please change criteria and try again.';
 
-async function signInAsSuperAdmin(page: import('@playwright/test').Page): Promise<void> {
+async function signInAsSuperAdmin(page: Page): Promise<void> {
   await signIn(page, CONSOLE_URL, SUPER_ADMIN);
   await expect(page).toHaveURL(`${CONSOLE_URL}/super-admin`);
 }
 
 /** The list row that shows `text` (the table of the page). */
-const row = (page: import('@playwright/test').Page, text: string) =>
-  page.getByRole('row').filter({ hasText: text });
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 test('super admin: organisation → event hub → event → event admin, who sets a password and sees the event', async ({
   page,

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { DEMO, E2E_PORT } from './support/env';
 import { startServer, type ServerHandle } from './support/server';
 import { expect, screen, shot, test } from './support/test';
@@ -22,7 +23,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signInAsParticipant(page: import('@playwright/test').Page): Promise<number> {
+async function signInAsParticipant(page: Page): Promise<number> {
   await page.goto(`${server.appUrl}/login`);
   const answer = page.waitForResponse(
     (r) => r.url().endsWith('/api/v1/auth') && r.request().method() === 'POST',

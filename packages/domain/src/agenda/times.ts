@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { sessionOutsideEventMessage } from './messages.js';
 import { dateForFormatSchema, timeFormatSchema, timeToMinutes } from '../validation/date.js';

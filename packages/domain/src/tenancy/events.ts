@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../list.js';
 import { dateFromFilter, dateToFilter, multiValueFilter } from '../list-filters.js';
-import { MESSAGES } from '../messages.js';
 import { DEFAULT_COLORS } from '../spec/ui.js';
 import { checkDateOrder } from '../validation/order.js';
 import { maxLengthString, requiredString } from '../validation/strings.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { requiredString } from './strings.js';
 
@@ -12,6 +12,7 @@ import { requiredString } from './strings.js';
  * - C0 controls other than tab, LF and CR: no text needs them, and they make XLSX exports invalid XML.
  */
 const UNSTORABLE =
+  // eslint-disable-next-line no-control-regex -- finding these control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Upper bound for any string the API accepts, even where its schema names no smaller one. */

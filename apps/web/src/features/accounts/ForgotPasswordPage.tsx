@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { emailSchema } from '@plenary/domain';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';

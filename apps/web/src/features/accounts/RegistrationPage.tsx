@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Group, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { emailSchema, MESSAGES, passwordSchema } from '@plenary/domain';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import type { ImportTableDescriptor } from '@plenary/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import type { SessionTimesChoice as Choice } from '@plenary/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { Alert, ColorInput, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, ColorInput, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ATTENDEE_MESSAGES,

@@ -1,4 +1,4 @@
-import { Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../shared/ui/BusyButton';

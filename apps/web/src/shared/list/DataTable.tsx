@@ -290,7 +290,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const leafKey = leafColumns.map((c) => c.id).join('|');
   const bodyColumns = useMemo<BodyColumn<T>[]>(
     () => leafColumns.map((c) => ({ id: c.id, def: c.columnDef.meta as ColumnDef<T> | undefined })),
-    // leafKey says everything that matters about leafColumns (new objects every render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- leafKey says everything that matters about leafColumns (new objects every render)
     [leafKey, tanColumns],
   );
   const colSpan = bodyColumns.length;
@@ -333,6 +333,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
 
   // The header changes with the columns and the sort, not with scrolling.
+  const shownSelected = selection?.shown;
+  const setShownSelected = selection?.setShown;
   const thead = useMemo(
     () => (
       <Table.Thead>
@@ -348,10 +350,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   <Table.Th key={header.id} scope="col" className={classes.select}>
                     <Checkbox
                       aria-label={t('selection.selectShown')}
-                      checked={selection?.shown === 'all'}
-                      indeterminate={selection?.shown === 'some'}
+                      checked={shownSelected === 'all'}
+                      indeterminate={shownSelected === 'some'}
                       disabled={rowCount === 0}
-                      onChange={(e) => selection?.setShown(e.currentTarget.checked)}
+                      onChange={(e) => setShownSelected?.(e.currentTarget.checked)}
                     />
                   </Table.Th>
                 );
@@ -390,7 +392,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </Table.Thead>
     ),
     // `table` is one instance for the component's life; leafKey and sort capture its state.
-    [table, leafKey, sort, onSortChange, tanColumns, selection?.shown, selection?.setShown, rowCount],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- leafKey stands for the columns
+    [table, leafKey, sort, onSortChange, tanColumns, shownSelected, setShownSelected, rowCount, t],
   );
 
   let body: ReactNode;

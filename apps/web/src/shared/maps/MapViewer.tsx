@@ -2,6 +2,7 @@ import { Loader, Text, VisuallyHidden } from '@mantine/core';
 import {
   useCallback,
   useEffect,
+  useEffectEvent,
   useId,
   useLayoutEffect,
   useMemo,
@@ -150,6 +151,11 @@ function PlanSurface({
   // First view: the whole plan, or the highlighted pin in the centre (pins and highlight are read
   // once, on purpose: later changes must not move the admin's view).
   const initialised = useRef(false);
+  const showFirstView = useEffectEvent((size: Size) => {
+    const fit = fitViewport(plan, size);
+    const target = pins.find((p) => p.id === highlightPinId);
+    setViewport(target ? centreOn(fit, target, plan, size, fit.scale * 2) : fit);
+  });
   useEffect(() => {
     if (!view || view.width === 0) return;
     if (initialised.current) {
@@ -157,14 +163,13 @@ function PlanSurface({
       return;
     }
     initialised.current = true;
-    const fit = fitViewport(plan, view);
-    const target = pins.find((p) => p.id === highlightPinId);
-    setViewport(target ? centreOn(fit, target, plan, view, fit.scale * 2) : fit);
+    showFirstView(view);
   }, [view, plan]);
 
-  // A pin chosen elsewhere (a list beside the map) is brought into view if it is outside it.
-  useEffect(() => {
-    const pin = pins.find((p) => p.id === selectedPinId);
+  // A pin chosen elsewhere (a list beside the map) is brought into view if it is outside it; only
+  // when the selection changes: a pin dragged out of view stays where the admin put the view.
+  const bringIntoView = useEffectEvent((pinId: string | null | undefined) => {
+    const pin = pins.find((p) => p.id === pinId);
     if (!pin || !view) return;
     setViewport((v) => {
       if (!v) return v;
@@ -172,7 +177,9 @@ function PlanSurface({
       const inside = at.x >= 0 && at.y >= 0 && at.x <= view.width && at.y <= view.height;
       return inside ? v : centreOn(v, pin, plan, view);
     });
-    // Only when the selection changes: a pin dragged out of view stays where the admin put the view.
+  });
+  useEffect(() => {
+    bringIntoView(selectedPinId);
   }, [selectedPinId]);
 
   // The wheel zooms at the pointer; React's wheel listener is passive, so it is added by hand.
