@@ -4,6 +4,10 @@ import './shared/i18n';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { captureInstallPrompt } from './features/app-links/installPrompt';
+
+// Before any screen loads: the browser's install offer can arrive early and only once.
+captureInstallPrompt();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -8,8 +8,9 @@ export const brandSchema = z.object({
   logoUrl: z.string(),
   primaryColor: z.string(),
   secondaryColor: z.string(),
-  iosStoreUrl: z.string(),
-  androidStoreUrl: z.string(),
+  /** The brand's store listings; null (or left out of the file) when it has none: phones then stay on the web app. */
+  iosStoreUrl: z.url().nullable().default(null),
+  androidStoreUrl: z.url().nullable().default(null),
 });
 export type Brand = z.infer<typeof brandSchema>;
 

@@ -7,18 +7,23 @@ import { useBrand } from '../../shared/brand/BrandProvider';
 import { CenteredLayout } from '../../shared/ui/CenteredLayout';
 import { ArrowRightIcon } from '../../shared/ui/icons';
 import { participantEventPath } from '../events';
-import { mobilePlatform, storeUrlFor } from './mobilePlatform';
+import { InstallOffer, useAppOffer } from './InstallOffer';
+import { mobilePlatform } from './mobilePlatform';
 import { StoreButtons } from './StoreButtons';
 
 /**
- * `/event-url/:eventId`: mobile visitors go to their brand's store; desktop visitors get a QR code
- * of the event's participant address, the store badges and 'Continue On Web'.
+ * `/event-url/:eventId`: mobile visitors go to their brand's store when the brand has a listing
+ * for their phone (config/brands.json), else stay on the web app ('Continue On Web', Install);
+ * desktop visitors get a QR code of the event's participant address, the store badges (or
+ * Install) and 'Continue On Web'.
  */
 export function EventUrlPage() {
   const { eventId = '' } = useParams();
   const brand = useBrand();
   const { t } = useTranslation('shell');
-  const storeUrl = storeUrlFor(brand, mobilePlatform(navigator.userAgent, navigator.maxTouchPoints));
+  const platform = mobilePlatform(navigator.userAgent, navigator.maxTouchPoints);
+  const offer = useAppOffer();
+  const storeUrl = offer.kind === 'store' ? offer.url : null;
   const webPath = participantEventPath(eventId);
   const eventUrl = `${window.location.origin}${webPath}`;
 
@@ -32,6 +37,20 @@ export function EventUrlPage() {
         <Button component="a" href={storeUrl}>
           {t('eventUrl.openStore')}
         </Button>
+      </CenteredLayout>
+    );
+  }
+
+  // A phone without a store listing for it stays on the web app, and may install it from here.
+  if (platform) {
+    return (
+      <CenteredLayout title={t('eventUrl.title', { brand: brand.title })} width={520}>
+        <Stack gap="lg">
+          <Button component={Link} to={webPath} size="md" rightSection={<ArrowRightIcon />}>
+            {t('eventUrl.continueOnWeb')}
+          </Button>
+          <InstallOffer offer={offer} />
+        </Stack>
       </CenteredLayout>
     );
   }
@@ -55,6 +74,7 @@ export function EventUrlPage() {
             {t('eventUrl.downloadOurApp')}
           </Title>
           <StoreButtons />
+          <InstallOffer offer={offer} />
           <Divider label={t('eventUrl.or')} labelPosition="left" />
           <Button component={Link} to={webPath} size="md" rightSection={<ArrowRightIcon />} variant="light">
             {t('eventUrl.continueOnWeb')}

@@ -44,7 +44,7 @@ export function StoreButtons() {
   const brand = useBrand();
   const { t } = useTranslation('shell');
   if (!brand.iosStoreUrl && !brand.androidStoreUrl) {
-    return <Text c="dimmed">{t('download.noStores')}</Text>;
+    return <Text c="dimmed">{t('download.noStores', { brand: brand.title })}</Text>;
   }
   return (
     <Group gap="sm">

@@ -121,13 +121,21 @@ export default {
     openStore: 'Open the app store',
   },
   download: {
+  install: {
+    text: 'Install {{brand}} on this device: it opens from your home screen like an app and keeps your agenda offline.',
+    button: 'Install',
+    done: '{{brand}} is installed: open it from your home screen.',
+    iosTitle: 'Add {{brand}} to your home screen',
+    iosSteps: 'In Safari, tap the Share button, then “Add to Home Screen”.',
+  },
     title: 'Get the {{brand}} app',
     text: 'Agenda, networking and live sessions of your events, in your pocket.',
     iosSmall: 'Download on the',
     iosBig: 'App Store',
     androidSmall: 'Get it on',
     androidBig: 'Google Play',
-    noStores: 'The mobile app is not available for download yet.',
+    noStores:
+      'There is no app in the stores for {{brand}}: use it in your browser, or install it from there.',
   },
   mailbox: {
     title: 'Dev mailbox',
