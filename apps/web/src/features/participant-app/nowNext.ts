@@ -1,4 +1,5 @@
 import { dayInZone } from '@plenary/domain';
+import { eventClock, formatTime } from '../../shared/time/format';
 
 interface Timed {
   startAt: string;
@@ -35,9 +36,7 @@ export function nowAndNext<S extends Timed>(
   return { now: running, next, nextToday: firstDay === today };
 }
 
-/** '14:30' in `zone` (the agenda's 24-hour clock, as times.ts). */
-export function clockTime(iso: string, zone: string, locale = 'en-GB'): string {
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: zone }).format(
-    new Date(iso),
-  );
+/** '14:30' (or '2:30 PM') on the event's clock, as the agenda writes it (shared/time). */
+export function clockTime(iso: string, zone: string, locale?: string): string {
+  return formatTime(iso, eventClock(zone, locale));
 }
