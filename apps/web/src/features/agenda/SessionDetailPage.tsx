@@ -28,6 +28,7 @@ import { SESSIONS_ROUTE, sessionPath, sessionsPath, useSession } from './api';
 import { SessionAttendees } from './SessionAttendees';
 import { SessionForm } from './SessionForm';
 import { useEventZone } from './useEventZone';
+import { eventClock, formatSpan } from '../../shared/time/format';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -155,7 +156,7 @@ function SessionDetail({ eventId, sessionId }: { eventId: string; sessionId: str
         <Card withBorder style={{ gridColumn: 'span 2' }} component="section" aria-label={t('detail.facts')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <Fact label={t('detail.when')}>
-              {data.startDate} · {data.timeSlot} ({time.zone})
+              {formatSpan(data.startAt, data.endAt, eventClock(time.zone))} ({time.zone})
             </Fact>
             <Fact label={t('detail.where')}>{data.location?.name ?? t('common.none')}</Fact>
             <Fact label={t('detail.capacity')}>

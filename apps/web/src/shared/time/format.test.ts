@@ -8,6 +8,7 @@ import {
   formatDay,
   formatTime,
   formatTimeRange,
+  formatSpan,
   formatTimestamp,
   pickerHours,
   timestampParts,
@@ -120,5 +121,17 @@ describe('time pickers follow the event clock', () => {
     expect(pickerHours(eventClock('Europe/Berlin'))).toBe('24h');
     expect(pickerHours(eventClock('America/New_York'))).toBe('12h');
     expect(pickerHours(eventClock('UTC', 'de-DE'))).toBe('24h');
+  });
+});
+
+describe('a session’s span', () => {
+  it('names the day once, or both days when it runs past midnight', () => {
+    const berlin = eventClock('Europe/Berlin');
+    expect(formatSpan('2027-03-01T08:00:00Z', '2027-03-01T09:30:00Z', berlin)).toBe(
+      'Mon, 1 Mar 2027, 09:00 – 10:30',
+    );
+    expect(formatSpan('2027-03-01T21:00:00Z', '2027-03-02T01:00:00Z', berlin)).toBe(
+      'Mon, 1 Mar 2027, 22:00 – Tue, 2 Mar 2027, 02:00',
+    );
   });
 });

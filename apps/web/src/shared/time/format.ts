@@ -136,3 +136,10 @@ export function differentWallClock(at: Date | string, event: Clock, viewer: Cloc
 export function pickerHours(clock: Clock): '12h' | '24h' {
   return uses24Hours(clock.locale) ? '24h' : '12h';
 }
+
+/** 'Mon, 1 Mar 2027, 09:00 – 10:30' on `clock`; with the end's date too when it ends on another day. */
+export function formatSpan(start: Date | string, end: Date | string, clock: Clock): string {
+  const from = formatDateTime(start, clock, { weekday: true });
+  const sameDay = formatDay(start, clock) === formatDay(end, clock);
+  return `${from} – ${sameDay ? formatTime(end, clock) : formatDateTime(end, clock, { weekday: true })}`;
+}
