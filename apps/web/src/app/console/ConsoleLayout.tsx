@@ -1,12 +1,11 @@
-import { Anchor, AppShell, Badge, Burger, Button, Group, Image } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, Image } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useBrand } from '../../shared/brand/BrandProvider';
-import { impersonate } from '../../shared/session/auth';
-import { useCommonState } from '../../shared/session/hooks';
 import { SkipLink } from '../../shared/ui/SkipLink';
 import { useEventSelection } from '../../features/events/useEvents';
+import { ImpersonationBanner } from '../ImpersonationBanner';
 import { RouteLoading } from '../RouteLoading';
 import { ConsoleNavbar } from './ConsoleNavbar';
 import { EventSwitcher } from './EventSwitcher';
@@ -17,7 +16,6 @@ export function ConsoleLayout() {
   const brand = useBrand();
   const { t } = useTranslation('shell');
   const [opened, { toggle, close }] = useDisclosure();
-  const { impersonatedUser } = useCommonState();
   // Event-scoped screens wait (briefly, only while nothing is selected) for the remembered or only event.
   const { choosing } = useEventSelection();
 
@@ -49,16 +47,6 @@ export function ConsoleLayout() {
             <EventSwitcher />
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {impersonatedUser && (
-              <Badge color="orange" variant="light" size="lg" visibleFrom="md">
-                {t('impersonation.active', { name: impersonatedUser.name })}
-              </Badge>
-            )}
-            {impersonatedUser && (
-              <Button size="xs" variant="default" onClick={() => impersonate(null)}>
-                {t('impersonation.stop')}
-              </Button>
-            )}
             <UserMenu showParticipantView />
           </Group>
         </Group>
@@ -67,6 +55,7 @@ export function ConsoleLayout() {
         <ConsoleNavbar onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} bg="var(--mantine-color-gray-0)">
+        <ImpersonationBanner />
         {choosing ? <RouteLoading /> : <Outlet />}
       </AppShell.Main>
     </AppShell>

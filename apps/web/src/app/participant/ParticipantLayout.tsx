@@ -10,13 +10,15 @@ import { useCommonState } from '../../shared/session/hooks';
 import { SkipLink } from '../../shared/ui/SkipLink';
 import { isConsoleHost } from '../../shared/surface';
 import { UserMenu } from '../console/UserMenu';
+import { ImpersonationBanner } from '../ImpersonationBanner';
 
 /** Mobile-first frame of the participant app: a slim header and one content column. */
 export function ParticipantLayout() {
   const brand = useBrand();
   const { t } = useTranslation('shell');
-  const { participantView } = useCommonState();
-  const adminPreview = participantView && isConsoleHost();
+  const { participantView, impersonatedUser } = useCommonState();
+  // While impersonating, the impersonation banner says whose view this is and how to leave it.
+  const adminPreview = participantView && isConsoleHost() && !impersonatedUser;
   const { eventId } = useParams();
 
   return (
@@ -69,6 +71,7 @@ export function ParticipantLayout() {
         </Container>
       )}
       <Container component="main" id="main" tabIndex={-1} size="md" py={{ base: 'md', sm: 'xl' }}>
+        <ImpersonationBanner />
         <Outlet />
       </Container>
     </Box>

@@ -4,13 +4,12 @@ import {
   Group,
   Menu,
   Modal,
-  MultiSelect,
   Select,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import type { BulkPatch } from '@plenary/domain';
+import type { BulkAction, BulkPatch } from '@plenary/domain';
 import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,9 +25,9 @@ import { BusyButton } from '../../shared/ui/BusyButton';
 import { toast } from '../../shared/ui/toast';
 import { useRefreshParticipants, useUpdateOptions } from './api';
 import { participantsApi } from './paths';
-import { SendMagicLinksDialog } from './SendMagicLinksDialog';
+import { BulkActionDialog } from './BulkActionDialog';
 
-type Dialog = 'magic' | 'addLabels' | 'removeLabels' | 'field' | null;
+type Dialog = BulkAction | 'field' | null;
 
 /** `PATCH …/participants` for the selection; answers how many were updated. */
 function bulkPatch(eventId: string, ids: readonly string[], patch: BulkPatch) {
@@ -120,52 +119,6 @@ function useBulkSave(eventId: string, onDone: () => void, onClose: () => void) {
     }
   };
   return { busy, error, save };
-}
-
-function LabelsDialog({ eventId, ids, onClose, onDone, mode }: DialogProps & { mode: 'add' | 'remove' }) {
-  const { t } = useTranslation('attendees');
-  const tc = useTranslation().t;
-  const options = useUpdateOptions(eventId);
-  const [labelIds, setLabelIds] = useState<string[]>([]);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const { busy, error, save } = useBulkSave(eventId, onDone, onClose);
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (labelIds.length === 0) {
-      setFieldError(tc('messages.pleaseSelectValue'));
-      return;
-    }
-    void save(() =>
-      bulkPatch(eventId, ids, mode === 'add' ? { addLabelIds: labelIds } : { removeLabelIds: labelIds }),
-    );
-  };
-  return (
-    <BulkForm
-      title={t(mode === 'add' ? 'bulk.addLabelsTitle' : 'bulk.removeLabelsTitle', { count: ids.length })}
-      submitLabel={t(mode === 'add' ? 'bulk.addLabels' : 'bulk.removeLabels')}
-      busy={busy}
-      error={error}
-      onSubmit={onSubmit}
-      onClose={onClose}
-    >
-      <MultiSelect
-        label={t('bulk.manualLabels')}
-        description={t('bulk.manualLabelsHint')}
-        data={(options.data?.labels ?? []).map((l) => ({ value: l.id, label: l.name }))}
-        value={labelIds}
-        onChange={(v) => {
-          setLabelIds(v);
-          setFieldError(undefined);
-        }}
-        error={fieldError}
-        required
-        searchable
-        nothingFoundMessage={options.isPending ? tc('states.loading') : tc('messages.noOptions')}
-        data-autofocus
-        comboboxProps={{ withinPortal: true }}
-      />
-    </BulkForm>
-  );
 }
 
 /** Sets one field (job title, company or a custom field) to the same value for every selected participant. */
@@ -279,7 +232,10 @@ export interface BulkActionsProps {
   fields: readonly CustomFieldRow[];
 }
 
-/** What an admin can do with the selected participants: magic links, manual labels, one field for all. */
+/**
+ * What an admin can do with the selected participants: magic links, manual labels and removal (one
+ * bulk-actions request each, through the confirmation dialog), one field for all (bulk PATCH).
+ */
 export function BulkActions({ eventId, selection, fields }: BulkActionsProps) {
   const { t } = useTranslation('attendees');
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -288,7 +244,7 @@ export function BulkActions({ eventId, selection, fields }: BulkActionsProps) {
   const props = { eventId, ids, onClose: close, onDone: selection.clear };
   return (
     <>
-      <Button size="compact-sm" onClick={() => setDialog('magic')}>
+      <Button size="compact-sm" onClick={() => setDialog('SEND_MAGIC_LINKS')}>
         {t('bulk.sendMagicLinks')}
       </Button>
       <Menu position="bottom-start" withinPortal>
@@ -298,24 +254,18 @@ export function BulkActions({ eventId, selection, fields }: BulkActionsProps) {
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => setDialog('addLabels')}>{t('bulk.addLabelsItem')}</Menu.Item>
-          <Menu.Item onClick={() => setDialog('removeLabels')}>{t('bulk.removeLabelsItem')}</Menu.Item>
+          <Menu.Item onClick={() => setDialog('ADD_LABELS')}>{t('bulk.addLabelsItem')}</Menu.Item>
+          <Menu.Item onClick={() => setDialog('REMOVE_LABELS')}>{t('bulk.removeLabelsItem')}</Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <Button size="compact-sm" variant="default" onClick={() => setDialog('field')}>
         {t('bulk.setField')}
       </Button>
-      {dialog === 'magic' && (
-        <SendMagicLinksDialog
-          eventId={eventId}
-          participantIds={ids}
-          onClose={close}
-          onSent={selection.clear}
-        />
-      )}
-      {dialog === 'addLabels' && <LabelsDialog {...props} mode="add" />}
-      {dialog === 'removeLabels' && <LabelsDialog {...props} mode="remove" />}
+      <Button size="compact-sm" variant="default" color="red.8" onClick={() => setDialog('REMOVE')}>
+        {t('bulkAction.removeItem')}
+      </Button>
       {dialog === 'field' && <FieldDialog {...props} fields={fields} />}
+      {dialog && dialog !== 'field' && <BulkActionDialog {...props} action={dialog} />}
     </>
   );
 }

@@ -21,6 +21,7 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { toast } from '../../shared/ui/toast';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { ActivitySection } from './ActivitySection';
+import { ImpersonateButton } from './ImpersonateButton';
 import { useParticipant, useRefreshParticipants } from './api';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { fullName } from './participantsResource';
@@ -28,6 +29,7 @@ import { ATTENDEES_PATH, participantApi } from './paths';
 import { PhotoSection } from './PhotoSection';
 import { CustomFieldsSection, LabelsSection, ProfileSection } from './ProfileSections';
 import { SendMagicLinksDialog } from './SendMagicLinksDialog';
+import { SessionsSection } from './SessionsSection';
 import type { Participant } from './types';
 
 function Header({ eventId, participant }: { eventId: string; participant: Participant }) {
@@ -67,6 +69,7 @@ function Header({ eventId, participant }: { eventId: string; participant: Partic
         </Stack>
       </Group>
       <Group gap="sm">
+        <ImpersonateButton eventId={eventId} participant={participant} />
         <Button onClick={() => setDialog('magic')}>{t('magicLinks.sendOne')}</Button>
         <Button variant="default" color="red.8" onClick={() => setDialog('remove')}>
           {t('profile.remove')}
@@ -119,8 +122,8 @@ function ProfileLoading() {
 
 /**
  * `/{eventId}/attendees/{participantId}`: the participant's profile in the event — profile fields,
- * custom fields, labels, photo and activity, each section edited in place. (Sessions join when the
- * agenda exists.)
+ * custom fields, labels, photo, sessions (enrolled, waitlists, check-ins) and activity, each section
+ * edited in place; "View as" starts an impersonation when the API allows one.
  */
 export function ParticipantProfilePage() {
   const { t } = useTranslation('attendees');
@@ -192,6 +195,7 @@ export function ParticipantProfilePage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="lg">
             <PhotoSection eventId={eventId} participant={p} />
+            <SessionsSection eventId={eventId} participantId={p.id} />
             <ActivitySection eventId={eventId} participantId={p.id} />
           </Stack>
         </Grid.Col>

@@ -9,7 +9,8 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { eventPhase, PHASE_COLOR } from './eventPhase';
 import { EVENT_DETAILS_PATH } from './paths';
-import { useConsoleEvent, useListTotal } from './useEvents';
+import { EventDashboard } from '../event-dashboard/EventDashboard';
+import { useConsoleEvent } from './useEvents';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -27,27 +28,12 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-function Stat({ label, value }: { label: string; value: number | undefined }) {
-  return (
-    <Card>
-      <Text size="sm" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text fz={32} fw={700} lh={1.3}>
-        {value === undefined ? '—' : value.toLocaleString()}
-      </Text>
-    </Card>
-  );
-}
-
-/** `/:eventId/overview`: the event at a glance, in the event's own time zone. */
+/** `/:eventId/overview`: the event dashboard, the console's landing page of an event, in the event's own time zone. */
 export function EventOverviewPage() {
   const { eventId = '' } = useParams();
   const { t } = useTranslation('shell');
   const event = useConsoleEvent(eventId);
   const data = event.data;
-  const participants = useListTotal(`events/${eventId}/participants`, Boolean(data));
-  const sessions = useListTotal(`events/${eventId}/sessions`, Boolean(data));
   usePageTitle(data ? t('overview.pageTitle', { name: data.name }) : t('overview.title'));
 
   useEffect(() => selectEvent(eventId), [eventId]);
@@ -69,10 +55,6 @@ export function EventOverviewPage() {
   }
 
   const phase = eventPhase(data);
-  const days = Math.max(
-    1,
-    Math.ceil((new Date(data.endAt).getTime() - new Date(data.startAt).getTime()) / 86_400_000),
-  );
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
@@ -117,16 +99,7 @@ export function EventOverviewPage() {
           </Text>
         )}
       </Card>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-        {/* Counts of areas not built yet (their list route answers 404) are left out. */}
-        {(data.participantCount ?? participants) !== undefined && (
-          <Stat label={t('overview.participants')} value={data.participantCount ?? participants} />
-        )}
-        {(data.sessionCount ?? sessions) !== undefined && (
-          <Stat label={t('overview.sessions')} value={data.sessionCount ?? sessions} />
-        )}
-        <Stat label={t('overview.days')} value={days} />
-      </SimpleGrid>
+      <EventDashboard eventId={eventId} />
     </Stack>
   );
 }

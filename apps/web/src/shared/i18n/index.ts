@@ -14,6 +14,7 @@ import content from './en/content'; // locations, materials, interactive maps (f
 import agenda from './en/agenda'; // agenda console (features/agenda, shared/audience)
 import participantAgenda from './en/participantAgenda'; // participant agenda, maps, materials, check-in
 import participantApp from './en/participantApp'; // participant app frame: tabs, More, materials list, bookmarks, now/next
+import dashboard from './en/dashboard'; // event dashboard (features/event-dashboard)
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -33,6 +34,7 @@ export const en = {
   agenda,
   participantAgenda,
   participantApp,
+  dashboard,
   // ── more namespaces here ──
 };
 

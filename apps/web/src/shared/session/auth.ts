@@ -145,21 +145,22 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * Spec part 4: the participant-view choice is stored and navigation goes to '/'. The address changes
+ * Spec part 4: the participant-view choice is stored and navigation goes to '/' (or `to`: impersonation
+ * opens the event's home and returns to the profile). The address changes
  * first, outside the router: the other surface's router is created from the address when the flag
  * re-renders the app, while a navigation through the showing router would still be pending then
  * (lazy routes) and die with that router, leaving the new surface on the old path until a reload.
  */
-export function setParticipantView(on: boolean): void {
+export function setParticipantView(on: boolean, to = '/'): void {
   const surfaceChanges =
     surfaceFor(window.location.hostname, commonStore.getState().participantView) !==
     surfaceFor(window.location.hostname, on);
   if (!surfaceChanges) {
     commonStore.setState({ participantView: on });
-    navigateTo('/');
+    navigateTo(to);
     return;
   }
-  window.history.pushState(null, '', '/');
+  window.history.pushState(null, '', to);
   commonStore.setState({ participantView: on });
 }
 

@@ -44,8 +44,9 @@ export default {
     back: 'Back to console',
   },
   impersonation: {
-    active: 'Acting as {{name}}',
-    stop: 'Stop impersonating',
+    label: 'Viewing as another person',
+    active: 'You are viewing as {{name}}',
+    stop: 'Stop',
   },
   eventSwitcher: {
     label: 'Selected event',
