@@ -39,9 +39,6 @@ export function ParticipantLayout() {
               <Image src={brand.logoUrl} alt="" h={32} w="auto" fit="contain" />
             </Anchor>
             <Group gap="md" wrap="nowrap">
-              <Anchor component={Link} to="/download-app" size="sm">
-                {t('getTheApp', { brand: brand.title })}
-              </Anchor>
               <UserMenu
                 showParticipantView={false}
                 items={
