@@ -34,6 +34,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': 'off',
       eqeqeq: ['error', 'always', { null: 'ignore' }],
+      // A closure may read a variable that is assigned once, after the closure is made.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
     },
   },
   {

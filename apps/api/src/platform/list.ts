@@ -39,7 +39,7 @@ import { CSV_BOM, csvLines, safeCell, xlsxStream as xlsxWriter } from './spreads
 export const PAGE_ROWS_MAX = 1000;
 
 export type CellValue = string | number | boolean | Date | null | undefined;
-// `any`: the tables joined differ per list (Kysely tracks them in this slot); only the row type O matters here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables joined differ per list (Kysely tracks them in this slot); only the row type O matters here
 type AnySelect<O> = SelectQueryBuilder<Database, any, O>;
 
 export interface ListField<R> {
@@ -94,7 +94,8 @@ export interface ListDefinitionInput<Q extends ListQuerySchema, S, O, R, X exten
 
 export type ListPage<R> = { total: number; records: R[] } | { total: number; stream: AsyncIterable<R[]> };
 
-export interface ListDefinition<Q extends ListQuerySchema, S, O, R> {
+/** `_O` (the query's row type) is not used here; it keeps the four type arguments of `defineList`. */
+export interface ListDefinition<Q extends ListQuerySchema, S, _O, R> {
   /** The route's querystring: `query` with `sort` limited to the sortable fields. */
   query: z.ZodType<QueryOf<Q>, z.input<Q>>;
   /** The export route's querystring: `query` plus format and columns. */

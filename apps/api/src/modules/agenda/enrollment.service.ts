@@ -113,7 +113,7 @@ async function release(
   missing: 'ok' | '404',
 ): Promise<EnrollResult> {
   const { db } = deps;
-  const { result, promotions } = await db.transaction().execute(async (tx) => {
+  const { result } = await db.transaction().execute(async (tx) => {
     const s = await repo.lockSession(tx, event.id, sessionId);
     if (!s) throw notFound();
     const state = await repo.removePlace(tx, s.id, participantId);

@@ -1,7 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import {
-  ATTENDEE_MESSAGES,
   checkRules,
   customFieldKey,
   DATE_VALUE_FORMAT,
