@@ -24,7 +24,7 @@ import type { AppDeps, BaseDeps } from './platform/deps.js';
 import { errorBody, installErrorHandler, installZodMessages } from './platform/errors.js';
 import { installIdempotency } from './platform/idempotency.js';
 import { modules } from './modules/index.js';
-import { impersonatedPrincipal } from './modules/accounts/impersonation.js';
+import { impersonatedPrincipal } from './modules/accounts/index.js';
 
 export const API_PREFIX = '/api/v1';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../platform/deps.js';
-import { accountsRoutes } from './accounts/accounts.routes.js';
+import { accountsRoutes } from './accounts/index.js';
 import { tenancyRoutes } from './tenancy/index.js';
 import { settingsRoutes } from './settings/view-settings.routes.js';
 import { attendeesRoutes } from './attendees/index.js';

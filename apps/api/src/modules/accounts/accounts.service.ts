@@ -34,6 +34,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } fr
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { enforce, ThrottledError, type Throttle } from '../../platform/throttle.js';
 import * as repo from './accounts.repo.js';
+import { organizationsOfUser } from '../../platform/link-hosts.repo.js';
 import {
   alreadyRegisteredMail,
   createPasswordMail,
@@ -46,8 +47,8 @@ import {
   normHost,
   type LinkDeps,
   ssoCallbackOrigin,
-  ssoProviderForHost,
-} from './link-hosts.js';
+} from '../../platform/link-hosts.js';
+import { ssoProviderForHost } from './sso-hosts.js';
 import {
   assertEgressAllowed,
   authorizationUrl,
@@ -112,8 +113,6 @@ export interface ResetJob {
 }
 
 // ---------------------------------------------------------------- links and hosts (link-hosts.ts)
-
-export { linkOrigin } from './link-hosts.js';
 
 async function newToken(db: Db, userId: string, purpose: keyof typeof TOKEN_LIFETIME_MS): Promise<string> {
   const { secret, hash } = newOneTimeSecret();
@@ -656,7 +655,7 @@ async function ssoSignIn(
   if (user && provider.organizationId) {
     // A provider of one organisation may only vouch for accounts that live in that organisation:
     // otherwise its admin could assert a super admin's address and become them.
-    const orgs = await repo.organizationsOfUser(db, user.id);
+    const orgs = await organizationsOfUser(db, user.id);
     if (user.userRole === 'superadmin' || orgs.some((o) => o !== provider.organizationId)) {
       await repo.audit(db, {
         actorId: null,

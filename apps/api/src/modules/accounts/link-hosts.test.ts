@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TENANCY_MESSAGES } from '@plenary/domain';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { consoleOrigin } from '../agenda/moderators.service.js';
-import { linkOrigin } from './link-hosts.js';
+import { linkOrigin } from '../../platform/link-hosts.js';
 import { firstLink, randomIp } from './accounts.test-utils.js';
 
 // Finding 2 of issue 9: an organisation admin chose the host of reset links and the shared hosts'

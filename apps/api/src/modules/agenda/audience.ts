@@ -14,8 +14,8 @@ import {
 } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import type { AudienceJson } from '../../platform/db/schema.js';
-import { asDefs, listFields } from '../attendees/custom-fields.repo.js';
-import { labelCondition } from '../attendees/labels.service.js';
+import { asDefs, listFields } from '../attendees/index.js';
+import { labelCondition } from '../attendees/index.js';
 import { fieldsError } from '../../platform/http.js';
 import * as repo from './audience.repo.js';
 

@@ -1,7 +1,7 @@
 import ical from 'ical-generator';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { linkOrigin } from '../accounts/accounts.service.js';
+import { linkOrigin } from '../../platform/link-hosts.js';
 import type { EventAccess } from '../../platform/event-access.js';
 import { agendaRows, type ViewRow } from './views.repo.js';
 import { lookerOf, toView } from './views.service.js';

@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
-import { asDefs, listFields } from '../attendees/custom-fields.repo.js';
+import { asDefs, listFields } from '../attendees/index.js';
 import { eventAccess } from '../../platform/event-access.js';
 import { attendeeParams, errors, eventParams, noContent, sessionParams, TAG } from './agenda.http.js';
 import { parseOr400 } from '../../platform/http.js';

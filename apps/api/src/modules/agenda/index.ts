@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
+import { setParticipantRemoval } from '../attendees/index.js';
 import { audienceRoutes } from './audience.routes.js';
 import { bookmarkRoutes } from './bookmarks.routes.js';
 import { checkInRoutes } from './checkin.routes.js';
@@ -8,6 +9,7 @@ import { moderatorRoutes } from './moderators.routes.js';
 import { subscribeEnrollmentConfirmation } from './enrollment-confirmation.js';
 import { subscribePromotionNotice } from './promotion-notice.js';
 import { sessionRoomCheck } from './session-room.js';
+import { removeWithPlaces } from './places.service.js';
 import { sessionRoutes } from './sessions.routes.js';
 import { viewRoutes } from './views.routes.js';
 
@@ -36,20 +38,17 @@ export {
   type AgendaScope,
 } from './agenda.notify.js';
 
-/** For attendees: a participant who is removed gives up their places first (counters, waitlist). */
-export {
-  afterReleasingPlaces,
-  HeldPlacesGrew,
-  releaseAllPlaces,
-  removeWithPlaces,
-  type ReleasedPlaces,
-} from './places.service.js';
+/** For content's breakouts: a breakout's new capacity promotes the waitlist, and tells people after commit. */
+export { promoteWaitlisted, type Promotion } from './enrollment.repo.js';
+export { afterSeatChange, queuePromotionMails, type NotifyDeps } from './enrollment.notify.js';
 
 /** Agenda: sessions, enrollment, participant views, QR check-in, calendars, target audiences. */
 export const agendaRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     deps.realtime.registerRoomKind('session', sessionRoomCheck(deps.db));
+    // A participant removed from the event gives up their session places first (counters, waitlist).
+    setParticipantRemoval(removeWithPlaces);
     subscribePromotionNotice(deps);
     subscribeEnrollmentConfirmation(deps);
     audienceRoutes(app, deps);

@@ -13,13 +13,8 @@ import type { AppDeps } from '../../platform/deps.js';
 import { EMAILS, eventEmailBrand, renderEmail, type EmailBrand } from '../../platform/email/index.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { forbidden, HttpError, notFound } from '../../platform/errors.js';
-import {
-  finishSignIn,
-  linkOrigin,
-  loginTypeFor,
-  TOKEN_LIFETIME_MS,
-  type RequestMeta,
-} from '../accounts/accounts.service.js';
+import { finishSignIn, loginTypeFor, TOKEN_LIFETIME_MS, type RequestMeta } from '../accounts/index.js';
+import { linkOrigin } from '../../platform/link-hosts.js';
 import type { EventAccess } from '../../platform/event-access.js';
 import * as repo from './moderators.repo.js';
 import { addModerator, idsInEvent } from './sessions.repo.js';

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../platform/deps.js';
 import { eventEmailBrand } from '../../platform/email/index.js';
 import { rooms } from '../../platform/realtime.js';
-import { linkOrigin } from '../accounts/accounts.service.js';
+import { linkOrigin } from '../../platform/link-hosts.js';
 import type { Promotion } from './enrollment.repo.js';
 import { PROMOTED_EVENT, promotionMail, type NotifyDeps } from './enrollment.notify.js';
 import { promotionNotice } from './promotion-notice.repo.js';

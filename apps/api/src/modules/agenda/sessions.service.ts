@@ -17,7 +17,7 @@ import type { Db } from '../../platform/db/index.js';
 import type { SessionsTable } from '../../platform/db/schema.js';
 import { notFound } from '../../platform/errors.js';
 import type { EventAccess } from '../../platform/event-access.js';
-import { auditMany } from '../attendees/participants.repo.js';
+import { auditMany } from '../../platform/audit.repo.js';
 import { fieldsError } from '../../platform/http.js';
 import { audienceRecord, countAudiences, validateAudience } from './audience.js';
 import { labelsOf } from './audience.repo.js';

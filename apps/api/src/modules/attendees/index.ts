@@ -21,8 +21,17 @@ export {
   type UpsertActor,
   type UpsertResult,
 } from './participants.import.js';
-export { recomputeRuleLabels } from './labels.service.js';
+export { createLabel, recomputeRuleLabels } from './labels.service.js';
+/** For the demo seed: the services behind the custom-field and photo routes. */
+export { createCustomField } from './custom-fields.service.js';
+export { setPhoto } from './photos.service.js';
 export { inviteInTransaction, type Invitee } from './invitations.service.js';
+/** For the agenda: audiences read custom fields and labels; removal gives up session places first. */
+export { asDefs, listFields } from './custom-fields.repo.js';
+export { labelCondition } from './labels.service.js';
+export { setParticipantRemoval, type ParticipantRemoval } from './participant-removal.js';
+/** For content: whose audiences apply to a member. */
+export { participantIdOfUser } from './participants.repo.js';
 
 /**
  * Attendees: participants, custom fields, labels, magic links, photos (and the stored-files route).

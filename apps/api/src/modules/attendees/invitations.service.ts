@@ -10,15 +10,15 @@ import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { eventEmailBrand } from '../../platform/email/index.js';
 import { HttpError } from '../../platform/errors.js';
-import { linkOrigin } from '../accounts/accounts.service.js';
+import { linkOrigin } from '../../platform/link-hosts.js';
 import type { EventRef } from '../../platform/event-access.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
 import { invitationMail } from './invitations.emails.js';
 import * as repo from './invitations.repo.js';
 import * as labelsRepo from './labels.repo.js';
 import { recomputeRuleLabels } from './labels.service.js';
+import { auditMany } from '../../platform/audit.repo.js';
 import {
-  auditMany,
   findUserById,
   insertParticipant,
   markEmailVerified,

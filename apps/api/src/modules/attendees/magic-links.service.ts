@@ -15,14 +15,15 @@ import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { eventEmailBrand } from '../../platform/email/index.js';
 import { forbidden, HttpError, unauthorized } from '../../platform/errors.js';
-import { linkOrigin } from '../accounts/accounts.service.js';
+import { linkOrigin } from '../../platform/link-hosts.js';
 import type { EventAccess } from '../../platform/event-access.js';
 import { fieldsError, parseOr400 } from '../../platform/http.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
 import { magicLinkMail } from './magic-links.emails.js';
 import * as repo from './magic-links.repo.js';
 import { participantList } from './participants.list.js';
-import { auditMany, markEmailVerified } from './participants.repo.js';
+import { auditMany } from '../../platform/audit.repo.js';
+import { markEmailVerified } from './participants.repo.js';
 
 /** Ids of the event's participants matching a filter (the list's filters), at most MAX + 1. */
 async function idsMatching(db: Db, eventId: string, filter: ParticipantSelectionFilter): Promise<string[]> {

@@ -32,8 +32,8 @@ import { audit } from '../../platform/audit.js';
 import { publishIfProfileCompleted } from './profile-completion.js';
 import type { Db } from '../../platform/db/index.js';
 import { conflict, HttpError, notFound } from '../../platform/errors.js';
-import { removeWithPlaces } from '../agenda/index.js';
-import type { NotifyDeps } from '../agenda/enrollment.notify.js';
+import { auditMany } from '../../platform/audit.repo.js';
+import { removeWithHoldings, type RemovalDeps } from './participant-removal.js';
 import type { EventAccess } from '../../platform/event-access.js';
 import { fieldsError } from '../../platform/http.js';
 import { isInOrganization } from './invitations.repo.js';
@@ -181,7 +181,7 @@ export async function updateParticipant(
 
 /** Removes the participant from the event (labels, magic links follow); the account stays. */
 export async function removeParticipant(
-  deps: NotifyDeps,
+  deps: RemovalDeps,
   { ctx, event }: EventAccess,
   id: string,
 ): Promise<void> {
@@ -189,7 +189,7 @@ export async function removeParticipant(
   const { userId } = await getParticipant(db, event.id, id);
   // Their session places go first (counters exact, the waitlist moves up), under locks that keep
   // a racing enroll or import from adding one the delete would cascade away (agenda places.service.ts).
-  const removed = await removeWithPlaces(deps, ctx.host, event.id, id, async (tx) => {
+  const removed = await removeWithHoldings(deps, ctx.host, event.id, id, async (tx) => {
     await repo.deleteParticipant(tx, event.id, id);
     await audit(tx, ctx, 'delete', ENTITY, id);
   });
@@ -223,7 +223,7 @@ export async function bulkUpdate(
       participantIds: found,
       fields: changedFields(profile, values),
     });
-    await repo.auditMany(tx, ctx, 'update', found);
+    await auditMany(tx, ctx, 'update', found);
     return { updated: found.length };
   });
 }

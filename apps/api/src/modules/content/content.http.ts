@@ -9,7 +9,7 @@ import { eventParams } from '../../platform/http.js';
 import { idempotencyGate } from '../../platform/idempotency.js';
 import type { ContentReader, ContentScope } from './content.repo.js';
 import { allowed, eventAccess, eventIdOf, type EventAccess } from '../../platform/event-access.js';
-import { participantIdOfUser } from '../attendees/participants.repo.js';
+import { participantIdOfUser } from '../attendees/index.js';
 import { viewerOf } from '../agenda/index.js';
 
 export const TAG = 'content';

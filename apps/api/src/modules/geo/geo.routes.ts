@@ -2,7 +2,7 @@ import { geoTimezoneQuerySchema, geoTimezoneSchema } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import { errorResponses } from '../../platform/errors.js';
 import type { ZodApp } from '../../platform/list.js';
-import { gate, ROLE_GATES } from '../tenancy/tenancy.access.js';
+import { gate, ROLE_GATES } from '../../platform/role-gates.js';
 import { requireTimeZoneOfAddress } from './geo.service.js';
 
 export function geoRoutes(app: ZodApp, { config }: AppDeps): void {

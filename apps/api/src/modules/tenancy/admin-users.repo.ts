@@ -9,7 +9,7 @@ import { isSuperAdmin, type Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db/index.js';
 import type { MembershipRole } from '../../platform/db/schema.js';
 import { defineList } from '../../platform/list.js';
-import { inIds, inTexts } from './tenancy.access.js';
+import { inIds, inTexts } from './scopes.repo.js';
 
 /**
  * Memberships (alias `m`) inside the principal's admin scope: their organisations and everything

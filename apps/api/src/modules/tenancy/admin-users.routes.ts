@@ -8,7 +8,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
 import { adminUserList } from './admin-users.repo.js';
 import * as service from './admin-users.service.js';
-import { gate, ROLE_GATES } from './tenancy.access.js';
+import { gate, ROLE_GATES } from '../../platform/role-gates.js';
 import { errors, noContent, TAG } from './tenancy.http.js';
 
 /**

@@ -11,7 +11,7 @@ import { audit, type WriteContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.js';
-import { enqueueCreatePasswordEmail, sendCreatePasswordEmail } from '../accounts/accounts.service.js';
+import { enqueueCreatePasswordEmail, sendCreatePasswordEmail } from '../accounts/index.js';
 import * as repo from './admin-users.repo.js';
 
 const ENTITY = 'adminUser';

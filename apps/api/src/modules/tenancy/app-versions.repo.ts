@@ -3,7 +3,7 @@ import { appVersionListQuerySchema, yesNo, type AppVersionRecord } from '@plenar
 import type { Db } from '../../platform/db/index.js';
 import type { AppVersionsTable } from '../../platform/db/schema.js';
 import { defineList } from '../../platform/list.js';
-import { inTexts } from './tenancy.access.js';
+import { inTexts } from './scopes.repo.js';
 
 /** Numeric order of the version's dotted parts: 1.10.0 after 1.9.2. */
 const versionOrder = sql`coalesce(string_to_array(substring(a.version from '^[0-9]+(?:[.][0-9]+)*'), '.')::int[], '{}')`;

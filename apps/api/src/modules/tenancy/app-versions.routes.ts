@@ -8,7 +8,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
 import { appVersionList } from './app-versions.repo.js';
 import * as service from './app-versions.service.js';
-import { gate, ROLE_GATES } from './tenancy.access.js';
+import { gate, ROLE_GATES } from '../../platform/role-gates.js';
 import { errors, noContent, TAG } from './tenancy.http.js';
 
 /** The mobile app versions (spec "mobile versions"): super admins only. */

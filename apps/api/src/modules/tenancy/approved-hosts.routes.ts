@@ -8,7 +8,7 @@ import {
 import type { AppDeps } from '../../platform/deps.js';
 import type { ZodApp } from '../../platform/list.js';
 import * as service from './approved-hosts.service.js';
-import { gate, ROLE_GATES } from './tenancy.access.js';
+import { gate, ROLE_GATES } from '../../platform/role-gates.js';
 import { errors, noContent, TAG } from './tenancy.http.js';
 
 const ABOUT =

@@ -1,7 +1,7 @@
 import { TENANCY_MESSAGES, type ApprovedHost } from '@plenary/domain';
 import { audit, type WriteContext } from '../../platform/audit.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
-import { hostName, isPlatformHost, type LinkDeps } from '../accounts/link-hosts.js';
+import { hostName, isPlatformHost, type LinkDeps } from '../../platform/link-hosts.js';
 import * as repo from './approved-hosts.repo.js';
 import { getOrganization } from './organizations.service.js';
 

@@ -3,7 +3,7 @@ import { eventHubListQuerySchema, type EventHubRecord } from '@plenary/domain';
 import { isSuperAdmin, type Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db/index.js';
 import { defineList } from '../../platform/list.js';
-import { inIds } from './tenancy.access.js';
+import { inIds } from './scopes.repo.js';
 
 /** Hubs of the organisations the principal administers, plus the hubs they administer. */
 export const hubScope = (p: Principal) =>

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
 import { eventHubList } from './event-hubs.repo.js';
 import * as service from './event-hubs.service.js';
-import { gate, ROLE_GATES } from './tenancy.access.js';
+import { gate, ROLE_GATES } from '../../platform/role-gates.js';
 import { errors, noContent, TAG } from './tenancy.http.js';
 
 /** Super admins everywhere; organisation admins within their organisations; hub admins read their hub. */

@@ -4,7 +4,8 @@ import { isSuperAdmin, type Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db/index.js';
 import type { EventsTable } from '../../platform/db/schema.js';
 import { defineList } from '../../platform/list.js';
-import { adminEventIds, inIds } from './tenancy.access.js';
+import { adminEventIds } from '../../platform/role-gates.js';
+import { inIds } from './scopes.repo.js';
 
 /** Events the principal administers: through their organisations, hubs or an event admin role. */
 export const eventScope = (p: Principal) =>

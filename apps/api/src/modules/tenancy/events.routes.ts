@@ -11,7 +11,7 @@ import { announceAgendaChangeOf } from '../agenda/index.js';
 import { timeZoneOfAddress } from '../geo/index.js';
 import { eventList } from './events.repo.js';
 import * as service from './events.service.js';
-import { gate, ROLE_GATES } from './tenancy.access.js';
+import { gate, ROLE_GATES } from '../../platform/role-gates.js';
 import { errors, noContent, TAG } from './tenancy.http.js';
 
 /**

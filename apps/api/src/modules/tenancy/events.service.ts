@@ -12,7 +12,7 @@ import { canAdminHub } from '../../platform/access.js';
 import { audit, type WriteContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
-import { auditMany } from '../attendees/participants.repo.js';
+import { auditMany } from '../../platform/audit.repo.js';
 import { findHub } from './event-hubs.repo.js';
 import * as repo from './events.repo.js';
 

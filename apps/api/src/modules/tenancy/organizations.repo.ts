@@ -7,7 +7,7 @@ import {
 import { isSuperAdmin, type Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db/index.js';
 import { defineList } from '../../platform/list.js';
-import { inIds, inTexts } from './tenancy.access.js';
+import { inIds, inTexts } from './scopes.repo.js';
 
 const status = sql<string>`o.settings->>'status'`;
 

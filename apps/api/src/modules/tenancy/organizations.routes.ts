@@ -9,7 +9,7 @@ import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
 import { organizationList } from './organizations.repo.js';
 import * as service from './organizations.service.js';
 import { errors, noContent, TAG } from './tenancy.http.js';
-import { gate, ROLE_GATES } from './tenancy.access.js';
+import { gate, ROLE_GATES } from '../../platform/role-gates.js';
 
 /** Super admins manage every organisation; an organisation admin reads and edits their own. */
 export function organizationRoutes(app: ZodApp, deps: AppDeps): void {

@@ -9,8 +9,8 @@ import { isSuperAdmin } from '../../platform/access.js';
 import { audit, type WriteContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../platform/errors.js';
-import { removeSsoProvider, upsertSsoProvider } from '../accounts/accounts.service.js';
-import type { LinkDeps } from '../accounts/link-hosts.js';
+import { removeSsoProvider, upsertSsoProvider } from '../accounts/index.js';
+import type { LinkDeps } from '../../platform/link-hosts.js';
 import * as repo from './organizations.repo.js';
 
 const ENTITY = 'organization';

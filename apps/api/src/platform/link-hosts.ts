@@ -1,6 +1,6 @@
-import type { AppDeps } from '../../platform/deps.js';
-import { publicUrl } from '../../platform/config.js';
-import * as repo from './accounts.repo.js';
+import type { AppDeps } from './deps.js';
+import { publicUrl } from './config.js';
+import * as repo from './link-hosts.repo.js';
 
 /**
  * Which host a link may point to (docs/SECURITY.md 3.9). Hosts arrive in request bodies and
@@ -15,7 +15,7 @@ type PlatformDeps = Pick<AppDeps, 'config' | 'brands'>;
 
 export const normHost = (host: string) => host.trim().toLowerCase();
 export const hostName = (host: string) => normHost(host).replace(/:\d+$/, '');
-const HOST_SHAPE = /^[a-z0-9.-]+(:\d{1,5})?$/;
+export const HOST_SHAPE = /^[a-z0-9.-]+(:\d{1,5})?$/;
 
 const publicOf = (deps: PlatformDeps) => new URL(publicUrl(deps.config));
 
@@ -57,17 +57,6 @@ export async function linkOrigin(deps: LinkDeps, host: string, recipient?: LinkR
       ? await repo.organizationsOfUser(deps.db, recipient)
       : [recipient.organizationId];
   return theirs.includes(organizationId) ? originOf(deps, h) : fallback;
-}
-
-/**
- * The SSO provider serving `host`: on platform hosts only operator-wide providers; elsewhere an
- * organisation's provider only where a super admin approved the host for that organisation.
- */
-export function ssoProviderForHost(deps: LinkDeps, host: string): Promise<repo.SsoProviderRow | undefined> {
-  const h = normHost(host);
-  return repo.findSsoProviderByHosts(deps.db, [h, hostName(h)], {
-    organizationProviders: !isPlatformHost(deps, h),
-  });
 }
 
 /** The redirect_uri origin of an SSO attempt on `host`, a host `ssoProviderForHost` resolved. */

@@ -1,13 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { sql, type Expression, type SqlBool } from 'kysely';
 import { MESSAGES } from '@plenary/domain';
-import { isSuperAdmin, type Principal } from '../../platform/access.js';
-import { writeContext, type WriteContext } from '../../platform/audit.js';
-import { forbidden } from '../../platform/errors.js';
+import { isSuperAdmin, type Principal } from './access.js';
+import { writeContext, type WriteContext } from './audit.js';
+import { forbidden } from './errors.js';
 
 /**
- * Who may call the tenancy routes at all (checked before any record is read). Within an allowed
- * role, records outside the caller's tenant answer 404 through the scoped queries.
+ * Who may call the console's tenancy-wide routes at all (checked before any record is read). Within
+ * an allowed role, records outside the caller's tenant answer 404 through the scoped queries.
  */
 export const isOrganizationAdmin = (p: Principal) => p.organizationIds.length > 0;
 export const isHubAdmin = (p: Principal) => p.eventHubIds.length > 0;
@@ -31,13 +30,3 @@ export function gate(request: FastifyRequest, allowed: (p: Principal) => boolean
   if (!allowed(ctx.principal)) throw forbidden(MESSAGES.forbidden);
   return ctx;
 }
-
-/** `column = ANY(ids)`; false for no ids. `column` is a Kysely reference ('e.organizationId'). */
-export const inIds = (column: string, ids: readonly string[]) =>
-  ids.length === 0
-    ? sql<SqlBool>`false`
-    : sql<SqlBool>`${sql.ref(column)} = ANY(${sql.val([...ids])}::uuid[])`;
-
-/** `column = ANY(values)` for text values (filters). */
-export const inTexts = (column: Expression<unknown>, values: readonly string[]) =>
-  sql<SqlBool>`${column} = ANY(${sql.val([...values])}::text[])`;

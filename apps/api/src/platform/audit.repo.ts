@@ -1,0 +1,17 @@
+import { sql } from 'kysely';
+import type { Db } from './db/index.js';
+
+/** audit_log rows for many participants in one statement. */
+export async function auditMany(
+  db: Db,
+  actor: { actorId: string; impersonatedUserId?: string | null; requestId?: string | null },
+  action: 'create' | 'update' | 'delete',
+  ids: readonly string[],
+  entity = 'participant',
+): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    INSERT INTO audit_log (actor_id, impersonated_user_id, action, entity, entity_id, request_id)
+    SELECT ${actor.actorId}::uuid, ${actor.impersonatedUserId ?? null}::uuid, ${action}, ${entity}, x.id::text, ${actor.requestId ?? null}
+    FROM unnest(${[...ids]}::uuid[]) AS x(id)`.execute(db);
+}
