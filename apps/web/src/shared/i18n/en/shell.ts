@@ -121,7 +121,6 @@ export default {
     redirecting: 'Opening the app store…',
     openStore: 'Open the app store',
   },
-  download: {
   install: {
     text: 'Install {{brand}} on this device: it opens from your home screen like an app and keeps your agenda offline.',
     button: 'Install',
@@ -129,6 +128,7 @@ export default {
     iosTitle: 'Add {{brand}} to your home screen',
     iosSteps: 'In Safari, tap the Share button, then “Add to Home Screen”.',
   },
+  download: {
     title: 'Get the {{brand}} app',
     text: 'Agenda, networking and live sessions of your events, in your pocket.',
     iosSmall: 'Download on the',
