@@ -64,6 +64,11 @@ export function MaterialsPage() {
                         size: formatBytes(m.fileSize, i18n.language),
                       })}
                     </Text>
+                    {m.sessionCount > 0 && (
+                      <Text size="xs" c="dimmed">
+                        {t('materials.inSessions', { count: m.sessionCount })}
+                      </Text>
+                    )}
                     {m.description && (
                       <Text size="sm" lineClamp={2}>
                         {m.description}

@@ -15,21 +15,14 @@ import { SessionList, SessionListSkeleton } from './SessionList';
 import { dayLabel } from './times';
 import { useBookmarks } from './useBookmarks';
 
-/** Why a session is in My Agenda, as small labels above its title. */
+/**
+ * A bookmarked session's label. A seat or waitlist place is already said by the card's seat status
+ * ("You are enrolled", "On the waitlist — number 2").
+ */
 function Marks({ marks }: { marks: MyAgendaMarks }) {
   const { t } = useTranslation('participantApp');
-  return (
-    <ul className={classes.marks}>
-      {marks.place && (
-        <li className={`${classes.mark} ${classes.markPlace}`}>
-          {marks.place === 'ENROLLED' ? t('myAgenda.enrolled') : t('myAgenda.waitlisted')}
-        </li>
-      )}
-      {marks.bookmarked && (
-        <li className={`${classes.mark} ${classes.markBookmark}`}>{t('myAgenda.bookmarked')}</li>
-      )}
-    </ul>
-  );
+  if (!marks.bookmarked) return null;
+  return <p className={classes.mark}>{t('myAgenda.bookmarked')}</p>;
 }
 
 /**

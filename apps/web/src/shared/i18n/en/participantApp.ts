@@ -33,7 +33,6 @@ export default {
     loading: 'Loading materials…',
     count_one: '{{count}} file',
     count_other: '{{count}} files',
-    open: 'Open',
     typeSize: '{{type}} · {{size}}',
     inSessions_one: 'Used in {{count}} session',
     inSessions_other: 'Used in {{count}} sessions',
@@ -47,10 +46,7 @@ export default {
   },
   myAgenda: {
     empty: 'Nothing here yet. Enroll in sessions or bookmark them with the star.',
-    enrolled: 'Enrolled',
-    waitlisted: 'Waitlisted',
     bookmarked: 'Bookmarked',
-    legend: 'Sessions you enrolled in and sessions you bookmarked, by day.',
   },
   now: {
     happening: 'Happening now',
