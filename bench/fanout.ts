@@ -10,7 +10,7 @@
  * Latency of a message carrying count c = its arrival − when the c-th write was issued (counts go
  * 1…1000, one per enrolment); it includes the coalescing wait, in both runs alike.
  *
- *   node --import tsx bench/fanout.ts [--clients 5000] [--processes 3] [--seconds 10] [--rate 100]
+ *   node --import tsx bench/fanout.ts [--clients 5000] [--processes 3] [--seconds 10] [--rate 100] [--cpu-prof dir]
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and,
  * for --processes > 1, Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379).
  */
@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     processes: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '10' },
     rate: { type: 'string', default: '100' },
+    // Writes a V8 CPU profile of every server process (API and bare) to this directory.
+    'cpu-prof': { type: 'string' },
   },
 });
 const CLIENTS = Number(args.clients);
@@ -125,7 +127,11 @@ try {
   const startServer = (mode: 'api' | 'bare', env: Record<string, string>) =>
     new Promise<{ child: ChildProcess; port: number }>((done, fail) => {
       const child = fork(resolve(import.meta.dirname, 'lib/fanout-server.ts'), [mode], {
-        execArgv: ['--import', 'tsx'],
+        execArgv: [
+          '--import',
+          'tsx',
+          ...(args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`] : []),
+        ],
         env: { ...process.env, ...env, NODE_ENV: 'production' },
       });
       children.push(child);
@@ -137,8 +143,18 @@ try {
       child.once('message', (m: T) => done(m));
       child.send(message as never);
     });
-  const cpuOf = async (servers: ChildProcess[]) =>
-    (await Promise.all(servers.map((c) => ask<{ cpu: number }>(c, 'cpu')))).reduce((s, m) => s + m.cpu, 0);
+  /** CPU seconds of the servers; also keeps the worst event-loop delay since the previous call. */
+  let loop = { p99: 0, max: 0 };
+  const cpuOf = async (servers: ChildProcess[]) => {
+    const answers = await Promise.all(
+      servers.map((c) => ask<{ cpu: number; loopP99: number; loopMax: number }>(c, 'cpu')),
+    );
+    loop = {
+      p99: Math.max(...answers.map((a) => a.loopP99)),
+      max: Math.max(...answers.map((a) => a.loopMax)),
+    };
+    return answers.reduce((s, m) => s + m.cpu, 0);
+  };
 
   // ——— Clients ———
   async function startClients(urls: string[], room: string | null, token: string): Promise<void> {
@@ -235,15 +251,19 @@ try {
   const issued: number[] = [0];
   const failures: number[] = [];
   const inFlight: Array<Promise<void>> = [];
+  // Issue → answer of each write: how much of the fan-out latency is the write's own.
+  const writeLatencies: number[] = [];
   t0 = now();
   for (let i = 1; i <= WRITES; i++) {
     const due = t0 + (i - 1) * (1000 / RATE);
     await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
-    issued.push(now());
+    const at = now();
+    issued.push(at);
     const url = `${apiUrls[i % apiUrls.length]}/api/v1/events/${event.id}/sessions/v2/${sessionId}/enroll`;
     inFlight.push(
       fetch(url, { method: 'POST', headers: { authorization: `Bearer ${writerTokens[i - 1]}` } }).then(
         (r) => {
+          writeLatencies.push(now() - at);
           if (r.status !== 200) failures.push(r.status);
           return r.body?.cancel();
         },
@@ -254,6 +274,7 @@ try {
   const writeSeconds = (now() - t0) / 1000;
   await waitForFinal(WRITES, 15_000);
   const apiResult = await measure(issued, (await cpuOf(api.map((s) => s.child))) - apiCpu0);
+  const apiLoop = loop;
   for (const s of api) s.child.send('stop');
 
   // Bare run
@@ -265,6 +286,7 @@ try {
   });
   await waitForFinal(WRITES, 15_000);
   const bareResult = await measure(bareIssued, (await cpuOf([bare.child])) - bareCpu0);
+  const bareLoop = loop;
   bare.child.send('stop');
 
   const ms = (v: number) => `${v.toFixed(0)} ms`;
@@ -281,6 +303,13 @@ try {
   console.log(row(`API (${PROCESSES} process${PROCESSES > 1 ? 'es, Redis' : ''})`, apiResult));
   console.log(row('bare socket.io (ceiling)', bareResult));
   console.log(`\nAPI p95 / bare p95: ${(apiResult.p95 / bareResult.p95).toFixed(2)}×`);
+  const sortedWrites = writeLatencies.sort((a, b) => a - b);
+  const writePct = (p: number) =>
+    sortedWrites[Math.min(sortedWrites.length - 1, Math.floor((p / 100) * sortedWrites.length))]!;
+  console.log(
+    `Writes, issue → answer: p50 ${ms(writePct(50))}, p95 ${ms(writePct(95))}, p99 ${ms(writePct(99))}. ` +
+      `Event-loop delay p99 / max: API ${ms(apiLoop.p99)} / ${ms(apiLoop.max)}, bare ${ms(bareLoop.p99)} / ${ms(bareLoop.max)}`,
+  );
 } finally {
   await cleanup();
 }

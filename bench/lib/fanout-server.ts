@@ -2,10 +2,11 @@
  * A server process of bench/fanout.ts (forked with tsx). `api`: the real API on the bench's
  * PostgreSQL database (and Redis when several run). `bare`: a plain socket.io server that drives
  * the same payloads itself, through the same coalescer: the machine's ceiling for the fan-out.
- * Answers 'cpu' with its CPU seconds, 'drive' (bare) with the issue times of its updates.
+ * Answers 'cpu' with its CPU seconds (and event-loop delay), 'drive' (bare) with the issue times of its updates.
  */
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Server } from 'socket.io';
 import { createCoalescer } from '../../apps/api/src/platform/realtime-coalescer.js';
 
@@ -16,6 +17,15 @@ const send = (m: unknown) => process.send!(m);
 const cpuSeconds = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
+};
+// How long the event loop was blocked (fan-out bursts delay the writes' queries and answers).
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
+/** 'cpu': CPU seconds so far, and the event-loop delay since the previous 'cpu' (then reset). */
+const cpuAnswer = () => {
+  const answer = { cpu: cpuSeconds(), loopP99: loopDelay.percentile(99) / 1e6, loopMax: loopDelay.max / 1e6 };
+  loopDelay.reset();
+  return answer;
 };
 
 if (mode === 'api') {
@@ -43,7 +53,7 @@ if (mode === 'api') {
   const address = app.server.address();
   send({ ready: true, port: typeof address === 'object' && address ? address.port : 0 });
   process.on('message', async (m: unknown) => {
-    if (m === 'cpu') send({ cpu: cpuSeconds() });
+    if (m === 'cpu') send(cpuAnswer());
     if (m === 'stop') {
       await app.close();
       await database.close();
@@ -59,7 +69,7 @@ if (mode === 'api') {
   const address = http.address();
   send({ ready: true, port: typeof address === 'object' && address ? address.port : 0 });
   process.on('message', async (m: unknown) => {
-    if (m === 'cpu') send({ cpu: cpuSeconds() });
+    if (m === 'cpu') send(cpuAnswer());
     if (m === 'stop') {
       io.close();
       process.exit(0);

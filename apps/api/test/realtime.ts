@@ -18,6 +18,12 @@ export function recordEmits(t: TestContext, into: Emitted[]): void {
     into.push({ room, event, payload });
     emit(room, event, payload);
   };
+  // Coalesced state (publishLatest) goes out through emitLocal on each process.
+  const emitLocal = t.deps.realtime.emitLocal.bind(t.deps.realtime);
+  t.deps.realtime.emitLocal = (room, event, payload) => {
+    into.push({ room, event, payload });
+    emitLocal(room, event, payload);
+  };
 }
 
 /** A socket.io client of the app on `url`, connected (rejects with the server's refusal). */

@@ -176,32 +176,74 @@ describe('losing access', () => {
   });
 });
 
+/** A published session of the event whose seat count the test writes itself. */
+async function publishedSession(eventId: string): Promise<string> {
+  const start = new Date('2030-06-01T09:00:00Z');
+  const row = await t.deps.db
+    .insertInto('sessions')
+    .values({
+      eventId,
+      name: 'Seats',
+      status: 'PUBLISHED',
+      startAt: start,
+      endAt: new Date(start.getTime() + 3_600_000),
+      audience: JSON.stringify({ type: 'EVERYONE', labelIds: [], rules: [] }),
+      updatedAt: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 describe('publishLatest', () => {
-  it('1,000 updates in one burst reach a subscriber as at most two messages (leading and trailing edge), the last with the final state', async () => {
+  it('1,000 committed writes reach a subscriber as at most 4 messages a second (plus the leading edge), the last with the final state', async () => {
     const ten = await t.f.tenant();
     const socket = await socketOf(ten.tokens.participant);
     expect(await subscribe(socket, rooms.event(ten.event.id))).toEqual({ ok: true });
-    const sessionId = crypto.randomUUID();
-    let enrolledCount = 0;
-    const read = async () => ({
-      sessionId,
-      enrolledCount,
-      waitlistedCount: 0,
-      capacity: null,
-      waitlist: false,
-    });
+    const sessionId = await publishedSession(ten.event.id);
     const got = collectUntil(
       socket,
       SEATS_EVENT,
       (p) => (p as { enrolledCount: number }).enrolledCount === 1000,
     );
-    for (let i = 0; i < 1000; i++) {
-      enrolledCount++;
-      t.deps.realtime.publishLatest(rooms.event(ten.event.id), SEATS_EVENT, sessionId, read);
+    const started = performance.now();
+    for (let i = 1; i <= 1000; i++) {
+      await t.deps.db.updateTable('sessions').set({ enrolledCount: i }).where('id', '=', sessionId).execute();
+      t.deps.realtime.publishLatest(rooms.event(ten.event.id), SEATS_EVENT, sessionId);
     }
     const messages = (await got) as Array<{ enrolledCount: number }>;
-    expect(messages.length).toBeLessThanOrEqual(2);
+    const seconds = (performance.now() - started) / 1000;
+    expect(messages.length).toBeLessThanOrEqual(Math.ceil(seconds * 4) + 1);
+    expect(messages.map((m) => m.enrolledCount)).toEqual(
+      [...messages.map((m) => m.enrolledCount)].sort((a, b) => a - b),
+    );
     expect(messages.at(-1)).toMatchObject({ sessionId, enrolledCount: 1000 });
+  });
+
+  it('a topic whose reader answers nothing (a draft session) sends nothing', async () => {
+    const ten = await t.f.tenant();
+    const socket = await socketOf(ten.tokens.participant);
+    expect(await subscribe(socket, rooms.event(ten.event.id))).toEqual({ ok: true });
+    const draft = await publishedSession(ten.event.id);
+    await t.deps.db.updateTable('sessions').set({ status: 'DRAFT' }).where('id', '=', draft).execute();
+    const published = await publishedSession(ten.event.id);
+    const seen: unknown[] = [];
+    socket.on(SEATS_EVENT, (p: unknown) => seen.push(p));
+    const marker = collectUntil(
+      socket,
+      SEATS_EVENT,
+      (p) => (p as { sessionId: string }).sessionId === published,
+    );
+    t.deps.realtime.publishLatest(rooms.event(ten.event.id), SEATS_EVENT, draft);
+    t.deps.realtime.publishLatest(rooms.event(ten.event.id), SEATS_EVENT, published);
+    await marker;
+    expect(seen).toEqual([expect.objectContaining({ sessionId: published })]);
+  });
+
+  it('refuses a topic of an event no reader is registered for', () => {
+    expect(() =>
+      t.deps.realtime.publishLatest(rooms.event(crypto.randomUUID()), AGENDA_CHANGED_EVENT, 'x'),
+    ).toThrow(/no reader/);
   });
 
   it('refuses a payload that breaks its contract (outside production)', () => {

@@ -16,6 +16,7 @@ import type { Principal } from './access.js';
 import type { Db } from './db/index.js';
 import { RoomAccess, type RoomCheck } from './realtime-access.js';
 import { createCoalescer, type CoalescerClock } from './realtime-coalescer.js';
+import { SlicedFanout } from './realtime-fanout.js';
 
 /** Room names (`user:<id>`, `event:<id>`, …) are part of the contract in the domain package. */
 export { rooms };
@@ -28,16 +29,21 @@ export interface Realtime {
    */
   emit<E extends RealtimeEventName>(room: string, event: E, payload: RealtimePayloadInput<E>): void;
   /**
-   * For high-rate state (counters, live results): at most `perSecond` messages a second per room,
-   * event and topic on this process, each carrying the state `read` returns when it goes out (last
-   * write wins); the final state always goes out. `read` answering undefined sends nothing.
+   * To this process's sockets in the room only, in slices that let the event loop breathe (see
+   * realtime-fanout.ts); messages go out in the order given. Coalesced state goes this way.
    */
-  publishLatest<E extends RealtimeEventName>(
-    room: string,
-    event: E,
-    topic: string,
-    read: () => Promise<RealtimePayloadInput<E> | undefined>,
-  ): void;
+  emitLocal<E extends RealtimeEventName>(room: string, event: E, payload: RealtimePayloadInput<E>): void;
+  /**
+   * For high-rate state (counters, live results), after the commit: `topic` of `event` in `room`
+   * changed. Every API process delivers it to its own sockets at most `perSecond` times a second
+   * per room, event and topic, each message carrying what the event's registered reader answers
+   * when it goes out (last write wins); the final state always goes out. With Redis the other
+   * processes hear of the change (at most `perSecond` notices a second per topic) and read it
+   * themselves, so a client gets at most `perSecond` messages a second however many processes write.
+   */
+  publishLatest(room: string, event: RealtimeEventName, topic: string): void;
+  /** How a coalesced event's state is read (the module owning it registers it with its routes). */
+  registerLatest<E extends RealtimeEventName>(event: E, read: LatestReader<E>): void;
   /** A module's access check for its room kind (called while its routes register). */
   registerRoomKind(kind: RoomKind, check: RoomCheck): void;
   /**
@@ -47,6 +53,12 @@ export interface Realtime {
   accessChanged(userId: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/** The current state of `topic` for `room`; undefined sends nothing (e.g. a session no longer published). */
+export type LatestReader<E extends RealtimeEventName> = (
+  room: string,
+  topic: string,
+) => Promise<RealtimePayloadInput<E> | undefined>;
 
 /** Verifies a socket's bearer token (and the `impersonate` user id an admin may add) as HTTP does. */
 export type SocketAuthenticator = (token: string, impersonate: string | undefined) => Promise<Principal>;
@@ -62,10 +74,14 @@ export interface RealtimeOptions {
   /** Parse every payload against its contract (default: outside production). */
   validatePayloads?: boolean;
   clock?: CoalescerClock;
+  /** Sockets written per slice by `emitLocal` (default 256). */
+  slice?: number;
 }
 
 /** Between API processes (serverSideEmit): re-check this user's sockets. */
 const ACCESS_CHANGED = 'realtime:accessChanged';
+/** Between API processes (serverSideEmit): a coalesced topic changed (room, event, topic). */
+const LATEST_CHANGED = 'realtime:latestChanged';
 
 /** Rooms a socket may ask for; protects the server from a client subscribing to everything. */
 const MAX_ROOMS_PER_SOCKET = 100;
@@ -73,19 +89,21 @@ const MAX_ROOMS_PER_SOCKET = 100;
 interface Latest {
   room: string;
   event: RealtimeEventName;
-  read: () => Promise<unknown>;
+  topic: string;
 }
 
 /**
  * socket.io on `/realtime`. A socket authenticates with its bearer token and joins its user room;
  * it asks for any other room with `subscribe` (acknowledged `{ok: true}` or `{error}`), checked
- * per room kind. With `redisUrl`, rooms span API processes (classic Redis pub/sub adapter).
+ * per room kind. With `redisUrl`, rooms span API processes (classic Redis pub/sub adapter); coalesced
+ * state does not travel through Redis: each process reads and delivers it to its own sockets.
  */
 export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realtime {
   // No connectionStateRecovery: the Redis pub/sub adapter cannot restore sessions across processes,
   // and a restored session would get its rooms back without their access checks. Clients
   // resubscribe and refetch after every reconnect instead (docs/ARCHITECTURE.md, Realtime).
-  const io = new Server(server, { path: '/realtime', serveClient: false });
+  // perMessageDeflate stays off (the default): compressing per socket costs more than the small frames save.
+  const io = new Server(server, { path: '/realtime', serveClient: false, perMessageDeflate: false });
   const redis = opts.redisUrl ? [new Redis(opts.redisUrl), new Redis(opts.redisUrl)] : [];
   if (redis.length === 2) io.adapter(createAdapter(redis[0]!, redis[1]!));
   const access = new RoomAccess(opts.db);
@@ -175,16 +193,23 @@ export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realt
     void recheckLocalSockets(userId).then(() => typeof ack === 'function' && ack(true));
   });
 
+  const fanout = new SlicedFanout(io, opts.slice);
+  const readers = new Map<RealtimeEventName, LatestReader<RealtimeEventName>>();
+  // Topics published on this process since their last send: those the other processes are told about.
+  const changedHere = new Set<string>();
   // Sends of one key go out in order even when an earlier read is slower.
   const sending = new Map<string, Promise<void>>();
   const coalescer = createCoalescer<Latest>({
     perSecond: opts.perSecond ?? 4,
     clock: opts.clock,
-    send: (key, { room, event, read }) => {
+    send: (key, { room, event, topic }) => {
+      // Told after this process's commits, so the others read at least what this one will.
+      if (changedHere.delete(key) && redis.length > 0) io.serverSideEmit(LATEST_CHANGED, room, event, topic);
+      const read = readers.get(event)!;
       const next = (sending.get(key) ?? Promise.resolve())
-        .then(read)
+        .then(() => read(room, topic))
         .then((payload) => {
-          if (payload !== undefined) realtime.emit(room, event, payload as never);
+          if (payload !== undefined) realtime.emitLocal(room, event, payload);
         })
         .catch(() => {
           // A missed snapshot is repaired by the next one or a reload; the write itself is committed.
@@ -196,13 +221,35 @@ export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realt
     },
   });
 
+  const latestKey = (room: string, event: string, topic: string) => `${room}\u0000${event}\u0000${topic}`;
+  io.on(LATEST_CHANGED, (room: unknown, event: unknown, topic: unknown) => {
+    if (typeof room !== 'string' || typeof topic !== 'string' || !readers.has(event as RealtimeEventName))
+      return;
+    coalescer.publish(latestKey(room, event as string, topic), {
+      room,
+      event: event as RealtimeEventName,
+      topic,
+    });
+  });
+
   const realtime: Realtime = {
     emit: (room, event, payload) => {
       if (validate) REALTIME_EVENTS[event].parse(payload);
       io.to(room).emit(event, payload);
     },
-    publishLatest: (room, event, topic, read) => {
-      coalescer.publish(`${room}\u0000${event}\u0000${topic}`, { room, event, read });
+    emitLocal: (room, event, payload) => {
+      if (validate) REALTIME_EVENTS[event].parse(payload);
+      void fanout.send(room, event, payload);
+    },
+    publishLatest: (room, event, topic) => {
+      if (!readers.has(event)) throw new Error(`realtime: no reader registered for '${event}'`);
+      const key = latestKey(room, event, topic);
+      changedHere.add(key);
+      coalescer.publish(key, { room, event, topic });
+    },
+    registerLatest: (event, read) => {
+      if (readers.has(event)) throw new Error(`realtime: a reader for '${event}' is registered already`);
+      readers.set(event, read as LatestReader<RealtimeEventName>);
     },
     registerRoomKind: (kind, check) => access.register(kind, check),
     async accessChanged(userId) {

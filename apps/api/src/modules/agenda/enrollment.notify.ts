@@ -54,19 +54,18 @@ export function afterSeatChange(deps: NotifyDeps, eventId: string, sessionIds: r
 
 /**
  * `session.seats` on the event room, coalesced per session (a busy session's counter changes many
- * times a second): the counts as committed, read when the message goes out; published sessions only.
+ * times a second): every API process reads the committed counts when its message goes out
+ * (`seatsReader`); published sessions only.
  */
 export function broadcastSeats(
   deps: Pick<AppDeps, 'db' | 'realtime'>,
   eventId: string,
   sessionIds: readonly string[],
 ): void {
-  for (const sessionId of new Set(sessionIds)) {
-    deps.realtime.publishLatest(
-      rooms.event(eventId),
-      SEATS_EVENT,
-      sessionId,
-      async () => (await seatCounts(deps.db, [sessionId], { publishedOnly: true }))[0],
-    );
-  }
+  for (const sessionId of new Set(sessionIds))
+    deps.realtime.publishLatest(rooms.event(eventId), SEATS_EVENT, sessionId);
 }
+
+/** The `session.seats` state of a session (topic = its id), registered with the realtime platform. */
+export const seatsReader = (db: Db) => async (_room: string, sessionId: string) =>
+  (await seatCounts(db, [sessionId], { publishedOnly: true }))[0];

@@ -4,6 +4,7 @@ import { setParticipantRemoval } from '../attendees/index.js';
 import { audienceRoutes } from './audience.routes.js';
 import { bookmarkRoutes } from './bookmarks.routes.js';
 import { checkInRoutes } from './checkin.routes.js';
+import { SEATS_EVENT, seatsReader } from './enrollment.notify.js';
 import { enrollmentRoutes } from './enrollment.routes.js';
 import { moderatorRoutes } from './moderators.routes.js';
 import { subscribeEnrollmentConfirmation } from './enrollment-confirmation.js';
@@ -47,6 +48,7 @@ export const agendaRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     deps.realtime.registerRoomKind('session', sessionRoomCheck(deps.db));
+    deps.realtime.registerLatest(SEATS_EVENT, seatsReader(deps.db));
     // A participant removed from the event gives up their session places first (counters, waitlist).
     setParticipantRemoval(removeWithPlaces);
     subscribePromotionNotice(deps);
