@@ -5,7 +5,6 @@ import {
   addSessionAttendeesSchema,
   enrollableUserSchema,
   enrollResultSchema,
-  listResponse,
   sessionAttendeeSchema,
   sessionCheckInResultSchema,
 } from '@plenary/domain';

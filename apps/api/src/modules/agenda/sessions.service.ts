@@ -307,7 +307,7 @@ export async function bulkUpdate(
   if (body.locationId !== undefined) values.locationId = body.locationId;
   if (body.breakoutId !== undefined) values.breakoutId = body.breakoutId;
   const placing = body.breakoutId !== undefined || body.enrollable !== undefined;
-  const { ids, promotions, before } = await db.transaction().execute(async (tx) => {
+  const { ids, before } = await db.transaction().execute(async (tx) => {
     const before: LockedSession[] = [];
     for (const id of [...new Set(body.ids)].sort()) {
       const locked = await lockSession(tx, event.id, id);

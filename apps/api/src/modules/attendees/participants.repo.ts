@@ -1,11 +1,5 @@
 import { sql } from 'kysely';
-import type {
-  CustomFieldDef,
-  CustomFieldValue,
-  FieldRef,
-  NormalisedParticipantRow,
-  ProfileTextField,
-} from '@plenary/domain';
+import type { CustomFieldDef, CustomFieldValue, FieldRef, ProfileTextField } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { dateOf, minutesOf, numberOf, standardColumn, textOf } from './rules.repo.js';
 

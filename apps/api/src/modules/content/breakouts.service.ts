@@ -86,7 +86,7 @@ export async function updateBreakout(
     throw nameTakenError();
   const audience = body.audience ? await validateAudience(db, event.id, body.audience) : undefined;
   const seatsChange = body.capacity !== undefined || body.enrollable !== undefined;
-  const { sessionIds, promotions } = await uniqueName(() =>
+  const { sessionIds } = await uniqueName(() =>
     db.transaction().execute(async (tx) => {
       const sessionIds = seatsChange ? await repo.lockSessions(tx, id) : [];
       const row = await repo.findBreakout(tx, event.id, id, true);
