@@ -33,7 +33,7 @@ describe('demo agenda seed', () => {
     const e = `event_id = '${eventId}'`;
     expect(await count(`locations WHERE ${e}`)).toBe(4);
     expect(await count(`collections WHERE ${e}`)).toBe(3);
-    expect(await count(`sessions WHERE ${e}`)).toBe(15);
+    expect(await count(`sessions WHERE ${e}`)).toBe(24);
     expect(await count(`materials WHERE ${e}`)).toBe(2);
     expect(
       await count(`session_speakers ss JOIN sessions s ON s.id = ss.session_id WHERE s.${e}`),
@@ -61,6 +61,21 @@ describe('demo agenda seed', () => {
     expect(
       await count(
         `(SELECT participant_id FROM enrollments WHERE session_id IN (SELECT id FROM sessions WHERE breakout_id = '${breakout.id}') GROUP BY participant_id HAVING count(*) > 1) twice`,
+      ),
+    ).toBe(0);
+    // A full session with its waitlist, and check-ins: the counts kept match the rows.
+    const full = await t.deps.db
+      .selectFrom('sessions')
+      .select(['capacity', 'enrolledCount', 'waitlistedCount', 'waitlist'])
+      .where('eventId', '=', eventId)
+      .where('name', '=', 'Speed networking breakfast')
+      .executeTakeFirstOrThrow();
+    expect(full).toEqual({ capacity: 8, enrolledCount: 8, waitlistedCount: 3, waitlist: true });
+    expect(await count(`session_check_ins WHERE ${e}`)).toBeGreaterThanOrEqual(25);
+    expect(
+      await count(
+        `sessions s WHERE s.${e} AND (s.waitlisted_count <> (SELECT count(*) FROM enrollments en WHERE en.session_id = s.id AND en.state = 'WAITLISTED')
+          OR s.attended_count <> (SELECT count(*) FROM session_check_ins c WHERE c.session_id = s.id))`,
       ),
     ).toBe(0);
     // The demo participant is left free to enroll.
@@ -145,7 +160,7 @@ describe('demo agenda seed', () => {
 
   it('runs once: a second run adds nothing', async () => {
     await seedAgenda(t.deps);
-    expect(await count(`sessions WHERE event_id = '${eventId}'`)).toBe(15);
+    expect(await count(`sessions WHERE event_id = '${eventId}'`)).toBe(24);
     expect(await count(`locations WHERE event_id = '${eventId}'`)).toBe(4);
   });
 });

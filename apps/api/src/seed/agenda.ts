@@ -8,9 +8,11 @@ import { simplePdf } from '../modules/content/simple-pdf.js';
 
 /**
  * The demo agenda of "Northwind Summit 2026": rooms, tracks, a breakout of three workshops (20
- * seats each, some taken), about fifteen sessions over the event's days in its time zone with the
- * demo participants as speakers, a floor plan with a pin per room, a welcome pack (PDF) and a Wi-Fi
- * card (PNG). Runs once: an event that already has locations is left alone.
+ * seats each, some taken), two more sessions with booked seats (one full, with a waitlist), 24
+ * sessions over the event's three days in its time zone with the demo participants as speakers,
+ * check-ins at sessions of the first day, a floor plan with a pin per room, a welcome pack (PDF)
+ * and a Wi-Fi card (PNG). The demo participant (Amara) holds no place, so she can enroll. Runs
+ * once: an event that already has locations is left alone.
  */
 export const DEMO_EVENT_NAME = 'Northwind Summit 2026';
 
@@ -61,6 +63,10 @@ interface SessionPlan {
   tracks: Track[];
   workshop?: true;
   materials?: Array<'pack' | 'wifi'>;
+  /** Seats to book (not a workshop): capacity, a waitlist, who holds a seat and who waits (last names). */
+  booking?: { capacity: number; waitlist: boolean; seats: string[]; waiting: string[] };
+  /** Checked in (last names): sessions already over when the demo starts. */
+  checkedIn?: string[];
 }
 
 /** Speakers by last name (demo participants of the event). */
@@ -76,6 +82,24 @@ const PLAN: SessionPlan[] = [
     speakers: ['Becker'],
     tracks: ['Community'],
     materials: ['pack', 'wifi'],
+    checkedIn: [
+      'Mensah',
+      'Rossi',
+      'Tanaka',
+      'Patel',
+      'Lindqvist',
+      'Dubois',
+      'Rahman',
+      'Williams',
+      'Solberg',
+      'Fernández',
+      'Nair',
+      'Kowalski',
+      'Carter',
+      'Sato',
+      'Schmidt',
+      'Müller',
+    ],
   },
   {
     day: 0,
@@ -123,6 +147,47 @@ const PLAN: SessionPlan[] = [
   },
   {
     day: 0,
+    start: '02:15 PM',
+    end: '03:00 PM',
+    name: 'Behind the scenes: a venue tour',
+    description: 'Loading docks, the control room and the kitchen that feeds 2,000 people. Twelve places.',
+    type: 'SESSION',
+    room: 'Room Havel',
+    speakers: ['Popescu'],
+    tracks: ['Community'],
+    booking: {
+      capacity: 12,
+      waitlist: true,
+      seats: [
+        'Ramírez',
+        'Nair',
+        'Sato',
+        'Carter',
+        'Diallo',
+        'Silva',
+        'Mehta',
+        'Solberg',
+        'Kowalski',
+        'Nasser',
+      ],
+      waiting: [],
+    },
+    checkedIn: ['Ramírez', 'Nair', 'Sato', 'Carter', 'Diallo', 'Silva', 'Mehta', 'Solberg'],
+  },
+  {
+    day: 0,
+    start: '03:15 PM',
+    end: '04:15 PM',
+    name: 'Lightning talks: five ideas in five minutes',
+    description: 'Six speakers, six ideas, a timer that never forgives.',
+    type: 'SESSION',
+    room: 'Room Spree',
+    speakers: ['Solberg', 'Nair', 'Kowalski'],
+    tracks: ['Product & Design', 'Engineering'],
+    checkedIn: ['Rahman', 'Becker', 'Mehta', 'Fernández', 'Schmidt'],
+  },
+  {
+    day: 0,
     start: '05:00 PM',
     end: '07:00 PM',
     name: 'Welcome reception',
@@ -167,6 +232,17 @@ const PLAN: SessionPlan[] = [
   },
   {
     day: 1,
+    start: '12:00 PM',
+    end: '01:00 PM',
+    name: 'Lunch',
+    description: 'Served in the foyer. Vegetarian, vegan and gluten-free dishes are labelled.',
+    type: 'BREAK',
+    room: 'Plenary Hall',
+    speakers: [],
+    tracks: [],
+  },
+  {
+    day: 1,
     start: '02:00 PM',
     end: '03:30 PM',
     name: 'Workshop: Mapping your venue',
@@ -202,6 +278,45 @@ const PLAN: SessionPlan[] = [
     workshop: true,
   },
   {
+    day: 1,
+    start: '04:00 PM',
+    end: '04:45 PM',
+    name: 'Privacy by design for attendee data',
+    description: 'Consent, retention and what your badge scanner really needs to know.',
+    type: 'SESSION',
+    room: 'Room Havel',
+    speakers: ['Kowalski'],
+    tracks: ['Engineering'],
+  },
+  {
+    day: 1,
+    start: '04:00 PM',
+    end: '05:00 PM',
+    name: 'Fireside chat: sponsors, budgets and the long game',
+    description: 'Two partnership leads on deals that outlive a single edition.',
+    type: 'PANEL',
+    room: 'Plenary Hall',
+    speakers: ['Williams', 'Nasser'],
+    tracks: ['Community'],
+  },
+  {
+    day: 2,
+    start: '08:30 AM',
+    end: '09:15 AM',
+    name: 'Speed networking breakfast',
+    description: 'Eight seats, four-minute conversations, coffee included. Join the waitlist if it is full.',
+    type: 'NETWORKING',
+    room: 'Room Havel',
+    speakers: [],
+    tracks: ['Community'],
+    booking: {
+      capacity: 8,
+      waitlist: true,
+      seats: ['Becker', 'Patel', 'Fernández', 'Nair', 'Nasser', 'Diallo', 'Schmidt', 'Müller'],
+      waiting: ['Silva', 'Carter', 'Mehta'],
+    },
+  },
+  {
     day: 2,
     start: '09:30 AM',
     end: '10:15 AM',
@@ -234,6 +349,39 @@ const PLAN: SessionPlan[] = [
     speakers: ['Patel', 'Tanaka'],
     tracks: ['Community'],
     materials: ['pack'],
+  },
+  {
+    day: 2,
+    start: '12:00 PM',
+    end: '01:00 PM',
+    name: 'Lunch',
+    description: 'Served in the foyer.',
+    type: 'BREAK',
+    room: 'Plenary Hall',
+    speakers: [],
+    tracks: [],
+  },
+  {
+    day: 2,
+    start: '01:00 PM',
+    end: '01:45 PM',
+    name: 'Sustainable events without the greenwashing',
+    description: 'Catering, travel and waste: the numbers that matter and the ones that do not.',
+    type: 'SESSION',
+    room: 'Room Spree',
+    speakers: ['Silva'],
+    tracks: ['Community'],
+  },
+  {
+    day: 2,
+    start: '02:00 PM',
+    end: '03:00 PM',
+    name: 'Farewell and prize draw',
+    description: 'Thank-yous, the prize draw and one last coffee.',
+    type: 'NETWORKING',
+    room: 'Plenary Hall',
+    speakers: ['Becker'],
+    tracks: ['Community'],
   },
 ];
 
@@ -448,9 +596,11 @@ async function writeAgenda(
   };
 
   for (const s of PLAN) {
-    const seats = s.workshop
-      ? (WORKSHOP_SEATS[s.name] ?? []).map(participant).filter((id): id is string => id !== undefined)
-      : [];
+    const ids = (names: readonly string[]) =>
+      names.map(participant).filter((id): id is string => id !== undefined);
+    const seats = ids(s.workshop ? (WORKSHOP_SEATS[s.name] ?? []) : (s.booking?.seats ?? []));
+    const waiting = ids(s.booking?.waiting ?? []);
+    const startAt = wallClockToInstant(dayDate(s.day), s.start, event.zone);
     const row = await tx
       .insertInto('sessions')
       .values({
@@ -458,13 +608,14 @@ async function writeAgenda(
         name: s.name,
         description: s.description,
         type: s.type,
-        startAt: wallClockToInstant(dayDate(s.day), s.start, event.zone),
+        startAt,
         endAt: wallClockToInstant(dayDate(s.day), s.end, event.zone),
         locationId: room(s.room),
         breakoutId: s.workshop ? breakout.id : null,
         audience: EVERYONE,
-        capacity: s.workshop ? 20 : null,
-        enrollable: s.workshop === true,
+        capacity: s.workshop ? 20 : (s.booking?.capacity ?? null),
+        enrollable: s.workshop === true || s.booking !== undefined,
+        waitlist: s.booking?.waitlist ?? false,
         enrolledCount: seats.length,
         ...authored,
       })
@@ -487,17 +638,37 @@ async function writeAgenda(
         .insertInto('sessionMaterials')
         .values(s.materials.map((m, position) => ({ sessionId: row.id, materialId: material[m], position })))
         .execute();
-    if (seats.length > 0)
+    // Seats first, then the waitlist in its order (queued_seq is taken at insert).
+    for (const [state, people] of [
+      ['ENROLLED', seats],
+      ['WAITLISTED', waiting],
+    ] as const)
+      if (people.length > 0)
+        await tx
+          .insertInto('enrollments')
+          .values(
+            people.map((participantId) => ({
+              sessionId: row.id,
+              participantId,
+              eventId: event.id,
+              state,
+              createdBy: by,
+              updatedAt: now,
+            })),
+          )
+          .execute();
+    const arrived = ids(s.checkedIn ?? []);
+    if (arrived.length > 0)
       await tx
-        .insertInto('enrollments')
+        .insertInto('sessionCheckIns')
         .values(
-          seats.map((participantId) => ({
+          arrived.map((participantId, i) => ({
             sessionId: row.id,
             participantId,
             eventId: event.id,
-            state: 'ENROLLED' as const,
-            createdBy: by,
-            updatedAt: now,
+            method: i % 4 === 0 ? ('ADMIN' as const) : ('QR' as const),
+            checkedInAt: new Date(startAt.getTime() - 10 * 60_000 + i * 37_000),
+            checkedInBy: i % 4 === 0 ? by : null,
           })),
         )
         .execute();
@@ -541,7 +712,9 @@ async function writeAgenda(
     ])
     .execute();
   // The counts the agenda keeps in the enrolling transaction, checked once against the rows written.
-  await sql`UPDATE sessions s SET enrolled_count = (SELECT count(*)::int FROM enrollments e WHERE e.session_id = s.id AND e.state = 'ENROLLED') WHERE s.event_id = ${event.id}`.execute(
+  await sql`UPDATE sessions s SET enrolled_count = (SELECT count(*)::int FROM enrollments e WHERE e.session_id = s.id AND e.state = 'ENROLLED'),
+    waitlisted_count = (SELECT count(*)::int FROM enrollments e WHERE e.session_id = s.id AND e.state = 'WAITLISTED'),
+    attended_count = (SELECT count(*)::int FROM session_check_ins c WHERE c.session_id = s.id) WHERE s.event_id = ${event.id}`.execute(
     tx,
   );
 }

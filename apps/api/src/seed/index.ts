@@ -3,6 +3,7 @@ import type { AppDeps } from '../platform/deps.js';
 import { hashPassword } from '../platform/passwords.js';
 import { seedAgenda } from './agenda.js';
 import { seedBookmarks } from './bookmarks.js';
+import { seedPeople } from './people.js';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
 
@@ -80,7 +81,7 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
 
   const demoHash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
-  await db.transaction().execute(async (tx) => {
+  const made = await db.transaction().execute(async (tx) => {
     const verified = new Date();
     await tx
       .insertInto('users')
@@ -166,7 +167,12 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
       .insertInto('participants')
       .values(participantIds.map((userId) => ({ eventId: event.id, userId, updatedAt: verified })))
       .execute();
+    return {
+      event: { id: event.id, name: 'Northwind Summit 2026', eventHubId: hub.id, organizationId: org.id },
+      eventAdminId: id(demo[1]!.email),
+    };
   });
+  await seedPeople({ db, config }, made.event, made.eventAdminId);
   await seedAgenda({ db, config });
   await seedBookmarks({ db });
   return { created: true, accounts };
