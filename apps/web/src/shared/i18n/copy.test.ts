@@ -52,6 +52,12 @@ describe('user-facing copy', () => {
     expect(all.filter(([, text]) => /\w\(s\)/.test(text))).toEqual([]);
   });
 
+  it('has the Install offer’s texts where the app links read them (shell:install.*, shell:download.*)', () => {
+    for (const key of ['text', 'button', 'done', 'iosTitle', 'iosSteps'])
+      expect(i18n.exists(`shell:install.${key}`), key).toBe(true);
+    expect(i18n.t('shell:download.title', { brand: 'Plenary' })).toBe('Get the Plenary app');
+  });
+
   it('says the attendance with a real plural, "No attendees" word for word', () => {
     expect(i18n.t('agenda:attendance', { count: 0 })).toBe('No attendees');
     expect(i18n.t('agenda:attendance', { count: 1 })).toBe('1 attendee');
