@@ -68,8 +68,9 @@ export async function rawKeysShown(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until the screen has loaded: no route or list loader, no busy table, no skeleton in view.
- * (A virtual list keeps skeleton rows for the windows it has not fetched, below the fold.)
+ * Waits until the screen has loaded: no route or list loader, no busy table, no skeleton (or a
+ * list's skeleton row) in view. (A virtual list keeps skeleton rows for the windows it has not
+ * fetched, below the fold.)
  */
 export async function waitForContent(page: Page, timeout = 15_000): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
@@ -91,7 +92,7 @@ export async function waitForContent(page: Page, timeout = 15_000): Promise<void
       if (main.innerText.trim() === '') return false;
       const busy = [
         ...document.querySelectorAll(
-          '[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root, [data-loading="true"]',
+          '[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root, [data-loading="true"], tbody tr[aria-hidden="true"]',
         ),
       ];
       // Loaders inside buttons belong to an action in progress, not to the screen's content.

@@ -16,6 +16,7 @@ import { EditButton, useEditDialog } from '../../shared/forms/EntityForm';
 import { locationsPath, type LocationRow } from './api';
 import { LocationForm } from './LocationForm';
 import { PinUsageLinks } from './PinUsageLinks';
+import classes from './content.module.css';
 
 /** `/agenda/locations`: the selected event's locations. */
 export function LocationsPage() {
@@ -69,6 +70,7 @@ export function locationColumns(): ColumnDef<LocationRow>[] {
             rel="noopener noreferrer"
             size="sm"
             truncate
+            className={classes.cellLink}
             aria-label={t('locations.openUrl', { name: l.name })}
             title={l.mapLocationUrl}
           >
@@ -87,6 +89,7 @@ export function locationColumns(): ColumnDef<LocationRow>[] {
             target="_blank"
             rel="noopener noreferrer"
             size="sm"
+            className={classes.cellLink}
             aria-label={t('locations.openPdf', { name: l.name })}
           >
             {t('locations.pdfLink')}

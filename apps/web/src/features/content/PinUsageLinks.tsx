@@ -3,6 +3,7 @@ import { usageInMapText, type PinUsage } from '@plenary/domain';
 import i18next from 'i18next';
 import { Link } from 'react-router';
 import { mapEditorLink } from './api';
+import classes from './content.module.css';
 
 /**
  * Where a record is pinned: one link per pin, with the spec's usage-in-map text (map name + pin
@@ -25,6 +26,7 @@ export function PinUsageLinks({ pins }: { pins: readonly PinUsage[] }) {
           to={mapEditorLink(pin.mapId, pin.pinId)}
           size="sm"
           truncate
+          className={classes.cellLink}
           title={usageInMapText(pin)}
         >
           {usageInMapText(pin)}
