@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { stopImpersonation } from '../features/attendees/impersonation';
 import { useCommonState } from '../shared/session/hooks';
+import { stopImpersonation } from '../shared/session/impersonation';
 
 /** While an admin acts as someone: who, and Stop. Both surfaces show it above their content. */
 export function ImpersonationBanner() {

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useApiQuery } from '../../shared/api/query';
 import type { ListAnswer } from '../../shared/api/types';
+import { startImpersonation } from '../../shared/session/impersonation';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { participantEventPath } from '../events';
 import { EyeIcon } from '../../shared/ui/icons';
-import { startImpersonation } from './impersonation';
 import { fullName } from './participantsResource';
 import { participantProfilePath, participantsApi } from './paths';
 import type { Participant } from './types';
@@ -41,7 +42,7 @@ export function ImpersonateButton({ eventId, participant }: { eventId: string; p
           onConfirm={async () =>
             startImpersonation(
               { id: candidate.userId, name },
-              eventId,
+              participantEventPath(eventId),
               participantProfilePath(eventId, participant.id),
             )
           }

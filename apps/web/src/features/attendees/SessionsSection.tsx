@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import { useApiQuery } from '../../shared/api/query';
 import { DateTime } from '../../shared/list';
 import { LoadError } from '../../shared/ui/LoadError';
-import { sessionDetailRoute } from '../agenda/api';
-import { useConsoleEvent } from '../events/useEvents';
+import { sessionDetailRoute } from '../agenda';
+import { useConsoleEvent } from '../events';
 import { participantApi } from './paths';
 import { Section } from './Section';
 

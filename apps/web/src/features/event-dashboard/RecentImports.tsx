@@ -3,7 +3,7 @@ import type { ImportStatus, ImportTable } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateTime, formatCount } from '../../shared/list';
-import { importPath, stepToShow } from '../data-import/steps';
+import { importPath, stepToShow } from '../data-import';
 import type { OverviewAnswer } from './api';
 import { dashboardLinks } from './links';
 

@@ -1,7 +1,7 @@
-import { ATTENDEES_PATH, MAGIC_LINKS_PATH } from '../attendees/paths';
-import { sessionDetailRoute, SESSIONS_ROUTE } from '../agenda/api';
-import { DATA_IMPORT_PATH } from '../data-import/steps';
-import { EVENT_DETAILS_PATH } from '../events/paths';
+import { sessionDetailRoute, SESSIONS_ROUTE } from '../agenda';
+import { ATTENDEES_PATH, MAGIC_LINKS_PATH } from '../attendees';
+import { DATA_IMPORT_PATH } from '../data-import';
+import { EVENT_DETAILS_PATH } from '../events';
 
 /**
  * Where each figure of the dashboard leads: the list behind it, filtered through the list's own URL

@@ -9,7 +9,7 @@ import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { eventPhase, PHASE_COLOR } from './eventPhase';
 import { EVENT_DETAILS_PATH } from './paths';
-import { EventDashboard } from '../event-dashboard/EventDashboard';
+import { EventDashboard } from '../event-dashboard';
 import { useConsoleEvent } from './useEvents';
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {

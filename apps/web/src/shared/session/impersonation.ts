@@ -1,18 +1,17 @@
-import { impersonate, setParticipantView } from '../../shared/session/auth';
-import { commonStore, type ImpersonatedUser } from '../../shared/session/commonStore';
-import { participantEventPath } from '../events/paths';
+import { impersonate, setParticipantView } from './auth';
+import { commonStore, type ImpersonatedUser } from './commonStore';
 
-/** Where Stop leads back to (the profile the admin started from), for this tab only. */
+/** Where Stop leads back to (the console page the admin started from), for this tab only. */
 const RETURN_KEY = 'plenary.impersonation.return';
 
 /**
  * Spec part 6: the admin acts as `user` (stored, sent as the `impersonate` header) and sees the
- * participant app as them, at the event's home.
+ * participant app as them, opened at `to`; Stop returns to `returnTo`.
  */
-export function startImpersonation(user: ImpersonatedUser, eventId: string, returnTo: string): void {
+export function startImpersonation(user: ImpersonatedUser, to: string, returnTo: string): void {
   sessionStorage.setItem(RETURN_KEY, returnTo);
   impersonate(user);
-  setParticipantView(true, participantEventPath(eventId));
+  setParticipantView(true, to);
 }
 
 /** Ends the impersonation and goes back to the console page it started from. */
