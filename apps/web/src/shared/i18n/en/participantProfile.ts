@@ -26,7 +26,6 @@ export default {
     failed: 'Your profile could not be saved',
     checkFields: 'Please correct the highlighted fields.',
     viewProfile: 'See my profile',
-    backToEvent: 'Back to the event',
     notParticipantTitle: 'No profile in this event',
     notParticipantText: 'You are not a participant of this event, so there is no profile to edit.',
   },
