@@ -15,7 +15,7 @@
  * for --processes > 1, Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { qrVideo } from './support/agenda-qr-video';
 import { parseCsv } from './support/csv';
-import { APP_URL, CONSOLE_URL, E2E_PORT } from './support/env';
+import { APP_URL, E2E_PORT } from './support/env';
 import { allMail, linkTo, waitForMail } from './support/mailbox';
 import { call, createOwnEvent, openEventInConsole, type OwnEvent } from './support/own-event';
 import { expect, screen, test } from './support/test';

@@ -77,7 +77,6 @@ if (mode === 'api') {
     const drive = m as { drive?: { rate: number; seconds: number; sessionId: string } };
     if (drive.drive) {
       const { rate, seconds, sessionId } = drive.drive;
-      let enrolledCount = 0;
       const coalescer = createCoalescer<number>({
         perSecond: 4,
         send: (_key, count) =>
@@ -96,8 +95,7 @@ if (mode === 'api') {
         const due = started + (i - 1) * (1000 / rate);
         await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
         issued.push(now());
-        enrolledCount = i;
-        coalescer.publish(room, enrolledCount);
+        coalescer.publish(room, i);
       }
       send({ issued });
     }

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { screen } from './test';
 import {
-  BrowserComplaints,
+  type BrowserComplaints,
   emptyColumns,
   horizontalOverflow,
   rawKeysShown,
