@@ -52,7 +52,12 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
 
   let server;
   try {
-    server = await startServer({ port: E2E_PORT, env: { SMTP_URL: mail.smtpUrl } });
+    // E2E_START_TIMEOUT_MS: a machine busy with other work can take longer than the default two minutes.
+    server = await startServer({
+      port: E2E_PORT,
+      env: { SMTP_URL: mail.smtpUrl },
+      ...(process.env.E2E_START_TIMEOUT_MS ? { timeoutMs: Number(process.env.E2E_START_TIMEOUT_MS) } : {}),
+    });
   } catch (error) {
     await provider.close();
     await mail.close();

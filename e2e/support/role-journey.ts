@@ -83,6 +83,8 @@ export async function checkScreen(
   const where = `${name} at ${width} px (${new URL(page.url()).pathname})`;
   try {
     await waitForContent(page);
+    await complaints.quiet();
+    await waitForContent(page);
   } catch {
     expect.soft(false, `${where}: still loading after 15 s`).toBe(true);
   }

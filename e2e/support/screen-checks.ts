@@ -164,8 +164,19 @@ export async function horizontalOverflow(page: Page): Promise<number> {
  */
 export class BrowserComplaints {
   private lines: string[] = [];
+  private inFlight = new Set<unknown>();
+  private lastSettled = Date.now();
 
   constructor(page: Page) {
+    const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+    page.on('request', (r) => {
+      if (isApi(r.url())) this.inFlight.add(r);
+    });
+    const settled = (r: unknown) => {
+      if (this.inFlight.delete(r)) this.lastSettled = Date.now();
+    };
+    page.on('requestfinished', settled);
+    page.on('requestfailed', settled);
     page.on('pageerror', (e) => this.lines.push(`uncaught: ${e.message}`));
     page.on('console', (m) => {
       if (m.type() === 'error') this.lines.push(`console.error: ${m.text()}`);
@@ -180,6 +191,18 @@ export class BrowserComplaints {
       if (new URL(r.url()).pathname.startsWith('/api/') && !/ERR_ABORTED/.test(failure))
         this.lines.push(`request failed: ${r.method()} ${r.url()} ${failure}`);
     });
+  }
+
+  /**
+   * Waits until no API call has been pending for `quietMs` (view settings that arrive after the
+   * first rows, for instance, make a list fetch again and show skeletons for a moment).
+   */
+  async quiet(quietMs = 500, timeout = 15_000): Promise<void> {
+    const until = Date.now() + timeout;
+    while (Date.now() < until) {
+      if (this.inFlight.size === 0 && Date.now() - this.lastSettled >= quietMs) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   take(): string[] {
