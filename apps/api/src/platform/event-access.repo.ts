@@ -1,5 +1,12 @@
 import type { Db } from './db/index.js';
-import type { EventRef } from './event-access.js';
+
+/** The event columns every access check needs (`EventAccess.event`). */
+export interface EventRef {
+  id: string;
+  name: string;
+  eventHubId: string;
+  organizationId: string;
+}
 
 export function findEventRef(db: Db, eventId: string): Promise<EventRef | undefined> {
   return db

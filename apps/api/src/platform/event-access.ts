@@ -5,7 +5,9 @@ import { canAccessEvent, canAdminEvent, canModerateEvent, type Principal } from 
 import { writeContext, type WriteContext } from './audit.js';
 import type { Db } from './db/index.js';
 import { badRequest, forbidden, notFound } from './errors.js';
-import { findEventRef } from './event-access.repo.js';
+import { findEventRef, type EventRef } from './event-access.repo.js';
+
+export type { EventRef };
 
 /**
  * Who may use an event's routes (spec part 6 and the architecture guide), for every module:
@@ -16,13 +18,6 @@ import { findEventRef } from './event-access.repo.js';
  * not revealed. A role in the event that is too weak gets 403. No token: 401.
  */
 export type EventNeed = 'admin' | 'read' | 'member';
-
-export interface EventRef {
-  id: string;
-  name: string;
-  eventHubId: string;
-  organizationId: string;
-}
 
 export interface EventAccess {
   ctx: WriteContext;
