@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../platform/deps.js';
+import { registerImportTable } from '../platform/import-tables/registry.js';
 import { accountsRoutes } from './accounts/index.js';
 import { tenancyRoutes } from './tenancy/index.js';
-import { settingsRoutes } from './settings/view-settings.routes.js';
-import { attendeesRoutes } from './attendees/index.js';
+import { settingsRoutes } from './settings/index.js';
+import { attendeesRoutes, participantsImport, photosImport } from './attendees/index.js';
 import { importsRoutes } from './imports/index.js';
-import { agendaRoutes } from './agenda/index.js';
-import { contentRoutes } from './content/index.js';
+import { agendaRoutes, sessionsImport, sessionUsersImport } from './agenda/index.js';
+import { contentRoutes, locationsImport } from './content/index.js';
 import { geoModuleRoutes } from './geo/index.js';
 import { overviewModuleRoutes } from './overview/index.js';
 
@@ -22,3 +23,7 @@ export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   geoModuleRoutes,
   overviewModuleRoutes,
 ];
+
+/** The tables the data import offers, in the order it lists them: each module defines its own. */
+for (const table of [participantsImport, photosImport, locationsImport, sessionsImport, sessionUsersImport])
+  registerImportTable(table);

@@ -43,6 +43,10 @@ export {
 export { promoteWaitlisted, type Promotion } from './enrollment.repo.js';
 export { afterSeatChange, queuePromotionMails, type NotifyDeps } from './enrollment.notify.js';
 
+/** For the data import (registered by modules/index.ts): the Session and SessionUser tables. */
+export { sessionsImport } from './sessions.import.js';
+export { sessionUsersImport } from './session-users.import.js';
+
 /** Agenda: sessions, enrollment, participant views, QR check-in, calendars, target audiences. */
 export const agendaRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

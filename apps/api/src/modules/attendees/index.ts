@@ -33,6 +33,10 @@ export { setParticipantRemoval, type ParticipantRemoval } from './participant-re
 /** For content: whose audiences apply to a member. */
 export { participantIdOfUser } from './participants.repo.js';
 
+/** For the data import (registered by modules/index.ts): the User and Photo tables. */
+export { participantsImport } from './participants.import-table.js';
+export { photosImport } from './photos.import.js';
+
 /**
  * Attendees: participants, custom fields, labels, magic links, photos (and the stored-files route).
  * For the data import: `upsertParticipants`, `validateParticipantRow`, `importFieldsOf` above.

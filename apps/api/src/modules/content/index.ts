@@ -8,6 +8,9 @@ import { locationRoutes } from './locations.routes.js';
 import { mapRoutes } from './maps.routes.js';
 import { materialRoutes } from './materials.routes.js';
 
+/** For the data import (registered by modules/index.ts): the Location table. */
+export { locationsImport } from './locations.import.js';
+
 /** Content of the agenda: locations, materials, interactive maps and pins, collections, breakouts (see README.md). */
 export const contentRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

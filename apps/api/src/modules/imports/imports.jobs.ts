@@ -5,6 +5,7 @@ import { holdForCrashTest } from '../../platform/crash-test-hold.js';
 import { HttpError } from '../../platform/errors.js';
 import { privateStorageFor } from '../../platform/storage.js';
 import * as repo from './imports.repo.js';
+import { insertErrors, moveStagedToErrors } from '../../platform/import-tables/staged.repo.js';
 import {
   COMMIT_QUEUE,
   dropStaged,
@@ -14,8 +15,9 @@ import {
   type ImportDeps,
   type JobData,
 } from './imports.service.js';
-import { importTableDef, type CommitCounts, type RowCheck } from './registry.js';
-import { cellText, filled, headerText, readRows, type Cell } from './rows.js';
+import { importTableDef, type CommitCounts, type RowCheck } from '../../platform/import-tables/registry.js';
+import { cellText, filled, headerText, type Cell } from '../../platform/import-tables/cells.js';
+import { readRows } from './rows.js';
 import { claimedSheetRows } from './xlsx-reader.js';
 import { XLSX_MAX_ENTRIES, zipEntries } from './zip.js';
 
@@ -203,7 +205,7 @@ export async function runVerify(
             errors: cellErrors(verdict.errors, mapped),
           });
           if (errors.length >= ERROR_BATCH) {
-            await repo.insertErrors(deps.db, row!.id, errors);
+            await insertErrors(deps.db, row!.id, errors);
             errors = [];
           }
         }
@@ -214,7 +216,7 @@ export async function runVerify(
     }
 
     await deps.database.copyFrom('import_rows', repo.STAGING_COLUMNS, staged());
-    await repo.insertErrors(deps.db, row.id, errors);
+    await insertErrors(deps.db, row.id, errors);
     if (rows === 0) throw new HttpError(400, IMPORT_MESSAGES.noDataRows);
     await def.afterStaging?.(deps.db, ctx);
     const counts = await repo.stagedCounts(deps.db, row.id);
@@ -259,7 +261,7 @@ export async function runCommit(
         // (Only a VERIFIED import commits without skipInvalidRows, so every error row is one refused now.)
         const rows = await repo.allErrors(tx, row.id);
         await sql`ROLLBACK TO SAVEPOINT import_commit`.execute(tx);
-        await repo.moveStagedToErrors(tx, row.id, rows);
+        await moveStagedToErrors(tx, row.id, rows);
         await repo.updateImport(tx, row.id, {
           status: 'INVALID',
           validCount: locked.validCount - rows.length,

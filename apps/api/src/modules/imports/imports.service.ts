@@ -4,6 +4,9 @@ import {
   IMPORT_EDITABLE_STATUSES,
   IMPORT_MESSAGES,
   IMPORT_REALTIME_EVENT,
+  IMPORT_TABLE_LABELS,
+  importFileExtensionsFor,
+  MAX_IMPORT_ROWS,
   MESSAGES,
   suggestMapping,
   type ImportColumn,
@@ -15,20 +18,21 @@ import {
   type ImportTableDescriptor,
 } from '@plenary/domain';
 import type { WriteContext } from '../../platform/audit.js';
+import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { conflict, HttpError, notFound } from '../../platform/errors.js';
 import { rooms } from '../../platform/realtime.js';
 import { privateStorageFor, storageFor } from '../../platform/storage.js';
-import { checkImportFile } from './files.js';
+import { checkImportFile, IMPORT_MAX_FILE_BYTES } from './files.js';
 import * as repo from './imports.repo.js';
 import {
-  describeTable,
   importTableDef,
   registeredImportTables,
   type ImportContext,
   type ImportTableDef,
-} from './registry.js';
-import { filled, headerText, readRows } from './rows.js';
+} from '../../platform/import-tables/registry.js';
+import { filled, headerText } from '../../platform/import-tables/cells.js';
+import { readRows } from './rows.js';
 import { CONTENT_TYPES, templateFile } from './spreadsheets.js';
 
 export const VERIFY_QUEUE = 'imports.verify';
@@ -389,4 +393,17 @@ export async function emitProgress(deps: ImportDeps, eventId: string, importId: 
     counts: r.counts,
     message: r.message,
   });
+}
+
+async function describeTable(db: Db, eventId: string, def: ImportTableDef): Promise<ImportTableDescriptor> {
+  const fileTypes = [...importFileExtensionsFor(def.table)];
+  return {
+    table: def.table,
+    label: IMPORT_TABLE_LABELS[def.table],
+    fileTypes,
+    templateFormats: fileTypes,
+    columns: await def.columns(db, eventId),
+    maxRows: MAX_IMPORT_ROWS,
+    maxFileBytes: IMPORT_MAX_FILE_BYTES,
+  };
 }

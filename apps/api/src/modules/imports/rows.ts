@@ -1,17 +1,9 @@
 import Papa from 'papaparse';
 import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, type ImportFileExtension } from '@plenary/domain';
 import { HttpError } from '../../platform/errors.js';
+import { filled, type FileRow } from '../../platform/import-tables/cells.js';
 import { readXlsxRows } from './xlsx-reader.js';
 import { XLSX_MAX_ENTRIES, ZipFormatError, zipEntries } from './zip.js';
-
-/** A cell as the readers hand it over: CSV gives text only (a phone `+49…` stays text). */
-export type Cell = string | number | boolean | Date | null;
-
-export interface FileRow {
-  /** As a spreadsheet program numbers it: the header is row 1. */
-  rowNumber: number;
-  cells: Cell[];
-}
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -30,8 +22,6 @@ export async function* readRows(bytes: Buffer, type: ImportFileExtension): Async
     yield row;
   }
 }
-
-export const filled = (cell: Cell) => cell !== null && !(typeof cell === 'string' && cell.trim() === '');
 
 /**
  * papaparse over the text in chunks of CSV_CHUNK_BYTES: each chunk's rows are handed over while the
@@ -106,32 +96,4 @@ async function* xlsxRows(bytes: Buffer): AsyncGenerator<FileRow> {
     if (err instanceof HttpError) throw err;
     throw unreadableXlsx(err);
   }
-}
-
-/** A cell as text, as the error file and the error list show it. */
-export function cellText(cell: Cell | undefined): string {
-  if (cell === null || cell === undefined) return '';
-  if (cell instanceof Date) return cell.toISOString().replace(/T00:00:00\.000Z$/, '');
-  return String(cell).replace(/\0/g, '');
-}
-
-/** A header cell: trimmed, without the quote our templates put before `=`, `+`… (so a template maps back to its columns). */
-export function headerText(cell: Cell | undefined): string {
-  const text = cellText(cell).trim();
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
-}
-
-/** A text cell as a row check wants it: trimmed, '' → undefined; a quote our exports put before `=`, `+`… is taken off. */
-export function textOf(cell: Cell | undefined): string | undefined {
-  if (cell === null || cell === undefined) return undefined;
-  // PostgreSQL text can not hold NUL.
-  const text = (typeof cell === 'string' ? cell : cellText(cell)).replace(/\0/g, '').trim();
-  if (text === '') return undefined;
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
-}
-
-/** A cell for a typed value (custom fields): strings as textOf, the rest as read. */
-export function valueOf(cell: Cell | undefined): Exclude<Cell, null> | undefined {
-  if (cell === null || cell === undefined) return undefined;
-  return typeof cell === 'string' ? textOf(cell) : cell;
 }

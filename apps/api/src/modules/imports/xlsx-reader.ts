@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { Cell, FileRow } from './rows.js';
+import type { Cell, FileRow } from '../../platform/import-tables/cells.js';
 import { isoDate, readDateStyles, serialToDate } from './xlsx-dates.js';
 import { parseStreamed, parseWhole, readSharedStrings, stringItem, unescapeXstring } from './xlsx-xml.js';
 import { claimedRows, entryHead, ZipFormatError, type ZipEntry } from './zip.js';

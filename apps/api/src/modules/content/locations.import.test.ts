@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENDA_IMPORT_MESSAGES, MESSAGES } from '@plenary/domain';
-import { createTestContext, type TestContext } from '../../../../test/harness.js';
-import { client, type Client } from '../../attendees/attendees.test-utils.js';
-import { committed, uploaded, verified } from '../imports.test-utils.js';
+import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { client, type Client } from '../attendees/attendees.test-utils.js';
+import { committed, uploaded, verified } from '../imports/imports.test-utils.js';
 
 /** Location import end to end through the API: real xlsx files (exceljs), PDFs from a local server. */
 let t: TestContext;

@@ -1,26 +1,11 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { AGENDA_IMPORT_MESSAGES, MESSAGES, type ImportColumn } from '@plenary/domain';
-import type { Db } from '../../../platform/db/index.js';
-import type { NotifyDeps } from '../../agenda/enrollment.notify.js';
-import type { ImportContext } from '../registry.js';
-import { textOf, type Cell } from '../rows.js';
+import { AGENDA_IMPORT_MESSAGES } from '@plenary/domain';
+import type { Db } from '../../platform/db/index.js';
+import type { NotifyDeps } from './enrollment.notify.js';
+import type { ImportContext } from '../../platform/import-tables/registry.js';
+import { textOf, type Cell } from '../../platform/import-tables/cells.js';
 
-/** Cell readers and look-ups shared by the agenda tables (Session, SessionUser, Location). */
-
-export function column(key: string, label: string, over: Partial<ImportColumn> = {}): ImportColumn {
-  return {
-    key,
-    label,
-    required: false,
-    identifies: false,
-    type: 'STRING',
-    example: '',
-    enumValues: [],
-    isEnumMultiple: false,
-    description: '',
-    ...over,
-  };
-}
+/** Cell readers and look-ups shared by the agenda's import tables (Session, SessionUser). */
 
 /** Yes/No (also true/false, 1/0, a boolean cell); undefined for an empty cell; 'invalid' otherwise. */
 export function yesNo(cell: Cell | undefined): boolean | undefined | 'invalid' {
@@ -64,9 +49,6 @@ export function timeText(cell: Cell | undefined): string | undefined {
   return textOf(cell);
 }
 
-export const tooLong = (text: string | undefined, max: number) =>
-  text !== undefined && text.length > max ? MESSAGES.maxLength : undefined;
-
 /** Lower-cased name → id of an event's locations, collections or breakouts (names are unique per event, any case). */
 export async function idsByName(
   db: Db,
@@ -87,11 +69,6 @@ export async function participantsByEmail(db: Db, eventId: string): Promise<Map<
     email: string;
   }>`SELECT id, email FROM participants WHERE event_id = ${eventId}`.execute(db);
   return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
-}
-
-/** Drops undefined values (a row's errors). */
-export function errorsOf(entries: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(entries).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
 /**

@@ -9,12 +9,12 @@ import {
   MAP_MAX_BYTES,
   MESSAGES,
 } from '@plenary/domain';
-import { EgressError, egressFetch } from '../../../platform/egress.js';
-import type { Storage } from '../../../platform/storage.js';
-import { stagedValues } from '../imports.repo.js';
-import type { ImportTableDef, RowCheck } from '../registry.js';
-import { textOf, type Cell } from '../rows.js';
-import { column, errorsOf, tooLong } from './agenda-cells.js';
+import { EgressError, egressFetch } from '../../platform/egress.js';
+import type { Storage } from '../../platform/storage.js';
+import { stagedValues } from '../../platform/import-tables/staged.repo.js';
+import type { ImportTableDef, RowCheck } from '../../platform/import-tables/registry.js';
+import { textOf, type Cell } from '../../platform/import-tables/cells.js';
+import { column, errorsOf, tooLong } from '../../platform/import-tables/cells.js';
 
 /**
  * The spec's `Location` table (xlsx): Name, Description, Map Location Url, Pdf Map. The name finds

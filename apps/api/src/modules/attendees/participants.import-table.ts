@@ -11,10 +11,11 @@ import {
   type ProfileTextField,
 } from '@plenary/domain';
 import { sql } from 'kysely';
-import { importFieldsOf, inviteInTransaction, upsertStagedParticipants } from '../../attendees/index.js';
-import { moveCreateErrors } from '../imports.repo.js';
-import type { ImportTableDef, RowCheck } from '../registry.js';
-import { textOf, valueOf, type Cell } from '../rows.js';
+import { inviteInTransaction } from './invitations.service.js';
+import { importFieldsOf, upsertStagedParticipants } from './participants.import.js';
+import { moveCreateErrors } from '../../platform/import-tables/staged.repo.js';
+import type { ImportTableDef, RowCheck } from '../../platform/import-tables/registry.js';
+import { textOf, valueOf, type Cell } from '../../platform/import-tables/cells.js';
 
 /**
  * The spec's `User` table: participants of the event by e-mail (csv or xlsx). Columns: the

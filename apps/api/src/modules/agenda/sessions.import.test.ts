@@ -8,11 +8,11 @@ import {
   MESSAGES,
   sessionOutsideEventMessage,
 } from '@plenary/domain';
-import { createTestContext, type TestContext } from '../../../../test/harness.js';
-import { recordEmits, type Emitted } from '../../../../test/realtime.js';
-import { client, participant, type Client } from '../../attendees/attendees.test-utils.js';
-import { PROMOTED_EVENT, SEATS_EVENT } from '../../agenda/enrollment.notify.js';
-import { committed, uploaded, verified } from '../imports.test-utils.js';
+import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { recordEmits, type Emitted } from '../../../test/realtime.js';
+import { client, participant, type Client } from '../attendees/attendees.test-utils.js';
+import { PROMOTED_EVENT, SEATS_EVENT } from './enrollment.notify.js';
+import { committed, uploaded, verified } from '../imports/imports.test-utils.js';
 
 /** Session import end to end through the API with real xlsx files (event zone Europe/Berlin). */
 let t: TestContext;

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENDA_IMPORT_MESSAGES, AGENDA_MESSAGES, IMPORT_MESSAGES, type ImportRecord } from '@plenary/domain';
-import { createTestContext, type TestContext } from '../../../../test/harness.js';
-import { client, participant, type Client } from '../../attendees/attendees.test-utils.js';
-import { committed, uploaded, verified } from '../imports.test-utils.js';
+import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { client, participant, type Client } from '../attendees/attendees.test-utils.js';
+import { committed, uploaded, verified } from '../imports/imports.test-utils.js';
 
 /**
  * What a Session or SessionUser row names is deleted (through the API) between verify and commit:

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { IMPORT_MESSAGES, isEmail, isUrl, MESSAGES, type ImportColumn } from '@plenary/domain';
-import { EgressError, egressFetch } from '../../../platform/egress.js';
-import { HttpError } from '../../../platform/errors.js';
-import { forget, PHOTO_MAX_BYTES, processPhoto } from '../../attendees/photos.service.js';
-import { stagedValues } from '../imports.repo.js';
-import type { ImportTableDef, RowCheck } from '../registry.js';
-import { textOf, type Cell } from '../rows.js';
+import { EgressError, egressFetch } from '../../platform/egress.js';
+import { HttpError } from '../../platform/errors.js';
+import { forget, PHOTO_MAX_BYTES, processPhoto } from './photos.service.js';
+import { stagedValues } from '../../platform/import-tables/staged.repo.js';
+import type { ImportTableDef, RowCheck } from '../../platform/import-tables/registry.js';
+import { textOf, type Cell } from '../../platform/import-tables/cells.js';
 
 /**
  * The spec's `ImportPhoto` table (xlsx): a participant's e-mail and the http(s) address of a photo.

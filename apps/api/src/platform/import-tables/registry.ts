@@ -1,23 +1,15 @@
-import {
-  IMPORT_TABLE_LABELS,
-  importFileExtensionsFor,
-  MAX_IMPORT_ROWS,
-  type ImportColumn,
-  type ImportTable,
-  type ImportTableDescriptor,
-} from '@plenary/domain';
-import type { Config } from '../../platform/config.js';
-import type { Db } from '../../platform/db/index.js';
-import type { AppDeps } from '../../platform/deps.js';
-import type { Storage } from '../../platform/storage.js';
-import { IMPORT_MAX_FILE_BYTES } from './files.js';
-import type { Cell } from './rows.js';
+import type { ImportColumn, ImportTable } from '@plenary/domain';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { AppDeps } from '../deps.js';
+import type { Storage } from '../storage.js';
+import type { Cell } from './cells.js';
 
 /**
  * What a table brings to the import framework. The framework reads the file, maps headers to
  * columns, runs `check` on every row (verify), stages the good rows, keeps the bad ones with their
  * messages, and calls `commit` in one transaction. Register a table once with `registerImportTable`
- * (its module's import file does it on load; `modules/imports/tables/index.ts` lists them).
+ * (each table's module exports its definitions; the composition root, `modules/index.ts`, registers them).
  */
 export interface ImportTableDef {
   table: ImportTable;
@@ -93,21 +85,4 @@ export function importTableDef(table: ImportTable): ImportTableDef | undefined {
 
 export function registeredImportTables(): ImportTableDef[] {
   return [...tables.values()];
-}
-
-export async function describeTable(
-  db: Db,
-  eventId: string,
-  def: ImportTableDef,
-): Promise<ImportTableDescriptor> {
-  const fileTypes = [...importFileExtensionsFor(def.table)];
-  return {
-    table: def.table,
-    label: IMPORT_TABLE_LABELS[def.table],
-    fileTypes,
-    templateFormats: fileTypes,
-    columns: await def.columns(db, eventId),
-    maxRows: MAX_IMPORT_ROWS,
-    maxFileBytes: IMPORT_MAX_FILE_BYTES,
-  };
 }

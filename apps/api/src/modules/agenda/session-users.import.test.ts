@@ -2,11 +2,11 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AGENDA_IMPORT_MESSAGES, IMPORT_MESSAGES, MESSAGES } from '@plenary/domain';
-import { createTestContext, type TestContext } from '../../../../test/harness.js';
-import { recordEmits, type Emitted } from '../../../../test/realtime.js';
-import { client, participant, type Client } from '../../attendees/attendees.test-utils.js';
-import { SEATS_EVENT } from '../../agenda/enrollment.notify.js';
-import { committed, uploaded, verified } from '../imports.test-utils.js';
+import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { recordEmits, type Emitted } from '../../../test/realtime.js';
+import { client, participant, type Client } from '../attendees/attendees.test-utils.js';
+import { SEATS_EVENT } from './enrollment.notify.js';
+import { committed, uploaded, verified } from '../imports/imports.test-utils.js';
 
 /** SessionUser ("Agenda") import end to end: seats, waitlist, 'This session is full', the breakout rule, exact counts. */
 let t: TestContext;

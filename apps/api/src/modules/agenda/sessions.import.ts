@@ -17,18 +17,17 @@ import {
   wallClockToInstant,
   type SessionTimes,
 } from '@plenary/domain';
-import type { Db } from '../../../platform/db/index.js';
-import { badRequest } from '../../../platform/errors.js';
-import { announceAgendaChange, shownToParticipants } from '../../agenda/agenda.notify.js';
-import { afterSeatChange, queuePromotionMails } from '../../agenda/enrollment.notify.js';
-import { promoteWaitlisted, seatCounts, type Promotion } from '../../agenda/enrollment.repo.js';
-import { effectiveCapacity } from '../../agenda/sessions.repo.js';
-import type { ImportContext, ImportTableDef, RowCheck } from '../registry.js';
-import { textOf, type Cell } from '../rows.js';
+import type { Db } from '../../platform/db/index.js';
+import { badRequest } from '../../platform/errors.js';
+import { announceAgendaChange, shownToParticipants } from './agenda.notify.js';
+import { afterSeatChange, queuePromotionMails } from './enrollment.notify.js';
+import { promoteWaitlisted, seatCounts, type Promotion } from './enrollment.repo.js';
+import { effectiveCapacity } from './sessions.repo.js';
+import type { ImportContext, ImportTableDef, RowCheck } from '../../platform/import-tables/registry.js';
+import { textOf, type Cell } from '../../platform/import-tables/cells.js';
+import { column, errorsOf, tooLong } from '../../platform/import-tables/cells.js';
 import {
-  column,
   dateText,
-  errorsOf,
   idsByName,
   listOf,
   messageWithRow,
@@ -37,11 +36,10 @@ import {
   participantsByEmail,
   PENDING,
   timeText,
-  tooLong,
   yesNo,
   yesNoError,
-} from './agenda-cells.js';
-import { refuseGoneSessionNames } from './vanished.js';
+} from './import-cells.js';
+import { refuseGoneSessionNames } from './vanished.import.js';
 
 /**
  * The spec's `Session` table (xlsx). Which session a row is: the optional "Session Id" column (a

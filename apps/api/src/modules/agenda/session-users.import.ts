@@ -1,18 +1,12 @@
 import { sql } from 'kysely';
 import { AGENDA_IMPORT_MESSAGES, AGENDA_MESSAGES, IMPORT_MESSAGES, isEmail, MESSAGES } from '@plenary/domain';
-import { broadcastSeats } from '../../agenda/enrollment.notify.js';
-import { effectiveCapacity } from '../../agenda/sessions.repo.js';
-import type { ImportTableDef, RowCheck } from '../registry.js';
-import { textOf, type Cell } from '../rows.js';
-import {
-  column,
-  errorsOf,
-  moveToErrors,
-  notifyDepsOf,
-  participantsByEmail,
-  PENDING,
-} from './agenda-cells.js';
-import { refuseGoneSessionUserNames } from './vanished.js';
+import { broadcastSeats } from './enrollment.notify.js';
+import { effectiveCapacity } from './sessions.repo.js';
+import type { ImportTableDef, RowCheck } from '../../platform/import-tables/registry.js';
+import { textOf, type Cell } from '../../platform/import-tables/cells.js';
+import { column, errorsOf } from '../../platform/import-tables/cells.js';
+import { moveToErrors, notifyDepsOf, participantsByEmail, PENDING } from './import-cells.js';
+import { refuseGoneSessionUserNames } from './vanished.import.js';
 
 /**
  * The spec's `SessionUser` table ("Agenda": who is enrolled in what; xlsx): a participant's e-mail

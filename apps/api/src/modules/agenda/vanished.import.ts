@@ -6,10 +6,10 @@ import {
   type ImportCellError,
   type ImportMapping,
 } from '@plenary/domain';
-import type { Db } from '../../../platform/db/index.js';
-import * as repo from '../imports.repo.js';
-import type { ImportContext } from '../registry.js';
-import { listOf } from './agenda-cells.js';
+import type { Db } from '../../platform/db/index.js';
+import { importMappingOf, moveStagedToErrors } from '../../platform/import-tables/staged.repo.js';
+import type { ImportContext } from '../../platform/import-tables/registry.js';
+import { listOf } from './import-cells.js';
 
 /**
  * What a Session or SessionUser row names (a location, collection, breakout, speaker, participant
@@ -89,7 +89,7 @@ async function refuse(
   mapping: ImportMapping,
   refused: Array<{ row: Staged; errors: Record<string, string> }>,
 ): Promise<void> {
-  await repo.moveStagedToErrors(
+  await moveStagedToErrors(
     tx,
     ctx.importId,
     refused.map(({ row, errors }) => ({
@@ -103,9 +103,6 @@ async function refuse(
     })),
   );
 }
-
-const mappingOf = async (tx: Db, importId: string): Promise<ImportMapping> =>
-  (await repo.findImportById(tx, importId))?.mapping ?? {};
 
 /**
  * Session rows, after `lockSeats`: a location, breakout, collection or speaker gone is the row's
@@ -127,7 +124,7 @@ export async function refuseGoneSessionNames(tx: Db, ctx: ImportContext): Promis
     ['speakerIds', 'participants'],
   ]);
   if (rows.length === 0) return;
-  const mapping = await mappingOf(tx, ctx.importId);
+  const mapping = await importMappingOf(tx, ctx.importId);
   const refused: Array<{ row: Staged; errors: Record<string, string> }> = [];
   const unmatched: number[] = [];
   for (const row of rows) {
@@ -173,7 +170,7 @@ export async function refuseGoneSessionUserNames(tx: Db, ctx: ImportContext): Pr
     ['participantId', 'participants'],
   ]);
   if (rows.length === 0) return;
-  const mapping = await mappingOf(tx, ctx.importId);
+  const mapping = await importMappingOf(tx, ctx.importId);
   const refused = rows.map((row) => {
     const errors: Record<string, string> = {};
     if (!participants.has(String(row.data.participantId))) errors.email = IMPORT_MESSAGES.notInEvent;
