@@ -1,6 +1,6 @@
 import { EMAILS, eventEmailBrand, renderEmail, sessionWhen } from '../../platform/email/index.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { linkOrigin } from '../accounts/accounts.service.js';
+import { linkOrigin } from '../../platform/link-hosts.js';
 import { placeNotice } from './enrollment-confirmation.repo.js';
 import { waitlistPosition } from './enrollment.repo.js';
 import type { NotifyDeps } from './enrollment.notify.js';
