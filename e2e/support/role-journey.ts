@@ -85,6 +85,17 @@ export async function checkScreen(
     await waitForContent(page);
     await complaints.quiet();
     await waitForContent(page);
+    // Skeletons below the fold would be in the full-page screenshot: give them a moment (a long
+    // virtual list keeps some for rows it has not fetched, so this one does not fail the screen).
+    await page
+      .waitForFunction(
+        () => document.querySelector('.mantine-Skeleton-root, tbody tr[aria-hidden="true"]') === null,
+        undefined,
+        {
+          timeout: 5_000,
+        },
+      )
+      .catch(() => undefined);
   } catch {
     expect.soft(false, `${where}: still loading after 15 s`).toBe(true);
   }
