@@ -55,7 +55,10 @@ function findCycles(edges) {
     if (at >= 0) {
       const cycle = path.slice(at);
       const key = [...cycle].sort().join();
-      if (!seen.has(key)) seen.add(key) && cycles.push([...cycle, module]);
+      if (!seen.has(key)) {
+        seen.add(key);
+        cycles.push([...cycle, module]);
+      }
       return;
     }
     for (const next of edges.get(module) ?? []) visit(next, [...path, module]);

@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Menu, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { BulkAction, BulkPatch } from '@plenary/domain';
 import type { CustomFieldRow } from '../../shared/custom-fields';
 import { useState, type FormEvent, type ReactNode } from 'react';
