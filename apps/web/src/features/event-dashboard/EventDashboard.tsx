@@ -29,13 +29,12 @@ export function EventDashboard({ eventId }: { eventId: string }) {
     <Stack gap="lg">
       <SetupChecklist checklist={data.checklist} />
       <Figures data={data} />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-        <TodaySessions data={data} />
-        <RecentImports data={data} />
-      </SimpleGrid>
+      {/* Today's table needs the full width for its five columns; the charts sit side by side. */}
+      <TodaySessions data={data} />
       <Suspense fallback={<Skeleton h={300} role="status" aria-label={t('charts.loading')} />}>
         <DashboardCharts data={data} />
       </Suspense>
+      <RecentImports data={data} />
     </Stack>
   );
 }
