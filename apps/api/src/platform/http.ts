@@ -32,3 +32,9 @@ export function fieldsError(fields: Record<string, string>, status = 400): HttpE
   const first = Object.entries(fields)[0];
   return new HttpError(status, first ? `${first[0] || 'request'}: ${first[1]}` : 'Invalid request', fields);
 }
+
+/** The 200 answer of a route that sends a file of `type` (OpenAPI). */
+export const fileResponse = (type: string) => ({
+  description: `The file (${type})`,
+  content: { [type]: { schema: z.string() } },
+});

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { setParticipantRemoval } from '../attendees/index.js';
 import { audienceRoutes } from './audience.routes.js';
+import { calendarRoutes } from './calendar.routes.js';
 import { bookmarkRoutes } from './bookmarks.routes.js';
 import { checkInRoutes } from './checkin.routes.js';
 import { SEATS_EVENT, seatsReader } from './enrollment.notify.js';
@@ -63,5 +64,6 @@ export const agendaRoutes =
     viewRoutes(app, deps);
     bookmarkRoutes(app, deps);
     checkInRoutes(app, deps);
+    calendarRoutes(app, deps);
     moderatorRoutes(app, deps);
   };
