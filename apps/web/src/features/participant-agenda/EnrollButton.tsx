@@ -57,7 +57,8 @@ export function SeatStatus({ session, withPending = true }: { session: SessionVi
       break;
     case 'ended':
       badge = (
-        <Badge color="gray" variant="outline">
+        // gray.7: the default gray outline (#868e96) is 3.3:1 on white, under AA's 4.5:1.
+        <Badge color="gray.7" variant="outline">
           {t('seats.ended')}
         </Badge>
       );
