@@ -19,7 +19,7 @@ export function EventDashboard({ eventId }: { eventId: string }) {
     return <LoadError message={overview.error.message} onRetry={() => void overview.refetch()} />;
   if (!data)
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} role="status" aria-label={t('common:states.loading')}>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} role="status" aria-label={t('common:states.loading')}>
         {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} h={110} />
         ))}

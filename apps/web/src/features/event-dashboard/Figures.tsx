@@ -45,7 +45,7 @@ export function Figures({ data }: { data: OverviewAnswer }) {
     <SimpleGrid
       component="ul"
       aria-label={t('figures.label')}
-      cols={{ base: 1, xs: 2, lg: 5 }}
+      cols={{ base: 2, sm: 3, lg: 5 }}
       spacing="lg"
       style={{ listStyle: 'none', padding: 0, margin: 0 }}
     >
