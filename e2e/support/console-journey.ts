@@ -75,7 +75,7 @@ export function consoleRoleJourney(journey: ConsoleJourney): void {
     test.describe(`${viewport.width} px`, () => {
       test.use({ viewport });
       test(`every console screen of the role at ${viewport.width} px`, async ({ page, request }) => {
-        test.setTimeout(240_000);
+        test.setTimeout(360_000);
         const width = viewport.width;
         const account =
           typeof journey.account === 'function' ? await journey.account(request) : journey.account;

@@ -42,7 +42,7 @@ export function participantRoleJourney(journey: ParticipantJourney): void {
     test.describe(`${viewport.width} px`, () => {
       test.use({ viewport });
       test(`every participant screen at ${viewport.width} px`, async ({ page }) => {
-        test.setTimeout(240_000);
+        test.setTimeout(360_000);
         const width = viewport.width;
         const complaints = new BrowserComplaints(page);
         await signIn(page, APP_URL, journey.account);
