@@ -89,3 +89,24 @@ export async function conditionsHolding(
   const row = rows[0];
   return conditions.map((_, i) => row?.[`c${i}`] === true);
 }
+
+/** The event's labels with their member counts, by name. */
+export async function labelsWithCounts(
+  db: Db,
+  eventId: string,
+): Promise<(LabelRef & { memberCount: number })[]> {
+  return db
+    .selectFrom('labels as l')
+    .select([
+      'l.id',
+      'l.name',
+      'l.color',
+      sql<number>`(SELECT count(*)::int FROM participant_labels pl WHERE pl.label_id = l.id)`.as(
+        'memberCount',
+      ),
+    ])
+    .where('l.eventId', '=', eventId)
+    .orderBy(sql`lower(l.name)`)
+    .orderBy('l.id')
+    .execute();
+}

@@ -174,23 +174,7 @@ export function viewerInAudience(audience: Expression<unknown>, v: Viewer): RawB
 
 /** `GET target-audiences/update-options`: labels with member counts, fields with their operators. */
 export async function audienceOptions(db: Db, eventId: string): Promise<AudienceOptions> {
-  const [labels, fields] = await Promise.all([
-    db
-      .selectFrom('labels as l')
-      .select([
-        'l.id',
-        'l.name',
-        'l.color',
-        sql<number>`(SELECT count(*)::int FROM participant_labels pl WHERE pl.label_id = l.id)`.as(
-          'memberCount',
-        ),
-      ])
-      .where('l.eventId', '=', eventId)
-      .orderBy(sql`lower(l.name)`)
-      .orderBy('l.id')
-      .execute(),
-    listFields(db, eventId),
-  ]);
+  const [labels, fields] = await Promise.all([repo.labelsWithCounts(db, eventId), listFields(db, eventId)]);
   return {
     labels,
     fields: [

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { Viewer } from './audience.js';
-import { visibleTo } from './visibility.js';
+import { visibleTo } from './visibility.repo.js';
 
 /** Who looks: a participant (their audience decides) or staff who do not take part (every published session). */
 export type BookmarkViewer = Viewer | 'all';

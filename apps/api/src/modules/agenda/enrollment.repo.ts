@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { EnrollmentState } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import type { AudienceJson } from '../../platform/db/schema.js';
+import { effectiveAudience } from './sessions.repo.js';
 
 /**
  * Seats under concurrency. Every change to a session's enrollments runs in a transaction that
@@ -376,4 +377,31 @@ export async function auditPlaces(
     INSERT INTO audit_log (actor_id, impersonated_user_id, action, entity, entity_id, request_id)
     SELECT ${actor.actorId}::uuid, ${actor.impersonatedUserId}::uuid, ${action}, 'enrollment', ${sessionId}::text || ':' || x.id::text, ${actor.requestId}
     FROM unnest(${[...participantIds]}::uuid[]) AS x(id)`.execute(db);
+}
+
+/** Those of `participantIds` who already hold a place (enrolled or waitlisted) in the session. */
+export async function placedAmong(
+  db: Db,
+  sessionId: string,
+  participantIds: readonly string[],
+): Promise<Set<string>> {
+  const held = await db
+    .selectFrom('enrollments')
+    .select('participantId')
+    .where('sessionId', '=', sessionId)
+    .where('participantId', 'in', [...participantIds])
+    .execute();
+  return new Set(held.map((r) => r.participantId));
+}
+
+/** The session's effective audience (its enrollable breakout's, else its own); undefined unless the event's. */
+export async function sessionAudience(
+  db: Db,
+  eventId: string,
+  sessionId: string,
+): Promise<AudienceJson | undefined> {
+  const { rows } = await sql<{ audience: AudienceJson }>`
+    SELECT ${effectiveAudience} AS audience FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id
+    WHERE s.event_id = ${eventId} AND s.id = ${sessionId}`.execute(db);
+  return rows[0]?.audience;
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import {
   addSessionAttendeesResultSchema,
@@ -19,7 +18,7 @@ import { parseOr400 } from '../../platform/http.js';
 import { attendanceList, attendeeList, enrollableList } from './attendees.list.js';
 import { audienceCondition, type StoredAudience } from './audience.js';
 import * as service from './enrollment.service.js';
-import { effectiveAudience } from './sessions.repo.js';
+import * as enrollmentRepo from './enrollment.repo.js';
 
 const BASE = '/events/:eventId/sessions';
 
@@ -27,12 +26,9 @@ type SessionRequest = FastifyRequest<{ Params: { eventId: string; sessionId: str
 
 /** The session (404 unless the event's) and its effective audience. */
 async function sessionAudience(db: Db, eventId: string, sessionId: string): Promise<StoredAudience> {
-  const { rows } = await sql<{ audience: StoredAudience }>`
-    SELECT ${effectiveAudience} AS audience FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id WHERE s.event_id = ${eventId} AND s.id = ${sessionId}`.execute(
-    db,
-  );
-  if (!rows[0]) throw notFound();
-  return rows[0].audience;
+  const audience = await enrollmentRepo.sessionAudience(db, eventId, sessionId);
+  if (!audience) throw notFound();
+  return audience;
 }
 
 async function sessionOf(db: Db, eventId: string, sessionId: string): Promise<void> {

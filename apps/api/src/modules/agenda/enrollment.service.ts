@@ -10,7 +10,7 @@ import { viewerOf, type Viewer } from './audience.js';
 import * as repo from './enrollment.repo.js';
 import { afterSeatChange, queuePromotionMails, type NotifyDeps } from './enrollment.notify.js';
 import { idsInEvent } from './sessions.repo.js';
-import { isVisible } from './visibility.js';
+import { isVisible } from './visibility.repo.js';
 
 /** The caller as a participant of the event (403 for admins and moderators who do not take part). */
 export interface ParticipantAccess extends EventAccess {
@@ -181,13 +181,7 @@ export async function addAttendees(
   const result = await db.transaction().execute(async (tx) => {
     const s = await repo.lockSession(tx, event.id, sessionId);
     if (!s) throw notFound();
-    const held = await tx
-      .selectFrom('enrollments')
-      .select('participantId')
-      .where('sessionId', '=', s.id)
-      .where('participantId', 'in', ids)
-      .execute();
-    const placed = new Set(held.map((r) => r.participantId));
+    const placed = await repo.placedAmong(tx, s.id, ids);
     let candidates = ids.filter((id) => !placed.has(id));
     if (s.breakoutEnrollable && s.breakoutId && candidates.length) {
       await repo.lockBreakout(tx, s.breakoutId);

@@ -30,7 +30,7 @@ export {
   type Viewer,
 } from './audience.js';
 /** For the content module's map pins: the agenda's "this participant sees session s" (over `sessions s LEFT JOIN breakouts b`). */
-export { visibleTo } from './visibility.js';
+export { visibleTo } from './visibility.repo.js';
 
 /** For the event's time zone (tenancy) and the content module (locations, collections, breakouts, materials): `agenda.changed` after their commit. */
 export {

@@ -71,3 +71,37 @@ export async function isSessionModerator(db: Db, sessionId: string, userId: stri
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The session's name (the caller has checked that it exists). */
+export async function sessionName(db: Db, sessionId: string): Promise<{ name: string }> {
+  return db.selectFrom('sessions').select('name').where('id', '=', sessionId).executeTakeFirstOrThrow();
+}
+
+/** Whether the person holds any role in the event. */
+export async function hasEventRole(db: Db, eventId: string, userId: string): Promise<boolean> {
+  const role = await db
+    .selectFrom('memberships')
+    .select('role')
+    .where('userId', '=', userId)
+    .where('scope', '=', 'event')
+    .where('scopeId', '=', eventId)
+    .executeTakeFirst();
+  return role !== undefined;
+}
+
+export async function insertModeratorMembership(db: Db, eventId: string, userId: string): Promise<void> {
+  await db
+    .insertInto('memberships')
+    .values({ userId, scope: 'event', scopeId: eventId, role: 'moderator' })
+    .execute();
+}
+
+/** Using a link sent to the address proves it (once; an earlier proof stays). */
+export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ emailVerifiedAt: new Date() })
+    .where('id', '=', userId)
+    .where('emailVerifiedAt', 'is', null)
+    .execute();
+}

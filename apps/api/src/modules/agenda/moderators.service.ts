@@ -16,6 +16,7 @@ import { forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { finishSignIn, loginTypeFor, TOKEN_LIFETIME_MS, type RequestMeta } from '../accounts/index.js';
 import { linkOrigin } from '../../platform/link-hosts.js';
 import type { EventAccess } from '../../platform/event-access.js';
+import { createUser } from '../../platform/users.repo.js';
 import * as repo from './moderators.repo.js';
 import { addModerator, idsInEvent } from './sessions.repo.js';
 import { getSession } from './sessions.service.js';
@@ -61,11 +62,7 @@ export async function inviteModerator(
 ): Promise<SessionRecord> {
   const { db } = deps;
   if (!(await idsInEvent(db, 'sessions', event.id, [sessionId])).has(sessionId)) throw notFound();
-  const session = await db
-    .selectFrom('sessions')
-    .select('name')
-    .where('id', '=', sessionId)
-    .executeTakeFirstOrThrow();
+  const session = await repo.sessionName(db, sessionId);
   const origin = await consoleOrigin(deps, ctx.host, event.organizationId);
   const brand = await eventEmailBrand(deps, event.id, origin);
   const { secret, hash } = newOneTimeSecret();
@@ -77,31 +74,12 @@ export async function inviteModerator(
       .where('email', '=', email)
       .executeTakeFirst();
     if (!user) {
-      user = await tx
-        .insertInto('users')
-        .values({
-          email,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          passwordHash: null,
-          updatedAt: new Date(),
-        })
-        .returning(['id', 'firstName'])
-        .executeTakeFirstOrThrow();
-      await audit(tx, ctx, 'create', 'user', user.id);
+      const { id } = await createUser(tx, ctx, { email, firstName: body.firstName, lastName: body.lastName });
+      if (!id) throw new Error('the e-mail address was taken while the moderator was invited');
+      user = { id, firstName: body.firstName };
     }
-    const role = await tx
-      .selectFrom('memberships')
-      .select('role')
-      .where('userId', '=', user.id)
-      .where('scope', '=', 'event')
-      .where('scopeId', '=', event.id)
-      .executeTakeFirst();
-    if (!role) {
-      await tx
-        .insertInto('memberships')
-        .values({ userId: user.id, scope: 'event', scopeId: event.id, role: 'moderator' })
-        .execute();
+    if (!(await repo.hasEventRole(tx, event.id, user.id))) {
+      await repo.insertModeratorMembership(tx, event.id, user.id);
       await audit(tx, ctx, 'create', 'membership', user.id);
     }
     await addModerator(tx, sessionId, user.id);
@@ -143,13 +121,7 @@ export async function signInWithModeratorLink(
   const tokenHash = hashSecret(body.token);
   const used = await db.transaction().execute(async (tx) => {
     const row = await repo.consume(tx, tokenHash, sessionId);
-    if (row)
-      await tx
-        .updateTable('users')
-        .set({ emailVerifiedAt: new Date() })
-        .where('id', '=', row.userId)
-        .where('emailVerifiedAt', 'is', null)
-        .execute();
+    if (row) await repo.markEmailVerified(tx, row.userId);
     return row;
   });
   if (!used) throw await refusal(db, tokenHash, sessionId);

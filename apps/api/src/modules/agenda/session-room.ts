@@ -4,7 +4,7 @@ import type { RoomCheck } from '../../platform/realtime.js';
 import { viewerOf } from './audience.js';
 import { participantOf } from './enrollment.repo.js';
 import { sessionEventScope } from './session-room.repo.js';
-import { isVisible } from './visibility.js';
+import { isVisible } from './visibility.repo.js';
 
 /**
  * Who may be in `session:<id>`: the event's admins and moderators (drafts included), and the

@@ -12,7 +12,7 @@ import {
   materialsJson,
   speakersJson,
 } from './sessions.repo.js';
-import { visibleTo } from './visibility.js';
+import { visibleTo } from './visibility.repo.js';
 
 /** Who is looking, in one statement: the event's zone, their participant row, labels, and the event's rule sets. */
 export interface ViewerContext {
