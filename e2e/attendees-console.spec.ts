@@ -169,6 +169,9 @@ test('event admin: participants with custom fields — add, filter, sort, export
       await expect(row(page, ada.lastName)).toBeVisible();
       await expect(row(page, bob.lastName)).toBeVisible();
       await expect(row(page, ada.lastName)).toContainText('Vegan');
+      // The demo's own two fields come first, so the third custom field is the last shown by
+      // default: the budget column is switched on as an organiser would.
+      await showColumn(page, names.budget);
       await expect(row(page, ada.lastName)).toContainText('€1,234.50');
 
       await page.getByRole('button', { name: 'More filters' }).click();
@@ -411,3 +414,15 @@ test('event admin: participants with custom fields — add, filter, sort, export
     await tearDown(request, s);
   }
 });
+
+async function showColumn(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const box = page.getByRole('dialog', { name: /columns/i }).getByRole('checkbox', { name });
+  // A click can land while the popover is still settling: click until it took (never twice).
+  await expect(async () => {
+    if (!(await box.isChecked())) await box.click();
+    await expect(box).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: new RegExp(name) })).toBeVisible();
+}
