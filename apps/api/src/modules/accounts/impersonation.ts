@@ -1,7 +1,7 @@
-import { sql, type SqlBool } from 'kysely';
 import type { EventRole } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { canAdminEvent, isSuperAdmin, type Principal } from '../../platform/access.js';
+import * as repo from './impersonation.repo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,19 +23,9 @@ export async function impersonatedPrincipal(
   targetUserId: string,
 ): Promise<Principal | undefined> {
   if (!UUID.test(targetUserId)) return undefined;
-  const target = await db
-    .selectFrom('users as u')
-    .select(['u.id', 'u.userRole'])
-    .where('u.id', '=', targetUserId)
-    .where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id)`)
-    .executeTakeFirst();
+  const target = await repo.userWithoutMemberships(db, targetUserId);
   if (!target || target.userRole === 'superadmin') return undefined;
-  const participations = await db
-    .selectFrom('participants as p')
-    .innerJoin('events as e', 'e.id', 'p.eventId')
-    .select(['e.id', 'e.eventHubId', 'e.organizationId'])
-    .where('p.userId', '=', target.id)
-    .execute();
+  const participations = await repo.participationsOf(db, target.id);
   const eventRoles = new Map<string, EventRole>(
     participations.filter((e) => canAdminEvent(actor, e)).map((e) => [e.id, 'participant']),
   );
