@@ -79,7 +79,7 @@ test('event admin builds a day of sessions with a collection and a breakout, fin
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   own = await createOwnEvent(request, EVENT);
   const { admin, eventId } = own;
   for (const person of Object.values(PEOPLE))
