@@ -3,6 +3,7 @@ import type { AppDeps } from '../platform/deps.js';
 import { hashPassword } from '../platform/passwords.js';
 import { seedAgenda } from './agenda.js';
 import { seedBookmarks } from './bookmarks.js';
+import { seedExtras } from './extras.js';
 import { seedPeople } from './people.js';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
@@ -113,7 +114,7 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
       .insertInto('events')
       .values({
         name: 'Northwind Summit 2026',
-        description: 'Three days of talks, workshops and networking for the people who build great events.',
+        description: 'Four days of talks, workshops and networking for the people who build great events.',
         eventHubId: hub.id,
         organizationId: org.id,
         startAt: new Date(Math.floor((now - day) / day) * day + 8 * 60 * 60 * 1000),
@@ -175,5 +176,6 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   await seedPeople({ db, config }, made.event, made.eventAdminId);
   await seedAgenda({ db, config });
   await seedBookmarks({ db });
+  await seedExtras({ db });
   return { created: true, accounts };
 }
