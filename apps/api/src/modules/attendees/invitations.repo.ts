@@ -167,3 +167,8 @@ export async function organizationOf(db: Db, eventId: string) {
     .where('id', '=', eventId)
     .executeTakeFirstOrThrow();
 }
+
+/** The invitation's event (it exists: the invitation references it). */
+export async function eventName(db: Db, eventId: string): Promise<{ id: string; name: string }> {
+  return db.selectFrom('events').select(['id', 'name']).where('id', '=', eventId).executeTakeFirstOrThrow();
+}

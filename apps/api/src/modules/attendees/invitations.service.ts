@@ -114,7 +114,7 @@ export async function acceptInvitation(
     if (!invitation) return undefined;
     const { eventId, userId } = invitation;
     const [event, user, fields] = await Promise.all([
-      tx.selectFrom('events').select(['id', 'name']).where('id', '=', eventId).executeTakeFirstOrThrow(),
+      repo.eventName(tx, eventId),
       findUserById(tx, userId),
       listFields(tx, eventId),
     ]);

@@ -135,3 +135,21 @@ export async function usesOf(db: Db, id: string): Promise<{ sessions: number; pi
 export async function deleteLocation(tx: Db, id: string): Promise<void> {
   await tx.deleteFrom('locations').where('id', '=', id).execute();
 }
+
+/**
+ * The event's location, locked (FOR UPDATE): a session or pin taking the location now waits for
+ * this transaction (their foreign key locks the row).
+ */
+export async function lockLocation(
+  db: Db,
+  eventId: string,
+  id: string,
+): Promise<{ id: string; pdfMapKey: string | null } | undefined> {
+  return db
+    .selectFrom('locations')
+    .select(['id', 'pdfMapKey'])
+    .where('eventId', '=', eventId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}

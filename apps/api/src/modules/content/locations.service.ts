@@ -88,14 +88,7 @@ export async function deleteLocation(
   id: string,
 ): Promise<void> {
   const key = await db.transaction().execute(async (tx) => {
-    // FOR UPDATE: a session or pin taking the location now waits for this transaction (their foreign key locks the row).
-    const location = await tx
-      .selectFrom('locations')
-      .select(['id', 'pdfMapKey'])
-      .where('eventId', '=', event.id)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const location = await repo.lockLocation(tx, event.id, id);
     if (!location) throw notFound();
     const uses = await repo.usesOf(tx, id);
     if (uses.sessions > 0 || uses.pins > 0) throw inUseError();
