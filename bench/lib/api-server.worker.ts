@@ -13,6 +13,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../../apps/api/sr
 import { migrate } from '../../apps/api/src/platform/db/migrate.js';
 import { createMailer } from '../../apps/api/src/platform/mail.js';
 import { hashPassword } from '../../apps/api/src/platform/passwords.js';
+import { createUser, SYSTEM_ACTOR } from '../../apps/api/src/platform/users.repo.js';
 import { seedEventsSql } from './seed.js';
 
 export interface ServerInput {
@@ -49,19 +50,14 @@ if (input.kind === 'postgres') {
 try {
   await migrate(database);
   const seedStart = performance.now();
-  const now = new Date();
-  await database.db
-    .insertInto('users')
-    .values({
-      email: input.email,
-      passwordHash: await hashPassword(input.password),
-      firstName: 'Bench',
-      lastName: 'Admin',
-      userRole: 'superadmin',
-      emailVerifiedAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await createUser(database.db, SYSTEM_ACTOR, {
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    firstName: 'Bench',
+    lastName: 'Admin',
+    userRole: 'superadmin',
+    emailVerifiedAt: new Date(),
+  });
   await database.execScript(seedEventsSql(input.events));
   const seedMs = performance.now() - seedStart;
 

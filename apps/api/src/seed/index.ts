@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../platform/deps.js';
 import { hashPassword } from '../platform/passwords.js';
+import { createUser, createUsers, normalizeEmail, SYSTEM_ACTOR } from '../platform/users.repo.js';
 import { seedAgenda } from './agenda.js';
 import { seedBookmarks } from './bookmarks.js';
 import { seedExtras } from './extras.js';
@@ -84,18 +85,14 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   const now = Date.now();
   const made = await db.transaction().execute(async (tx) => {
     const verified = new Date();
-    await tx
-      .insertInto('users')
-      .values({
-        email: superEmail,
-        passwordHash: await hashPassword(config.SUPERADMIN_PASSWORD),
-        firstName: 'Super',
-        lastName: 'Admin',
-        userRole: 'superadmin',
-        emailVerifiedAt: verified,
-        updatedAt: verified,
-      })
-      .execute();
+    await createUser(tx, SYSTEM_ACTOR, {
+      email: superEmail,
+      passwordHash: await hashPassword(config.SUPERADMIN_PASSWORD),
+      firstName: 'Super',
+      lastName: 'Admin',
+      userRole: 'superadmin',
+      emailVerifiedAt: verified,
+    });
     const org = await tx
       .insertInto('organizations')
       .values({
@@ -127,32 +124,23 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const users = await tx
-      .insertInto('users')
-      .values([
-        ...demo.map((d) => ({
-          email: d.email,
-          firstName: d.firstName,
-          lastName: d.lastName,
-          passwordHash: demoHash,
-          emailVerifiedAt: verified,
-          updatedAt: verified,
-        })),
-        ...PEOPLE.slice(1).map(([firstName, lastName]) => ({
-          email: `${firstName}.${lastName}@example.com`
-            .toLowerCase()
-            .normalize('NFD')
-            .replace(/[\u0300-\u036f]/g, ''),
-          firstName,
-          lastName,
-          passwordHash: demoHash,
-          emailVerifiedAt: verified,
-          updatedAt: verified,
-        })),
-      ])
-      .returning(['id', 'email'])
-      .execute();
-    const id = (email: string) => users.find((u) => u.email === email)!.id;
+    const users = await createUsers(tx, SYSTEM_ACTOR, [
+      ...demo.map((d) => ({
+        email: d.email,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        passwordHash: demoHash,
+        emailVerifiedAt: verified,
+      })),
+      ...PEOPLE.slice(1).map(([firstName, lastName]) => ({
+        email: `${firstName}.${lastName}@example.com`.normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+        firstName,
+        lastName,
+        passwordHash: demoHash,
+        emailVerifiedAt: verified,
+      })),
+    ]);
+    const id = (email: string) => users.find((u) => u.email === normalizeEmail(email))!.id;
     await tx
       .insertInto('memberships')
       .values([
@@ -162,7 +150,7 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
       ])
       .execute();
     const participantIds = users
-      .filter((u) => !demo.slice(0, 3).some((d) => d.email === u.email))
+      .filter((u) => !demo.slice(0, 3).some((d) => normalizeEmail(d.email) === u.email))
       .map((u) => u.id);
     await tx
       .insertInto('participants')

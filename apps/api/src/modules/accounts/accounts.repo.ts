@@ -3,6 +3,7 @@ import type { EventRole } from '@plenary/domain';
 import type { Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db/index.js';
 import type { OneTimeTokenPurpose, User } from '../../platform/db/schema.js';
+import { createUser, SYSTEM_ACTOR } from '../../platform/users.repo.js';
 
 /** The only SQL of the accounts area. Functions take `db` so callers can pass a transaction. */
 
@@ -30,13 +31,7 @@ export async function insertUser(
     emailVerifiedAt: Date | null;
   },
 ): Promise<string | undefined> {
-  const row = await db
-    .insertInto('users')
-    .values({ ...values, email: values.email.toLowerCase(), updatedAt: new Date() })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
+  return (await createUser(db, SYSTEM_ACTOR, values)).id;
 }
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {

@@ -7,6 +7,7 @@ import {
 } from '@plenary/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
+import { createUsersFrom } from '../../platform/users.repo.js';
 import { HttpError } from '../../platform/errors.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
 import { isSuperAdminId, organizationOf, outsideRowsOf } from './invitations.repo.js';
@@ -259,11 +260,7 @@ async function upsertFrom(
   const outsideIds = outside.map((i) => i.userId);
   const auditRow = (action: 'create' | 'update') =>
     sql`${actor.actorId}::uuid, ${actor.impersonatedUserId ?? null}::uuid, ${action}, 'participant', w.participant_id::text, ${actor.requestId ?? null}`;
-  await sql`
-    INSERT INTO users (email, first_name, last_name, updated_at, updated_by)
-    SELECT x.email, coalesce(x.first_name, ''), coalesce(x.last_name, ''), now(), ${actor.actorId}
-    FROM ${source} AS x
-    ON CONFLICT (email) DO NOTHING`.execute(tx);
+  await createUsersFrom(tx, actor, source);
   const updated = await sql<Omit<Written, 'created'>>`
     WITH w AS (
       UPDATE participants p SET

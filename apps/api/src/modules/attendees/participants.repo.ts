@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { CustomFieldDef, CustomFieldValue, FieldRef, ProfileTextField } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
+import { createUser, type UserActor } from '../../platform/users.repo.js';
 import { dateOf, minutesOf, numberOf, standardColumn, textOf } from './rules.repo.js';
 
 export type ProfilePatch = Partial<Record<ProfileTextField, string>>;
@@ -36,15 +37,10 @@ export function findUserById(db: Db, id: string) {
 /** A new account without a password (sign-in by magic link or password reset); undefined when the address is taken. */
 export async function insertUser(
   db: Db,
-  values: { email: string; firstName: string; lastName: string; updatedBy: string },
+  actor: UserActor,
+  values: { email: string; firstName: string; lastName: string },
 ): Promise<string | undefined> {
-  const row = await db
-    .insertInto('users')
-    .values({ ...values, email: values.email.toLowerCase(), passwordHash: null, updatedAt: new Date() })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
+  return (await createUser(db, actor, values)).id;
 }
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {

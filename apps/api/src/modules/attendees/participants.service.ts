@@ -122,15 +122,13 @@ export async function createParticipant(
       return 'invited' as const;
     }
     if (!user) {
-      const userId = await repo.insertUser(tx, {
+      const userId = await repo.insertUser(tx, ctx, {
         email: body.email,
         firstName: body.firstName,
         lastName: body.lastName,
-        updatedBy: ctx.actorId,
       });
       user = userId ? await repo.findUserById(tx, userId) : await repo.findUserByEmail(tx, body.email);
       if (!user) throw new Error('could not create the account');
-      if (userId) await audit(tx, ctx, 'create', 'user', userId);
     }
     const id = await repo.insertParticipant(tx, {
       eventId: event.id,

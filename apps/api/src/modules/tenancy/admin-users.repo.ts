@@ -9,6 +9,7 @@ import { isSuperAdmin, type Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db/index.js';
 import type { MembershipRole } from '../../platform/db/schema.js';
 import { defineList } from '../../platform/list.js';
+import { createUser, type UserActor } from '../../platform/users.repo.js';
 import { inIds, inTexts } from './scopes.repo.js';
 
 /**
@@ -149,16 +150,15 @@ export function findUser(db: Db, id: string) {
   return db.selectFrom('users').select(['id', 'userRole']).where('id', '=', id).executeTakeFirst();
 }
 
+/** A new admin user; the caller checked the address is free, so a taken one (a race) throws. */
 export async function insertUser(
   db: Db,
-  values: { email: string; firstName: string; lastName: string; updatedBy: string },
+  actor: UserActor,
+  values: { email: string; firstName: string; lastName: string },
 ): Promise<string> {
-  const row = await db
-    .insertInto('users')
-    .values({ ...values, updatedAt: new Date() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const { id } = await createUser(db, actor, values);
+  if (!id) throw new Error('the e-mail address was taken while the admin user was created');
+  return id;
 }
 
 export async function renameUser(

@@ -54,11 +54,10 @@ export async function createAdminUser(
     }
     const userId =
       existing?.id ??
-      (await repo.insertUser(tx, {
+      (await repo.insertUser(tx, ctx, {
         email,
         firstName: body.firstName,
         lastName: body.lastName,
-        updatedBy: ctx.actorId,
       }));
     await repo.upsertRoles(tx, userId, body.roles);
     await audit(tx, ctx, 'create', ENTITY, userId);
