@@ -1,5 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { AGENDA_CHANGED_EVENT, PROMOTED_EVENT, REALTIME_MESSAGES, rooms, SEATS_EVENT } from '@plenary/domain';
+import {
+  AGENDA_CHANGED_EVENT,
+  BOOKMARK_CHANGED_EVENT,
+  PROMOTED_EVENT,
+  REALTIME_MESSAGES,
+  rooms,
+  SEATS_EVENT,
+} from '@plenary/domain';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
@@ -218,6 +225,49 @@ describe('publishLatest', () => {
       [...messages.map((m) => m.enrolledCount)].sort((a, b) => a - b),
     );
     expect(messages.at(-1)).toMatchObject({ sessionId, enrolledCount: 1000 });
+  });
+
+  it('reads slower than the interval do not queue: one read at a time and one more after it, the last sees the final state', async () => {
+    const ten = await t.f.tenant();
+    const socket = await socketOf(ten.tokens.participant);
+    const room = rooms.user(ten.users.participant.id);
+    const sessionId = crypto.randomUUID();
+    let value = 0;
+    let reads = 0;
+    let concurrent = 0;
+    let maxConcurrent = 0;
+    let lastReadEnded = 0;
+    // A reader as slow as one waiting behind queued writes for a pooled connection: 500 ms a read,
+    // slower than the coalescer's 250 ms interval.
+    t.deps.realtime.registerLatest(BOOKMARK_CHANGED_EVENT, async () => {
+      reads++;
+      maxConcurrent = Math.max(maxConcurrent, ++concurrent);
+      const seen = value;
+      await new Promise((r) => setTimeout(r, 500));
+      concurrent--;
+      lastReadEnded = performance.now();
+      return { eventId: ten.event.id, sessionId, bookmarked: seen % 2 === 0 };
+    });
+    const got: unknown[] = [];
+    socket.on(BOOKMARK_CHANGED_EVENT, (p: unknown) => got.push(p));
+    const started = performance.now();
+    // 3 s of publishes, 50 a second: the coalescer sends 4 a second (13 sends), reads take 500 ms.
+    for (let i = 1; i <= 150; i++) {
+      value = i;
+      t.deps.realtime.publishLatest(room, BOOKMARK_CHANGED_EVENT, sessionId);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const publishedFor = performance.now() - started;
+    // Drained: no read running and none ended for a second.
+    await expect
+      .poll(() => concurrent === 0 && performance.now() - lastReadEnded > 1_000, { timeout: 15_000 })
+      .toBe(true);
+    expect(maxConcurrent).toBe(1);
+    // Reads are bounded by time / read duration (plus the one after the last publish), not by the
+    // number of coalesced sends (a read per send would make 13 and finish seconds late).
+    expect(reads).toBeLessThanOrEqual(Math.ceil(publishedFor / 500) + 2);
+    // The read after the last publish saw the final value (150: even, so bookmarked).
+    expect(got.at(-1)).toMatchObject({ sessionId, bookmarked: true });
   });
 
   it('a topic whose reader answers nothing (a draft session) sends nothing', async () => {

@@ -197,27 +197,39 @@ export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realt
   const readers = new Map<RealtimeEventName, LatestReader<RealtimeEventName>>();
   // Topics published on this process since their last send: those the other processes are told about.
   const changedHere = new Set<string>();
-  // Sends of one key go out in order even when an earlier read is slower.
-  const sending = new Map<string, Promise<void>>();
+  // One read per key at a time, and at most one more after it: when reads are slower than the
+  // coalescer's interval (the pool busy with queued writes), chaining a read per send would queue
+  // them without bound and deliver the final state late; a send during a read only asks for one
+  // more read, which starts after the read in flight and so sees every commit before it.
+  const reading = new Map<string, { again: boolean }>();
+  const readAndSend = async (key: string, { room, event, topic }: Latest) => {
+    const state = { again: false };
+    reading.set(key, state);
+    const read = readers.get(event)!;
+    try {
+      do {
+        state.again = false;
+        try {
+          const payload = await read(room, topic);
+          if (payload !== undefined) realtime.emitLocal(room, event, payload);
+        } catch {
+          // A missed snapshot is repaired by the next one or a reload; the write itself is committed.
+        }
+      } while (state.again);
+    } finally {
+      reading.delete(key);
+    }
+  };
   const coalescer = createCoalescer<Latest>({
     perSecond: opts.perSecond ?? 4,
     clock: opts.clock,
-    send: (key, { room, event, topic }) => {
+    send: (key, latest) => {
       // Told after this process's commits, so the others read at least what this one will.
-      if (changedHere.delete(key) && redis.length > 0) io.serverSideEmit(LATEST_CHANGED, room, event, topic);
-      const read = readers.get(event)!;
-      const next = (sending.get(key) ?? Promise.resolve())
-        .then(() => read(room, topic))
-        .then((payload) => {
-          if (payload !== undefined) realtime.emitLocal(room, event, payload);
-        })
-        .catch(() => {
-          // A missed snapshot is repaired by the next one or a reload; the write itself is committed.
-        })
-        .finally(() => {
-          if (sending.get(key) === next) sending.delete(key);
-        });
-      sending.set(key, next);
+      if (changedHere.delete(key) && redis.length > 0)
+        io.serverSideEmit(LATEST_CHANGED, latest.room, latest.event, latest.topic);
+      const inFlight = reading.get(key);
+      if (inFlight) inFlight.again = true;
+      else void readAndSend(key, latest);
     },
   });
 
