@@ -297,10 +297,13 @@ describe('a participants import from csv and from xlsx written by a spreadsheet 
     expect(parsed[1]![0]).toBe(`'=HYPERLINK("http://x")`);
   });
 
-  it('wrong headers: nothing matches, verify refuses until the e-mail column is mapped, then checks with the new mapping', async () => {
+  it('wrong headers: only the known synonyms match, verify refuses until the e-mail column is mapped, then checks with the new mapping', async () => {
     const up = await uploaded(c, 'User', 'participants-wrong-headers.xlsx');
     expect(up.headers).toEqual(['Mail address', 'Name', 'Surname', 'Organisation']);
-    expect(Object.values(up.mapping).every((h) => h === null)).toBe(true);
+    // 'Surname' and 'Organisation' are synonyms of Last name and Company; the other two match nothing.
+    const { lastName, company, ...others } = up.mapping as Record<string, string | null>;
+    expect({ lastName, company }).toEqual({ lastName: 'Surname', company: 'Organisation' });
+    expect(Object.values(others).every((h) => h === null)).toBe(true);
     const refused = await c.post(`imports/${up.id}/verify`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toEqual({ 'mapping.email': MESSAGES.required });
