@@ -443,7 +443,7 @@ test('event admin: custom fields, import of 200 participants with 3 bad rows, fi
     await bar.getByRole('button', { name: 'Send magic link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send a magic link?' });
     await expect(dialog).toContainText(
-      '1 participant gets an e-mail with a link that signs them in to this event in the app.',
+      'The selected participant gets an e-mail with a link that signs them in.',
     );
     await screen(page, 'send magic link');
     await dialog.getByRole('button', { name: 'Send link' }).click();
