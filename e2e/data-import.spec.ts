@@ -55,11 +55,11 @@ function rows(broken: boolean): Row[] {
   return people;
 }
 
-/** A real xlsx, as a spreadsheet program writes it (exceljs). 'Organisation' does not match a field by name. */
+/** A real xlsx, as a spreadsheet program writes it (exceljs). 'Department' does not match a field by name. */
 async function writeWorkbook(name: string, data: Row[]): Promise<string> {
   return writeSheet(
     join(DIR, name),
-    [['Email', 'First Name', 'Last Name', 'Organisation', MEAL], ...data],
+    [['Email', 'First Name', 'Last Name', 'Department', MEAL], ...data],
     'Participants',
   );
 }
@@ -137,9 +137,9 @@ test('event admin imports participants from xlsx: per-cell errors, errors file, 
         .first();
     await expect(field('Email')).toHaveValue('E-mail (required)');
     await expect(field(MEAL)).toHaveValue(MEAL);
-    await expect(field('Organisation')).toHaveValue('Do not import');
-    await choose(page, page, 'Field for the column Organisation', 'Company');
-    await expect(field('Organisation')).toHaveValue('Company');
+    await expect(field('Department')).toHaveValue('Do not import');
+    await choose(page, page, 'Field for the column Department', 'Company');
+    await expect(field('Department')).toHaveValue('Company');
     await screen(page, 'map columns');
     await page.getByRole('button', { name: 'Check the rows' }).click();
   });
@@ -166,7 +166,7 @@ test('event admin imports participants from xlsx: per-cell errors, errors file, 
     const path = join(DIR, 'errors.xlsx');
     await (await download).saveAs(path);
     const [header, ...broken] = await readWorkbook(path);
-    expect(header).toEqual(['Email', 'First Name', 'Last Name', 'Organisation', MEAL, 'Errors']);
+    expect(header).toEqual(['Email', 'First Name', 'Last Name', 'Department', MEAL, 'Errors']);
     expect(broken).toHaveLength(3);
     expect(broken[0]![5]).toContain(INVALID_EMAIL);
   });
@@ -175,7 +175,7 @@ test('event admin imports participants from xlsx: per-cell errors, errors file, 
     await chooseFile(page, 'Choose a file', fixed);
     await expect(page).toHaveURL(new RegExp('/setup/data-import/User/2/[0-9a-f-]{36}$'));
     expect(page.url()).not.toContain(firstImport);
-    await choose(page, page, 'Field for the column Organisation', 'Company');
+    await choose(page, page, 'Field for the column Department', 'Company');
     await page.getByRole('button', { name: 'Check the rows' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'All 24 rows are valid and ready to import.' }),

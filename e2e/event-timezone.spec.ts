@@ -27,7 +27,10 @@ test.afterAll(async ({ request }) => {
   await own.cleanUp(request);
 });
 
-test('changing the time zone asks about the sessions and keeps their local times', async ({ page }) => {
+test('changing the time zone asks about the sessions and keeps their local times', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const nav = (name: string) =>
     page
@@ -84,6 +87,17 @@ test('changing the time zone asks about the sessions and keeps their local times
     await page.getByRole('button', { name: 'Save' }).click();
     await toastSays(page, 'Event details saved');
     await expect(page.getByRole('radiogroup', { name: 'Sessions in the new time zone' })).toHaveCount(0);
+    const sessions = await call<{ records: Array<{ name: string; startTime: string; startAt: string }> }>(
+      request,
+      own.admin,
+      'GET',
+      `events/${own.eventId}/sessions`,
+    );
+    // 9:00 AM on 1 March 2027 in New York (EST, UTC−5) is 14:00 UTC.
+    expect(sessions.records.find((s) => s.name === KEYNOTE)).toMatchObject({
+      startTime: '09:00 AM',
+      startAt: '2027-03-01T14:00:00.000Z',
+    });
     await nav('Sessions');
     await expect(page.getByText('America/New_York').first()).toBeVisible();
     await expect(row(page, KEYNOTE)).toContainText(/9:00\sAM – 10:00\sAM/);

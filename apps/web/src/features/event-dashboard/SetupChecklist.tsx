@@ -9,20 +9,16 @@ export function SetupChecklist({ checklist }: { checklist: OverviewAnswer['check
   const { t } = useTranslation('dashboard');
   const done = CHECKLIST_STEPS.filter((s) => checklist[s]).length;
   if (done === CHECKLIST_STEPS.length) return null;
+  const progress = t('checklist.progress', { done, total: CHECKLIST_STEPS.length });
   return (
     <Card>
       <Title order={2} size="h3">
         {t('checklist.title')}
       </Title>
-      <Text size="sm" c="dimmed" mt={4} id="setup-progress">
-        {t('checklist.progress', { done, total: CHECKLIST_STEPS.length })}
+      <Text size="sm" c="dimmed" mt={4}>
+        {progress}
       </Text>
-      <Progress
-        value={(done / CHECKLIST_STEPS.length) * 100}
-        mt="xs"
-        mb="md"
-        aria-labelledby="setup-progress"
-      />
+      <Progress value={(done / CHECKLIST_STEPS.length) * 100} mt="xs" mb="md" aria-label={progress} />
       <Stack gap="xs" component="ol" style={{ paddingLeft: 0, margin: 0, listStyle: 'none' }}>
         {CHECKLIST_STEPS.map((step) => (
           <Group component="li" key={step} justify="space-between" wrap="nowrap">

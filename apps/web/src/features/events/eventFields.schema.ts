@@ -119,11 +119,12 @@ export function addressToLookUp(address: string, lastLookedUp: string): string |
 }
 
 /**
- * After an event changed: the queries that show events outside the list machinery (`events/{id}`,
- * the user's events, the switcher's `events`) load again.
+ * After an event changed: every query about events loads again — `events/{id}`, the user's events,
+ * the switcher's `events`, and the lists under the event (`['list', 'events/{id}/sessions', …]`),
+ * whose times a new time zone moves.
  */
 export function refreshEventQueries(client: QueryClient): Promise<void> {
   return client.invalidateQueries({
-    predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].includes('events'),
+    predicate: (q) => q.queryKey.some((part) => typeof part === 'string' && part.includes('events')),
   });
 }
