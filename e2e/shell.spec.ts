@@ -70,7 +70,7 @@ test('participant signs in on the participant app, sees their events and enters 
   await expect(page.getByRole('heading', { level: 1, name: DEMO_EVENT })).toBeVisible();
   // "About this event": the event's description and venue (the seeded demo's), not only its zone.
   const about = page.getByRole('heading', { level: 2, name: 'About this event' }).locator('xpath=..');
-  await expect(about.getByText('Four days of talks, workshops and networking')).toBeVisible();
+  await expect(about.getByText('Three days of talks, workshops and networking')).toBeVisible();
   await expect(about.getByText('Estrel Congress Center, Sonnenallee 225')).toBeVisible();
   await screen(page, 'event home');
 

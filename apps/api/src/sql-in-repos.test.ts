@@ -51,6 +51,7 @@ const NOT_YET: Record<string, string> = {
   'seed/bookmarks.ts': 'development seed data, not app code',
   'seed/extras.ts': 'development seed data, not app code',
   'seed/index.ts': 'development seed data, not app code',
+  'seed/imports.ts': 'development seed data, not app code',
   'seed/people.ts': 'development seed data, not app code',
 };
 

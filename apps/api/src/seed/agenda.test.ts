@@ -86,6 +86,28 @@ describe('demo agenda seed', () => {
     ).toBe(0);
   });
 
+  it("books seats at the first session of every day after the first (the dashboard's sessions today)", async () => {
+    const event = await t.deps.db
+      .selectFrom('events')
+      .select(['timezone'])
+      .where('id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    const sessions = await t.deps.db
+      .selectFrom('sessions')
+      .select(['startAt', 'name', 'enrolledCount'])
+      .where('eventId', '=', eventId)
+      .orderBy('startAt')
+      .orderBy('name')
+      .execute();
+    const firstOfDay = new Map<string, (typeof sessions)[number]>();
+    for (const s of sessions) {
+      const d = dayInZone(s.startAt, event.timezone);
+      if (!firstOfDay.has(d)) firstOfDay.set(d, s);
+    }
+    const [, ...later] = [...firstOfDay.values()];
+    expect(later.map((s) => s.enrolledCount > 0)).toEqual([true, true]);
+  });
+
   it("schedules every session on one of the event's days in its time zone", async () => {
     const event = await t.deps.db
       .selectFrom('events')
@@ -101,6 +123,8 @@ describe('demo agenda seed', () => {
       .execute();
     const days = new Set(sessions.map((s) => dayInZone(s.startAt, event.timezone)));
     expect(days.size).toBe(3);
+    // The event lasts exactly its programme's three days: no empty day tab.
+    expect([...days].sort()).toEqual([first, expect.any(String), last]);
     for (const s of sessions) {
       expect(
         dayInZone(s.startAt, event.timezone) >= first && dayInZone(s.endAt, event.timezone) <= last,
@@ -149,6 +173,10 @@ describe('demo agenda seed', () => {
       { mapId: map.id, mapName: 'Ground floor', pinId: expect.any(String), pinName: 'Plenary Hall' },
     ]);
     expect(hall.sessionCount).toBeGreaterThan(3);
+    // Its seating plan is the location's PDF map (the Locations list's "PDF map" column).
+    const pdf = await t.app.inject({ method: 'GET', url: hall.pdfMapUrl });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const materials = (
       await t.as(token, { method: 'GET', url: `/api/v1/events/${eventId}/materials` })

@@ -207,6 +207,13 @@ const PLAN: SessionPlan[] = [
     room: 'Plenary Hall',
     speakers: ['Ramírez'],
     tracks: ['Product & Design'],
+    // Reserved seating: the front rows, booked ahead.
+    booking: {
+      capacity: 100,
+      waitlist: false,
+      seats: ['Becker', 'Rossi', 'Tanaka', 'Patel', 'Lindqvist', 'Dubois', 'Mensah', 'Williams'],
+      waiting: [],
+    },
   },
   {
     day: 1,
@@ -424,6 +431,16 @@ function wifiCardSvg(): string {
   </svg>`;
 }
 
+/** The Plenary Hall's seating plan: the PDF map of that location. */
+const HALL_PLAN = [
+  'Plenary Hall - seating plan',
+  '',
+  'Stage at the north wall; 600 seats in rows A to L, 50 per row.',
+  'Rows A and B: reserved for speakers and guests with access needs.',
+  'Wheelchair spaces: row C, both aisles. Step-free entrance from the foyer.',
+  'Captioning screen: left of the stage. Quiet exit: south-east door.',
+];
+
 const WELCOME_PACK = [
   'Northwind Summit 2026 - Welcome pack',
   '',
@@ -468,7 +485,9 @@ export async function seedAgenda({ db, config }: Pick<AppDeps, 'db' | 'config'>)
     const plan = await sharp(Buffer.from(floorPlanSvg())).png({ compressionLevel: 9 }).toBuffer();
     const wifi = await sharp(Buffer.from(wifiCardSvg())).png({ compressionLevel: 9 }).toBuffer();
     const pack = simplePdf(WELCOME_PACK, { title: 'Northwind Summit 2026 - Welcome pack' });
+    const hallPlan = simplePdf(HALL_PLAN, { title: 'Plenary Hall - seating plan' });
     const files = {
+      hallPlan: await store(storage, stored, hallPlan, 'application/pdf'),
       plan: await store(storage, stored, plan, 'image/png'),
       wifi: await store(storage, stored, wifi, 'image/png'),
       pack: await store(storage, stored, pack, 'application/pdf'),
@@ -489,7 +508,7 @@ export async function seedAgenda({ db, config }: Pick<AppDeps, 'db' | 'config'>)
 async function writeAgenda(
   tx: Db,
   event: { id: string; startAt: Date; zone: string },
-  files: { plan: string; wifi: string; pack: string },
+  files: { plan: string; wifi: string; pack: string; hallPlan: string },
   sizes: { plan: number; wifi: number; pack: number },
 ): Promise<void> {
   const admin = await tx
@@ -512,6 +531,7 @@ async function writeAgenda(
           r.name === 'Plenary Hall'
             ? 'https://www.openstreetmap.org/search?query=Sonnenallee%20225%2C%20Berlin'
             : null,
+        pdfMapKey: r.name === 'Plenary Hall' ? files.hallPlan : null,
         ...authored,
       })),
     )

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.js';
 import { seedExtras } from './extras.js';
+import { seedImports } from './imports.js';
 import { seed } from './index.js';
 
 let t: TestContext;
@@ -37,5 +38,40 @@ describe('demo magic links and app versions seed', () => {
     await seedExtras(t.deps);
     expect(await links()).toHaveLength(6);
     expect(await t.deps.db.selectFrom('appVersions').select('id').execute()).toHaveLength(versions.length);
+  });
+
+  it('keeps a completed import of the participants in the history, readable through the API, once', async () => {
+    const admin = await t.deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'event.admin@northwind.example')
+      .executeTakeFirstOrThrow();
+    const event = await t.deps.db
+      .selectFrom('events')
+      .select('id')
+      .where('name', '=', 'Northwind Summit 2026')
+      .executeTakeFirstOrThrow();
+    const token = await t.f.token(admin.id);
+    const history = await t.as(token, { method: 'GET', url: `/api/v1/events/${event.id}/imports` });
+    expect(history.statusCode).toBe(200);
+    const participants = await t.deps.db
+      .selectFrom('participants')
+      .select('id')
+      .where('eventId', '=', event.id)
+      .execute();
+    expect(history.json().records).toEqual([
+      expect.objectContaining({
+        table: 'User',
+        fileName: 'northwind-summit-attendees.xlsx',
+        status: 'COMPLETED',
+        counts: expect.objectContaining({
+          rows: participants.length,
+          created: participants.length,
+          errors: 0,
+        }),
+      }),
+    ]);
+    await seedImports(t.deps);
+    expect(await t.deps.db.selectFrom('imports').select('id').execute()).toHaveLength(1);
   });
 });

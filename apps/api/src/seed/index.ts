@@ -5,6 +5,7 @@ import { createUser, createUsers, normalizeEmail, SYSTEM_ACTOR } from '../platfo
 import { seedAgenda } from './agenda.js';
 import { seedBookmarks } from './bookmarks.js';
 import { seedExtras } from './extras.js';
+import { seedImports } from './imports.js';
 import { seedPeople } from './people.js';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
@@ -111,11 +112,11 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
       .insertInto('events')
       .values({
         name: 'Northwind Summit 2026',
-        description: 'Four days of talks, workshops and networking for the people who build great events.',
+        description: 'Three days of talks, workshops and networking for the people who build great events.',
         eventHubId: hub.id,
         organizationId: org.id,
         startAt: new Date(Math.floor((now - day) / day) * day + 8 * 60 * 60 * 1000),
-        endAt: new Date(Math.floor((now + 2 * day) / day) * day + 17 * 60 * 60 * 1000),
+        endAt: new Date(Math.floor((now + day) / day) * day + 17 * 60 * 60 * 1000),
         timezone: 'Europe/Berlin',
         address: 'Estrel Congress Center, Sonnenallee 225, 12057 Berlin, Germany',
         primaryColor: '#4338ca',
@@ -165,5 +166,6 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   await seedAgenda({ db, config });
   await seedBookmarks({ db });
   await seedExtras({ db });
+  await seedImports({ db });
   return { created: true, accounts };
 }
