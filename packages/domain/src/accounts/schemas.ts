@@ -156,5 +156,8 @@ export const mailboxMessageSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
+/** `GET dev/mailbox/status`: whether e-mails are kept (SMTP_URL unset) rather than sent. */
+export const mailboxStatusSchema = z.object({ enabled: z.boolean() });
+export type MailboxStatus = z.infer<typeof mailboxStatusSchema>;
 /** The dev mailbox keeps the latest messages only. */
 export const MAILBOX_LIMIT = 200;

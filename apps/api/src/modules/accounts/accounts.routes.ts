@@ -6,6 +6,7 @@ import {
   listQuerySchema,
   listResponse,
   mailboxMessageSchema,
+  mailboxStatusSchema,
   registerBodySchema,
   registerResponseSchema,
   resetPasswordCompleteBodySchema,
@@ -201,6 +202,18 @@ export const accountsRoutes =
         },
       },
       async (request) => accounts.devMailbox(rt, requireAuth(request)),
+    );
+
+    app.get(
+      '/dev/mailbox/status',
+      {
+        schema: {
+          tags: [TAG],
+          summary: 'Whether e-mails are kept in the dev mailbox (SMTP_URL unset), for the super admin’s menu',
+          response: { 200: mailboxStatusSchema, ...errors(401, 404) },
+        },
+      },
+      async (request) => accounts.devMailboxStatus(rt, requireAuth(request)),
     );
 
     app.get(

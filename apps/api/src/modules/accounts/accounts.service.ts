@@ -565,6 +565,12 @@ export async function devMailbox(
   return { records: records.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })), total };
 }
 
+/** Whether the dev mailbox exists: the super admin's menu offers it only then. */
+export function devMailboxStatus(rt: AccountsRuntime, auth: AuthContext): { enabled: boolean } {
+  if (!isSuperAdmin(auth.principal)) throw notFound();
+  return { enabled: rt.deps.mailer.devMailbox };
+}
+
 // ---------------------------------------------------------------- single sign-on
 
 export async function ssoProviders(

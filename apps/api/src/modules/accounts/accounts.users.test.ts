@@ -289,6 +289,15 @@ describe('GET dev/mailbox', () => {
       );
     expect((await get(undefined, 'dev/mailbox')).statusCode).toBe(401);
   });
+
+  it('status: enabled while SMTP_URL is unset, for super admins only', async () => {
+    const res = await get(tenant.tokens.superadmin, 'dev/mailbox/status');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ enabled: true });
+    for (const caller of ROLES.filter((r) => r !== 'superadmin'))
+      expect((await get(tenant.tokens[caller], 'dev/mailbox/status')).statusCode, caller).toBe(404);
+    expect((await get(undefined, 'dev/mailbox/status')).statusCode).toBe(401);
+  });
 });
 
 describe('OpenAPI', () => {
@@ -309,6 +318,7 @@ describe('OpenAPI', () => {
       ['get', '/api/v1/users/{id}'],
       ['get', '/api/v1/users/{userId}/events'],
       ['get', '/api/v1/dev/mailbox'],
+      ['get', '/api/v1/dev/mailbox/status'],
       ['get', '/api/v1/auth/sso/providers'],
       ['get', '/api/v1/auth/sso/start'],
     ] as const;

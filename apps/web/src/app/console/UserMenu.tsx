@@ -1,7 +1,9 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import type { MailboxStatus } from '@plenary/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useApiQuery } from '../../shared/api/query';
 import { setParticipantView } from '../../shared/session/auth';
 import { useDisplayName, useUserState } from '../../shared/session/hooks';
 import { ChevronDownIcon, EyeIcon, InboxIcon, LogoutIcon } from '../../shared/ui/icons';
@@ -29,6 +31,12 @@ export function UserMenu({
   const { t } = useTranslation('shell');
   const { role, basicDetails } = useUserState();
   const name = useDisplayName();
+  // Only while e-mails are kept instead of sent (SMTP_URL unset); the page answers 404 otherwise.
+  const mailbox = useApiQuery<MailboxStatus>('dev/mailbox/status', undefined, {
+    enabled: role === 'superadmin',
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
 
   return (
     // No focus placeholder: a role="presentation" child of role="menu" fails axe (aria-required-children).
@@ -57,7 +65,7 @@ export function UserMenu({
             {t('userMenu.participantView')}
           </Menu.Item>
         )}
-        {role === 'superadmin' && (
+        {role === 'superadmin' && mailbox.data?.enabled && (
           <Menu.Item component={Link} to="/dev/mailbox" leftSection={<InboxIcon size={16} />}>
             {t('userMenu.devMailbox')}
           </Menu.Item>
