@@ -9,13 +9,25 @@ import { dayLabel } from './times';
 
 const SHOWN = 5;
 
-/** The event home's "Upcoming sessions": the next sessions of the 13-day window, and the way to the agenda and My Agenda. */
-export function UpcomingSessions({ eventId, timezone }: { eventId: string; timezone: string }) {
+/**
+ * The event home's "Upcoming sessions": the next sessions of the 13-day window, and the way to the
+ * agenda and My Agenda. `exclude`: sessions the home already shows above (Happening now, Up next).
+ */
+export function UpcomingSessions({
+  eventId,
+  timezone,
+  exclude,
+}: {
+  eventId: string;
+  timezone: string;
+  exclude?: ReadonlySet<string>;
+}) {
   const { t } = useTranslation('participantAgenda');
   const upcoming = useUpcomingSessions(eventId);
   // The agenda is fetched along, so it is there (and cached for offline use) when the participant opens it.
   useAgendaView(eventId);
-  const sessions = upcoming.data?.sessions.slice(0, SHOWN) ?? [];
+  const sessions = (upcoming.data?.sessions ?? []).filter((s) => !exclude?.has(s.id)).slice(0, SHOWN);
+  const excludedSome = (upcoming.data?.sessions.length ?? 0) > 0 && Boolean(exclude?.size);
   return (
     <Card component="section" aria-labelledby="upcoming-sessions">
       <Stack gap="sm">
@@ -36,7 +48,7 @@ export function UpcomingSessions({ eventId, timezone }: { eventId: string; timez
           <Skeleton h={60} role="status" aria-label={t('agenda.loading')} />
         ) : sessions.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t('upcoming.empty')}
+            {t(excludedSome ? 'upcoming.emptyAfterNext' : 'upcoming.empty')}
           </Text>
         ) : (
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>

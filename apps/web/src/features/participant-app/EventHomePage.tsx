@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DEFAULT_COLORS } from '@plenary/domain';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { formatInZone } from '../../shared/time/zones';
@@ -20,12 +21,25 @@ import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { useUserEvents } from '../events';
 import { UpcomingSessions } from '../participant-agenda';
 import { EventHomeCards } from '../participant-profile';
-import { NowAndNextCard } from './NowAndNextCard';
+import { NowAndNextCard, useNowAndNext } from './NowAndNextCard';
 
 /** Pages the participant app can show so far; the app designer will supply more. */
 const KNOWN_PAGES = new Set(['home']);
 
 /** `/event/:eventId/:pageId`: the event's home page in the event's colours. */
+/** Happening now and Up next, then the upcoming sessions after those (each session shown once). */
+function HomeSessions({ eventId, timezone }: { eventId: string; timezone: string }) {
+  const nowNext = useNowAndNext(eventId);
+  const { now, next } = nowNext.picked;
+  const shownAbove = useMemo(() => new Set([...now, ...next].map((s) => s.id)), [now, next]);
+  return (
+    <>
+      <NowAndNextCard eventId={eventId} state={nowNext} />
+      <UpcomingSessions eventId={eventId} timezone={timezone} exclude={shownAbove} />
+    </>
+  );
+}
+
 export function EventHomePage() {
   const { eventId = '', pageId = 'home' } = useParams();
   const { t } = useTranslation('shell');
@@ -104,8 +118,7 @@ export function EventHomePage() {
           </Group>
         </Stack>
       </Card>
-      <NowAndNextCard eventId={event.id} />
-      <UpcomingSessions eventId={event.id} timezone={event.timezone} />
+      <HomeSessions eventId={event.id} timezone={event.timezone} />
       <EventHomeCards eventId={event.id} />
     </Stack>
   );

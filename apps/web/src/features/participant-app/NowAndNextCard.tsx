@@ -59,12 +59,14 @@ function Section({
   );
 }
 
+/** What "Happening now" and "Up next" show, worked out once for the event home (which also keeps them out of "Upcoming sessions"). */
+export type NowAndNextState = ReturnType<typeof useNowAndNext>;
+
 /**
  * The event home's "Happening now" and "Up next", from the agenda the participant sees (the cached
- * `sessions/v2/view`, so it works offline too), in the event's zone.
+ * `sessions/v2/view`, so it works offline too), in the event's zone, moved on every minute.
  */
-export function NowAndNextCard({ eventId }: { eventId: string }) {
-  const { t } = useTranslation('participantApp');
+export function useNowAndNext(eventId: string) {
   const view = useAgendaView(eventId);
   const now = useNow();
   const zone = view.data?.timezone ?? 'UTC';
@@ -72,6 +74,12 @@ export function NowAndNextCard({ eventId }: { eventId: string }) {
     () => nowAndNext(view.data?.sessions ?? [], now, zone),
     [view.data?.sessions, now, zone],
   );
+  return { view, zone, picked };
+}
+
+export function NowAndNextCard({ eventId, state }: { eventId: string; state: NowAndNextState }) {
+  const { t } = useTranslation('participantApp');
+  const { view, zone, picked } = state;
 
   if (view.isPending)
     return <Skeleton h={120} radius="lg" role="status" aria-label={t('participantAgenda:agenda.loading')} />;

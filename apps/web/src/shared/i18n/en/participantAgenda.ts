@@ -102,6 +102,7 @@ export default {
   upcoming: {
     title: 'Upcoming sessions',
     empty: 'No sessions in the next 13 days.',
+    emptyAfterNext: 'No other sessions in the next 13 days.',
     all: 'Full agenda',
     mine: 'My Agenda',
   },
