@@ -74,6 +74,8 @@ test('an invited moderator signs in with the e-mailed link and lands on the sess
       await expect(moderator.getByRole('heading', { level: 2, name: SESSION })).toBeVisible();
       await expect(moderator.getByText('You moderate this session')).toBeVisible();
       await expect(moderator.getByText('Questions from the floor')).toBeVisible();
+      // On the event's clock (Berlin: a 24-hour day), as everywhere else in the product.
+      await expect(moderator.getByText('Mon, 1 Mar 2027, 10:00 – 11:00')).toBeVisible();
       await screen(moderator, 'moderator session page');
     });
 

@@ -12,6 +12,8 @@ import { selectEvent } from '../../shared/session/userStore';
 import { CenteredLayout } from '../../shared/ui/CenteredLayout';
 import { LoadError } from '../../shared/ui/LoadError';
 import { currentHost } from '../../shared/surface';
+import { eventClock, formatSpan } from '../../shared/time/format';
+import { useUserEvents } from '../events';
 import { RequireAuth } from '../../shared/session/RequireAuth';
 import { LinkSignIn } from './LinkSignIn';
 import { createMagicLinkSignIn, type MagicLinkAnswer, type MagicLinkOutcome } from './magicLink';
@@ -57,6 +59,8 @@ function ModeratedSession({ eventId, sessionId }: { eventId: string; sessionId: 
   const session = useApiQuery<SessionRow>(
     `events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}`,
   );
+  // Its times on the event's clock: the event's zone and locale decide the format.
+  const zone = useUserEvents().data?.records.find((e) => e.id === eventId)?.timezone;
   const data = session.data;
   if (session.isError && !data) {
     const gone = session.error.status === 404 || session.error.status === 403;
@@ -88,7 +92,7 @@ function ModeratedSession({ eventId, sessionId }: { eventId: string; sessionId: 
         </Group>
       </Stack>
       <Text size="sm">
-        {data.startDate} · {data.timeSlot}
+        {formatSpan(data.startAt, data.endAt, eventClock(zone))}
         {data.location ? ` · ${data.location.name}` : ''}
       </Text>
       {data.description ? <Text size="sm">{data.description}</Text> : null}
