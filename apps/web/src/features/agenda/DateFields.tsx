@@ -1,21 +1,7 @@
 import { DatePickerInput, TimePicker } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { timeFrom24h, timeTo24h } from '../../shared/custom-fields';
-
-/** The calendar's labelled controls (shared by the date inputs of this area). */
-export function useDateAriaLabels() {
-  const { t } = useTranslation('common');
-  return {
-    previousMonth: t('dates.previousMonth'),
-    nextMonth: t('dates.nextMonth'),
-    previousYear: t('dates.previousYear'),
-    nextYear: t('dates.nextYear'),
-    previousDecade: t('dates.previousDecade'),
-    nextDecade: t('dates.nextDecade'),
-    monthLevelControl: t('dates.chooseMonth'),
-    yearLevelControl: t('dates.chooseYear'),
-  };
-}
+import { useDateAriaLabels } from '../../shared/ui/dateAriaLabels';
 
 interface FieldProps {
   name: string;

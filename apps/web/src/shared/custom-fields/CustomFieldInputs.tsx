@@ -16,6 +16,7 @@ import { CustomFieldValue } from './CustomFieldValue';
 import type { CustomFieldDraft, CustomFieldErrors, CustomFieldInputField } from './types';
 import { isEditableByParticipant, timeFrom24h, timeTo24h } from './validation';
 import { pickerHours, viewerClock } from '../time/format';
+import { useDateAriaLabels } from '../ui/dateAriaLabels';
 
 export interface CustomFieldInputsProps {
   fields: readonly CustomFieldInputField[];
@@ -48,6 +49,7 @@ interface InputProps {
 function FieldInput({ field, value, onChange, error, disabled }: InputProps) {
   const { t } = useTranslation('attendees');
   const { t: tc } = useTranslation();
+  const dateAriaLabels = useDateAriaLabels();
   const name = customFieldName(field.id);
   const required = field.settings.required;
   const common = { label: field.name, required, error, disabled, name, 'data-field': name };
@@ -116,16 +118,7 @@ function FieldInput({ field, value, onChange, error, disabled }: InputProps) {
           weekendDays={[]}
           hideOutsideDates
           popoverProps={{ returnFocus: true }}
-          ariaLabels={{
-            previousMonth: tc('dates.previousMonth'),
-            nextMonth: tc('dates.nextMonth'),
-            previousYear: tc('dates.previousYear'),
-            nextYear: tc('dates.nextYear'),
-            previousDecade: tc('dates.previousDecade'),
-            nextDecade: tc('dates.nextDecade'),
-            monthLevelControl: tc('dates.chooseMonth'),
-            yearLevelControl: tc('dates.chooseYear'),
-          }}
+          ariaLabels={dateAriaLabels}
         />
       );
     case 'NUMBER':

@@ -12,10 +12,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiDownload } from '../api/client';
+import { useDateAriaLabels } from '../ui/dateAriaLabels';
 import { toast } from '../ui/toast';
 import { headerOf, moveColumn, toggleColumn, type ColumnLayout } from './columns';
 import {
@@ -169,32 +171,39 @@ function DateRangeFilter({ def, value, onChange }: FilterControlProps) {
     onChange(next.from || next.to ? next : undefined);
   };
   const legendId = useId();
+  // The app's own date format (not the browser's mm/dd/yyyy), clearable, with a labelled calendar.
+  const picker: Partial<DatePickerInputProps> = {
+    valueFormat: 'D MMM YYYY',
+    clearable: true,
+    w: 150,
+    weekendDays: [],
+    popoverProps: { returnFocus: true },
+    ariaLabels: useDateAriaLabels(),
+  };
   return (
     <fieldset aria-labelledby={legendId} style={{ border: 0, padding: 0, margin: 0 }}>
       <Text id={legendId} size="sm" fw={500} mb={2}>
         {labelOf(def, tAny)}
       </Text>
       <Group gap={6} wrap="nowrap">
-        <TextInput
-          type="date"
+        <DatePickerInput
+          {...picker}
           aria-label={`${labelOf(def, tAny)}: ${t('filters.from')}`}
           placeholder={t('filters.from')}
-          value={range.from ?? ''}
-          max={range.to}
-          onChange={(e) => set({ from: e.currentTarget.value })}
-          w={150}
+          value={range.from ?? null}
+          maxDate={range.to}
+          onChange={(v) => set({ from: v ?? '' })}
         />
         <Text size="sm" c="dimmed" aria-hidden="true">
           –
         </Text>
-        <TextInput
-          type="date"
+        <DatePickerInput
+          {...picker}
           aria-label={`${labelOf(def, tAny)}: ${t('filters.to')}`}
           placeholder={t('filters.to')}
-          value={range.to ?? ''}
-          min={range.from}
-          onChange={(e) => set({ to: e.currentTarget.value })}
-          w={150}
+          value={range.to ?? null}
+          minDate={range.from}
+          onChange={(v) => set({ to: v ?? '' })}
         />
       </Group>
     </fieldset>
