@@ -42,13 +42,20 @@ export function missingScreens(found: readonly NavScreen[], required: readonly R
     .map((r) => `${r.name} (${String(r.path)})`);
 }
 
-/** Links (name, same-origin path) inside `scope`, in document order, without duplicates. */
+/**
+ * Links to screens (name, same-origin path) inside `scope`, in document order, without duplicates:
+ * not files (a location's PDF map, a material: API paths, downloads, new tabs).
+ */
 export async function linksIn(scope: Locator): Promise<NavScreen[]> {
   const links = await scope.locator('a[href]').evaluateAll((anchors) =>
     anchors
       .filter((a) => {
         const r = a.getBoundingClientRect();
-        return r.width > 0 && r.height > 0;
+        const file =
+          (a as HTMLAnchorElement).target === '_blank' ||
+          a.hasAttribute('download') ||
+          new URL((a as HTMLAnchorElement).href).pathname.startsWith('/api/');
+        return r.width > 0 && r.height > 0 && !file;
       })
       .map((a) => {
         const url = new URL((a as HTMLAnchorElement).href);
