@@ -1,6 +1,21 @@
 import { sql } from 'kysely';
 import type { Db } from './db/index.js';
 
+/** One audit_log row. */
+export async function insertAudit(
+  db: Db,
+  row: {
+    actorId: string;
+    impersonatedUserId: string | null;
+    action: 'create' | 'update' | 'delete';
+    entity: string;
+    entityId: string | null;
+    requestId: string;
+  },
+): Promise<void> {
+  await db.insertInto('auditLog').values(row).execute();
+}
+
 /** audit_log rows for many participants in one statement. */
 export async function auditMany(
   db: Db,

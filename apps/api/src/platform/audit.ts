@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './access.js';
+import { insertAudit } from './audit.repo.js';
 import { requireAuth } from './auth.js';
 import type { Db } from './db/index.js';
 
@@ -37,15 +38,12 @@ export async function audit(
   entity: string,
   entityId: string | null,
 ): Promise<void> {
-  await db
-    .insertInto('auditLog')
-    .values({
-      actorId: ctx.actorId,
-      impersonatedUserId: ctx.impersonatedUserId,
-      action,
-      entity,
-      entityId,
-      requestId: ctx.requestId,
-    })
-    .execute();
+  await insertAudit(db, {
+    actorId: ctx.actorId,
+    impersonatedUserId: ctx.impersonatedUserId,
+    action,
+    entity,
+    entityId,
+    requestId: ctx.requestId,
+  });
 }

@@ -1,10 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from './db/index.js';
 import type { Jobs } from './jobs.js';
 import { errorBody, errorBodySchema } from './errors.js';
+import {
+  claimKey,
+  deleteExpiredKeys,
+  findKey,
+  releaseClaim,
+  storeAnswer,
+  type KeyClaim,
+} from './idempotency.repo.js';
 
 /**
  * `Idempotency-Key` on creating POSTs. A route opts in with `config: { idempotent: true }`; a
@@ -41,14 +48,8 @@ declare module 'fastify' {
     idempotent?: true | 'handler';
   }
   interface FastifyRequest {
-    idempotencyClaim: Claim | null;
+    idempotencyClaim: KeyClaim | null;
   }
-}
-
-interface Claim {
-  userId: string;
-  key: string;
-  claimId: string;
 }
 
 const keySchema = z
@@ -103,58 +104,16 @@ export async function idempotencyGate(
   // Twice at most: the row found on conflict may be purged before it is read.
   for (let attempt = 0; attempt < 2; attempt++) {
     const claimId = randomUUID();
-    const claimed = await db
-      .insertInto('idempotencyKeys')
-      .values({
-        userId,
-        key,
-        method: request.method,
-        path,
-        bodyHash,
-        claimId,
-        expiresAt: sql<Date>`now() + make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['userId', 'key'])
-          .doUpdateSet((eb) => ({
-            method: eb.ref('excluded.method'),
-            path: eb.ref('excluded.path'),
-            bodyHash: eb.ref('excluded.bodyHash'),
-            claimId: eb.ref('excluded.claimId'),
-            statusCode: null,
-            contentType: null,
-            responseBody: null,
-            createdAt: sql<Date>`now()`,
-            expiresAt: eb.ref('excluded.expiresAt'),
-          }))
-          // Only an expired row, or a claim whose request never answered (its process died).
-          .where((eb) =>
-            eb.or([
-              eb('idempotencyKeys.expiresAt', '<=', sql<Date>`now()`),
-              eb.and([
-                eb('idempotencyKeys.statusCode', 'is', null),
-                eb(
-                  'idempotencyKeys.createdAt',
-                  '<',
-                  sql<Date>`now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`,
-                ),
-              ]),
-            ]),
-          ),
-      )
-      .returning('claimId')
-      .executeTakeFirst();
+    const claimed = await claimKey(
+      db,
+      { userId, key, claimId, method: request.method, path, bodyHash },
+      { ttlHours: IDEMPOTENCY_TTL_HOURS, staleClaimSeconds: STALE_CLAIM_SECONDS },
+    );
     if (claimed) {
       request.idempotencyClaim = { userId, key, claimId };
       return false;
     }
-    const row = await db
-      .selectFrom('idempotencyKeys')
-      .selectAll()
-      .where('userId', '=', userId)
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const row = await findKey(db, userId, key);
     if (!row) continue;
     if (row.method !== request.method || row.path !== path || row.bodyHash !== bodyHash) {
       await reply
@@ -179,12 +138,7 @@ export async function idempotencyGate(
 }
 
 /** Stores a 2xx answer under the claimed key; any other answer (or one that streams) releases the key. */
-async function settle(db: Db, claim: Claim, reply: FastifyReply, payload: unknown): Promise<void> {
-  const mine = db
-    .updateTable('idempotencyKeys')
-    .where('userId', '=', claim.userId)
-    .where('key', '=', claim.key)
-    .where('claimId', '=', claim.claimId);
+async function settle(db: Db, claim: KeyClaim, reply: FastifyReply, payload: unknown): Promise<void> {
   const body =
     payload === undefined || payload === null
       ? ''
@@ -195,29 +149,14 @@ async function settle(db: Db, claim: Claim, reply: FastifyReply, payload: unknow
           : undefined;
   if (reply.statusCode >= 200 && reply.statusCode < 300 && body !== undefined) {
     const contentType = reply.getHeader('content-type');
-    await mine
-      .set({
-        statusCode: reply.statusCode,
-        contentType: typeof contentType === 'string' ? contentType : null,
-        responseBody: body,
-      })
-      .execute();
+    await storeAnswer(db, claim, {
+      statusCode: reply.statusCode,
+      contentType: typeof contentType === 'string' ? contentType : null,
+      responseBody: body,
+    });
     return;
   }
-  await db
-    .deleteFrom('idempotencyKeys')
-    .where('userId', '=', claim.userId)
-    .where('key', '=', claim.key)
-    .where('claimId', '=', claim.claimId)
-    .execute();
-}
-
-export async function purgeExpiredIdempotencyKeys(db: Db): Promise<number> {
-  const result = await db
-    .deleteFrom('idempotencyKeys')
-    .where('expiresAt', '<=', sql<Date>`now()`)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  await releaseClaim(db, claim);
 }
 
 /**
@@ -227,7 +166,7 @@ export async function purgeExpiredIdempotencyKeys(db: Db): Promise<number> {
 export function installIdempotency(app: FastifyInstance, deps: { db: Db; jobs: Jobs }): void {
   app.decorateRequest('idempotencyClaim', null);
   deps.jobs.define(PURGE_QUEUE, async () => {
-    await purgeExpiredIdempotencyKeys(deps.db);
+    await deleteExpiredKeys(deps.db);
   });
   deps.jobs.schedule(PURGE_QUEUE, '7 * * * *');
 

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Db } from './db/index.js';
 import type { Jobs, QueueOptions } from './jobs.js';
+import { insertDevMail } from './mail.repo.js';
 import { createSealer } from './sealed.js';
 
 export interface MailMessage {
@@ -45,10 +46,7 @@ export function createMailer(db: Db, opts: { smtpUrl?: string | undefined; from:
   return {
     devMailbox: true,
     async send(m) {
-      await db
-        .insertInto('mailOutbox')
-        .values({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? null })
-        .execute();
+      await insertDevMail(db, { to: m.to, subject: m.subject, text: m.text, html: m.html ?? null });
     },
   };
 }

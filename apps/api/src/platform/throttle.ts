@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import { MESSAGES } from '@plenary/domain';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import { HttpError } from './errors.js';
+import { countHit, deleteCounter, deleteOldWindows, uncountHit } from './throttle.repo.js';
 
 /**
  * Fixed-window counters for rate limits (sign-in attempts, reset and registration e-mails).
@@ -42,34 +42,19 @@ export class DbThrottle implements Throttle {
   constructor(private readonly db: Db) {}
 
   async hit(key: string, limit: number, windowSec: number): Promise<ThrottleResult> {
-    const k = storedKey(key);
-    const w = Math.max(1, Math.floor(windowSec));
-    // One statement: a new window starts when the stored one is over, else the count goes up.
-    const { rows } = await sql<{ count: number; retryAfter: number }>`
-      INSERT INTO throttle (key, window_start, count) VALUES (${k}, now(), 1)
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN throttle.window_start <= now() - make_interval(secs => ${w}) THEN 1 ELSE throttle.count + 1 END,
-        window_start = CASE WHEN throttle.window_start <= now() - make_interval(secs => ${w}) THEN now() ELSE throttle.window_start END
-      RETURNING count,
-        GREATEST(1, CEIL(EXTRACT(EPOCH FROM (window_start + make_interval(secs => ${w}) - now()))))::int AS "retryAfter"
-    `.execute(this.db);
-    const row = rows[0];
+    const row = await countHit(this.db, storedKey(key), Math.max(1, Math.floor(windowSec)));
     if (!row) throw new Error('throttle upsert returned no row');
     // Now and then, drop windows that ended long ago so the table stays small.
-    if (Math.random() < 0.01) {
-      await sql`DELETE FROM throttle WHERE window_start < now() - interval '1 day'`.execute(this.db);
-    }
+    if (Math.random() < 0.01) await deleteOldWindows(this.db);
     return { allowed: row.count <= limit, retryAfterSec: row.retryAfter, count: row.count };
   }
 
   async undo(key: string): Promise<void> {
-    await sql`UPDATE throttle SET count = GREATEST(count - 1, 0) WHERE key = ${storedKey(key)}`.execute(
-      this.db,
-    );
+    await uncountHit(this.db, storedKey(key));
   }
 
   async reset(key: string): Promise<void> {
-    await sql`DELETE FROM throttle WHERE key = ${storedKey(key)}`.execute(this.db);
+    await deleteCounter(this.db, storedKey(key));
   }
 
   async close(): Promise<void> {}
