@@ -20,11 +20,8 @@ const QUERY =
 const NOT_YET: Record<string, string> = {
   'modules/accounts/accounts.service.ts':
     'not moved yet (774 lines; accounts.repo.ts was being edited by the users-insert change)',
-  'modules/agenda/agenda.notify.ts': 'not moved yet',
   'modules/agenda/attendees.list.ts': 'not moved yet (list definitions with their queries)',
   'modules/agenda/import-cells.ts': 'not moved yet (import)',
-  'modules/agenda/moderators.service.ts':
-    'the users lookup/insert of an invitation, left to the change of every users insert',
   'modules/agenda/session-users.import.ts': 'not moved yet (import)',
   'modules/agenda/sessions.import.ts': 'not moved yet (import)',
   'modules/agenda/vanished.import.ts': 'not moved yet (import)',
@@ -33,8 +30,6 @@ const NOT_YET: Record<string, string> = {
   'modules/attendees/participants.list.ts': 'not moved yet (list definitions with their queries)',
   'modules/attendees/photos.import.ts': 'not moved yet (import)',
   'modules/content/locations.import.ts': 'not moved yet (import)',
-  'modules/content/locations.service.ts':
-    'the two PDF-map locks not moved yet (removal’s lock is in locations.repo.ts)',
   'modules/imports/imports.jobs.ts': 'not moved yet',
   'modules/imports/imports.service.ts': 'not moved yet',
   'platform/access.ts': 'not moved yet (principal queries)',

@@ -1,7 +1,7 @@
 import { AGENDA_CHANGED_EVENT } from '@plenary/domain';
-import { sql } from 'kysely';
 import type { AppDeps } from '../../platform/deps.js';
 import { rooms } from '../../platform/realtime.js';
+import { publishedSessionsTouched } from './agenda-changes.repo.js';
 
 /**
  * `agenda.changed { sessionIds }` on the event room: what participants see of these sessions
@@ -55,24 +55,14 @@ export function announceAgendaChangeOf(
     ids(scope.materialIds),
   ];
   if (!scope.all && !locations && !collections && !breakouts && !materials) return;
-  const none = sql`false`;
-  sql<{ id: string }>`
-    SELECT s.id FROM sessions s
-    WHERE s.event_id = ${eventId} AND s.status = 'PUBLISHED' AND (
-      ${scope.all ? sql`true` : none}
-      OR ${locations ? sql`s.location_id = ANY(${locations}::uuid[])` : none}
-      OR ${breakouts ? sql`s.breakout_id = ANY(${breakouts}::uuid[])` : none}
-      OR ${collections ? sql`EXISTS (SELECT 1 FROM session_collections sc WHERE sc.session_id = s.id AND sc.collection_id = ANY(${collections}::uuid[]))` : none}
-      OR ${materials ? sql`EXISTS (SELECT 1 FROM session_materials sm WHERE sm.session_id = s.id AND sm.material_id = ANY(${materials}::uuid[]))` : none})
-    ORDER BY s.id`
-    .execute(deps.db)
-    .then(({ rows }) =>
-      announceAgendaChange(
-        deps,
-        eventId,
-        rows.map((r) => r.id),
-      ),
-    )
+  publishedSessionsTouched(deps.db, eventId, {
+    all: scope.all ?? false,
+    locationIds: locations,
+    collectionIds: collections,
+    breakoutIds: breakouts,
+    materialIds: materials,
+  })
+    .then((sessionIds) => announceAgendaChange(deps, eventId, sessionIds))
     .catch(() => {
       // The write itself is committed; the next change or a reload shows it.
     });

@@ -17,6 +17,7 @@ import { finishSignIn, loginTypeFor, TOKEN_LIFETIME_MS, type RequestMeta } from 
 import { linkOrigin } from '../../platform/link-hosts.js';
 import type { EventAccess } from '../../platform/event-access.js';
 import { createUser } from '../../platform/users.repo.js';
+import { findAccountByEmail } from './invitee.repo.js';
 import * as repo from './moderators.repo.js';
 import { addModerator, idsInEvent } from './sessions.repo.js';
 import { getSession } from './sessions.service.js';
@@ -68,11 +69,7 @@ export async function inviteModerator(
   const { secret, hash } = newOneTimeSecret();
   const email = body.email.trim().toLowerCase();
   await db.transaction().execute(async (tx: Db) => {
-    let user = await tx
-      .selectFrom('users')
-      .select(['id', 'firstName'])
-      .where('email', '=', email)
-      .executeTakeFirst();
+    let user = await findAccountByEmail(tx, email);
     if (!user) {
       const { id } = await createUser(tx, ctx, { email, firstName: body.firstName, lastName: body.lastName });
       if (!id) throw new Error('the e-mail address was taken while the moderator was invited');

@@ -307,6 +307,23 @@ describe('locations', () => {
     expect((await admin.get(`locations/${theirs.id}`)).statusCode).toBe(404);
     expect((await admin.patch(`locations/${theirs.id}`, { name: 'Mine' })).statusCode).toBe(404);
     expect((await admin.delete(`locations/${theirs.id}`)).statusCode).toBe(404);
+    const theirMap = await other.upload(
+      'PUT',
+      `locations/${theirs.id}/pdf-map`,
+      {},
+      { name: 'm.pdf', bytes: pdf() },
+    );
+    const theirMapUrl = theirMap.json().pdfMapUrl as string;
+    const put = await admin.upload(
+      'PUT',
+      `locations/${theirs.id}/pdf-map`,
+      {},
+      { name: 'x.pdf', bytes: pdf('X') },
+    );
+    expect(put.statusCode).toBe(404);
+    expect((await admin.delete(`locations/${theirs.id}/pdf-map`)).statusCode).toBe(404);
+    expect((await other.get(`locations/${theirs.id}`)).json().pdfMapUrl).toBe(theirMapUrl);
+    expect((await served(theirMapUrl)).status).toBe(200);
     expect((await admin.get(`/api/v1/events/${otherEventId}/locations/${theirs.id}`)).statusCode).toBe(404);
     expect((await admin.get(`/api/v1/events/${otherEventId}/locations`)).statusCode).toBe(404);
   });

@@ -138,7 +138,8 @@ export async function deleteLocation(tx: Db, id: string): Promise<void> {
 
 /**
  * The event's location, locked (FOR UPDATE): a session or pin taking the location now waits for
- * this transaction (their foreign key locks the row).
+ * this transaction (their foreign key locks the row), and so does a concurrent PDF-map change,
+ * which reads the key it replaces from here. Another event's location id answers undefined.
  */
 export async function lockLocation(
   db: Db,

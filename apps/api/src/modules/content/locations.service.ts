@@ -112,12 +112,7 @@ export async function setPdfMap(
   const file = checkPdf(upload.fileName, upload.bytes);
   const before = await withStoredFile(storage, file, (key) =>
     db.transaction().execute(async (tx) => {
-      const row = await tx
-        .selectFrom('locations')
-        .select('pdfMapKey')
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
+      const row = await repo.lockLocation(tx, event.id, id);
       if (!row) throw notFound();
       await repo.updateLocation(tx, id, { pdfMapKey: key }, ctx.actorId);
       await audit(tx, ctx, 'update', ENTITY, id);
@@ -135,13 +130,7 @@ export async function removePdfMap(
   id: string,
 ): Promise<LocationRecord> {
   const before = await db.transaction().execute(async (tx) => {
-    const row = await tx
-      .selectFrom('locations')
-      .select('pdfMapKey')
-      .where('eventId', '=', event.id)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await repo.lockLocation(tx, event.id, id);
     if (!row) throw notFound();
     await repo.updateLocation(tx, id, { pdfMapKey: null }, ctx.actorId);
     await audit(tx, ctx, 'update', ENTITY, id);
