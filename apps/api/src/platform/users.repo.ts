@@ -82,6 +82,14 @@ export async function createUsers(
     .execute();
 }
 
+/** The account holding an (already normalised) e-mail address, if any: an invitation reuses it. */
+export function findUserByEmail(
+  db: Db,
+  email: string,
+): Promise<{ id: string; firstName: string } | undefined> {
+  return db.selectFrom('users').select(['id', 'firstName']).where('email', '=', email).executeTakeFirst();
+}
+
 /** One user; `created` is false (and `id` undefined) when the address already has an account. */
 export async function createUser(
   db: Db,

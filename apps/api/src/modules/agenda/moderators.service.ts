@@ -16,8 +16,7 @@ import { forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { finishSignIn, loginTypeFor, TOKEN_LIFETIME_MS, type RequestMeta } from '../accounts/index.js';
 import { linkOrigin } from '../../platform/link-hosts.js';
 import type { EventAccess } from '../../platform/event-access.js';
-import { createUser } from '../../platform/users.repo.js';
-import { findAccountByEmail } from './invitee.repo.js';
+import { createUser, findUserByEmail } from '../../platform/users.repo.js';
 import * as repo from './moderators.repo.js';
 import { addModerator, idsInEvent } from './sessions.repo.js';
 import { getSession } from './sessions.service.js';
@@ -69,7 +68,7 @@ export async function inviteModerator(
   const { secret, hash } = newOneTimeSecret();
   const email = body.email.trim().toLowerCase();
   await db.transaction().execute(async (tx: Db) => {
-    let user = await findAccountByEmail(tx, email);
+    let user = await findUserByEmail(tx, email);
     if (!user) {
       const { id } = await createUser(tx, ctx, { email, firstName: body.firstName, lastName: body.lastName });
       if (!id) throw new Error('the e-mail address was taken while the moderator was invited');
