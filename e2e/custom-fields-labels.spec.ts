@@ -71,6 +71,8 @@ test('event admin: custom fields of the eight types, reorder and edit; rule and 
   page,
   request,
 }) => {
+  // Eight field types, a reorder, edits and two labels: 1.1 min on a quiet CI machine; room for a busy one.
+  test.setTimeout(240_000);
   own = await ownEvent(request);
   const { admin, eventId, people } = own;
   const api = `${API_URL}/events/${eventId}`;
