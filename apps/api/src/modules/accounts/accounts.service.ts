@@ -390,14 +390,12 @@ export async function requestPasswordReset(
   body: { email: string; host: string },
   meta: RequestMeta,
 ): Promise<{ message: string }> {
+  const { db, jobs } = rt.deps;
   const email = body.email.toLowerCase();
   await enforceMailLimits(rt, 'reset', email, meta.ip);
-  await rt.deps.db
-    .transaction()
-    .execute((tx) =>
-      rt.deps.jobs.enqueue<ResetJob>(tx, RESET_QUEUE, { email, host: body.host, requestId: meta.requestId }),
-    );
-  rt.deps.jobs.wake(RESET_QUEUE);
+  const job: ResetJob = { email, host: body.host, requestId: meta.requestId };
+  await db.transaction().execute((tx) => jobs.enqueue<ResetJob>(tx, RESET_QUEUE, job));
+  jobs.wake(RESET_QUEUE);
   return { message: ACCOUNT_MESSAGES.resetRequested };
 }
 
