@@ -19,10 +19,6 @@ const QUERY =
  */
 const NOT_YET: Record<string, string> = {
   'modules/agenda/attendees.list.ts': 'not moved yet (list definitions with their queries)',
-  'modules/agenda/import-cells.ts': 'not moved yet (import)',
-  'modules/agenda/session-users.import.ts': 'not moved yet (import)',
-  'modules/agenda/sessions.import.ts': 'not moved yet (import)',
-  'modules/agenda/vanished.import.ts': 'not moved yet (import)',
   'modules/attendees/participants.import-table.ts': 'not moved yet (import)',
   'modules/attendees/participants.import.ts': 'not moved yet (import)',
   'modules/attendees/participants.list.ts': 'not moved yet (list definitions with their queries)',

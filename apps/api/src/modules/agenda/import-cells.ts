@@ -1,6 +1,6 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { AGENDA_IMPORT_MESSAGES } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
+import { namesInEvent, participantEmails } from './agenda-import.repo.js';
 import type { NotifyDeps } from './enrollment.notify.js';
 import type { ImportContext } from '../../platform/import-tables/registry.js';
 import { textOf, type Cell } from '../../platform/import-tables/cells.js';
@@ -55,54 +55,18 @@ export async function idsByName(
   table: 'locations' | 'collections' | 'breakouts',
   eventId: string,
 ): Promise<Map<string, string>> {
-  const { rows } = await sql<{
-    id: string;
-    name: string;
-  }>`SELECT id, name FROM ${sql.table(table)} WHERE event_id = ${eventId}`.execute(db);
+  const rows = await namesInEvent(db, table, eventId);
   return new Map(rows.map((r) => [r.name.toLowerCase(), r.id]));
 }
 
 /** Lower-cased e-mail → participant id of the event. */
 export async function participantsByEmail(db: Db, eventId: string): Promise<Map<string, string>> {
-  const { rows } = await sql<{
-    id: string;
-    email: string;
-  }>`SELECT id, email FROM participants WHERE event_id = ${eventId}`.execute(db);
+  const rows = await participantEmails(db, eventId);
   return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
 }
 
-/**
- * Rows the database says are wrong after staging. A row check that may be refused later returns
- * `createErrors: { [column]: '' }` (the framework then keeps its cells, and the column's header and
- * value); this moves the staged rows matching `condition` (over `r`, an `import_rows` row) to the
- * errors with `message` on that column. `message` is SQL, so it can name another row.
- */
+/** A row check's create error on a column the database decides after staging (agenda-import.repo moveToErrors). */
 export const PENDING = '';
-export async function moveToErrors(
-  db: Db,
-  importId: string,
-  condition: RawBuilder<SqlBool>,
-  column: string,
-  message: RawBuilder<string>,
-): Promise<void> {
-  await sql`
-    WITH moved AS (
-      DELETE FROM import_rows r WHERE r.import_id = ${importId} AND r.create_errors IS NOT NULL AND (${condition})
-      RETURNING r.row_number, r.cells, r.create_errors, ${message} AS message
-    )
-    INSERT INTO import_errors (import_id, row_number, cells, errors)
-    SELECT ${importId}::uuid, m.row_number, m.cells,
-      (SELECT jsonb_agg(e || jsonb_build_object('message', m.message)) FROM jsonb_array_elements(m.create_errors) e WHERE e->>'column' = ${column})
-    FROM moved m`.execute(db);
-}
-
-/** `message(n)` of a domain text with a row number, built in SQL for the number `rowNumber` (SQL). */
-export function messageWithRow(
-  message: (row: number | string) => string,
-  rowNumber: RawBuilder<unknown>,
-): RawBuilder<string> {
-  return sql<string>`replace(${message('{row}')}, '{row}', (${rowNumber})::text)`;
-}
 
 /** What the agenda's promotion e-mails and seat broadcasts need, from the import's context (`db` as given: the transaction or not). */
 export function notifyDepsOf(ctx: ImportContext): NotifyDeps {

@@ -1,4 +1,3 @@
-import { sql, type SqlBool } from 'kysely';
 import {
   AGENDA_IMPORT_MESSAGES,
   AGENDA_MESSAGES,
@@ -22,7 +21,7 @@ import { badRequest } from '../../platform/errors.js';
 import { announceAgendaChange, shownToParticipants } from './agenda.notify.js';
 import { afterSeatChange, queuePromotionMails } from './enrollment.notify.js';
 import { promoteWaitlisted, seatCounts, type Promotion } from './enrollment.repo.js';
-import { effectiveCapacity } from './sessions.repo.js';
+import { eventClock } from './sessions.repo.js';
 import type { ImportContext, ImportTableDef, RowCheck } from '../../platform/import-tables/registry.js';
 import { textOf, type Cell } from '../../platform/import-tables/cells.js';
 import { column, errorsOf, tooLong } from '../../platform/import-tables/cells.js';
@@ -30,8 +29,6 @@ import {
   dateText,
   idsByName,
   listOf,
-  messageWithRow,
-  moveToErrors,
   notifyDepsOf,
   participantsByEmail,
   PENDING,
@@ -39,6 +36,22 @@ import {
   yesNo,
   yesNoError,
 } from './import-cells.js';
+import {
+  agendaNamesChangedSince,
+  assignNewSessionIds,
+  auditImportedSessions,
+  insertStagedSessions,
+  lockEventZoneMoved,
+  lockStagedSeats,
+  matchStagedByNameAndStart,
+  refuseSeatConflicts,
+  refuseSessionNamedTwice,
+  replaceStagedCollections,
+  replaceStagedSpeakers,
+  sessionIdsOfEvent,
+  sessionsWithWaitlisted,
+  updateStagedSessions,
+} from './sessions-import.repo.js';
 import { refuseGoneSessionNames } from './vanished.import.js';
 
 /**
@@ -169,22 +182,10 @@ export const sessionsImport: ImportTableDef = {
   duplicateMessage: AGENDA_IMPORT_MESSAGES.duplicateSession,
   columns: async () => COLUMNS,
   async changedSince(db, eventId, verifiedAt) {
-    // Names verify resolved (locations, collections, breakouts) or the event's zone changed since.
-    const { rows } = await sql<{ changed: boolean }>`
-      SELECT EXISTS (SELECT 1 FROM locations WHERE event_id = ${eventId} AND updated_at > ${verifiedAt})
-        OR EXISTS (SELECT 1 FROM collections WHERE event_id = ${eventId} AND updated_at > ${verifiedAt})
-        OR EXISTS (SELECT 1 FROM breakouts WHERE event_id = ${eventId} AND updated_at > ${verifiedAt})
-        OR EXISTS (SELECT 1 FROM events WHERE id = ${eventId} AND updated_at > ${verifiedAt}) AS changed`.execute(
-      db,
-    );
-    return rows[0]?.changed ?? false;
+    return agendaNamesChangedSince(db, eventId, verifiedAt);
   },
   async checker(ctx) {
-    const event = await ctx.db
-      .selectFrom('events')
-      .select(['timezone', 'startAt', 'endAt'])
-      .where('id', '=', ctx.eventId)
-      .executeTakeFirstOrThrow();
+    const event = await eventClock(ctx.db, ctx.eventId);
     const days = eventDays(event);
     const [locations, collections, breakouts, participants] = await Promise.all([
       idsByName(ctx.db, 'locations', ctx.eventId),
@@ -192,10 +193,7 @@ export const sessionsImport: ImportTableDef = {
       idsByName(ctx.db, 'breakouts', ctx.eventId),
       participantsByEmail(ctx.db, ctx.eventId),
     ]);
-    const { rows } = await sql<{
-      id: string;
-    }>`SELECT id FROM sessions WHERE event_id = ${ctx.eventId}`.execute(ctx.db);
-    const sessionIds = new Set(rows.map((r) => r.id));
+    const sessionIds = new Set(await sessionIdsOfEvent(ctx.db, ctx.eventId));
     return {
       check(cells: ReadonlyMap<string, Cell>): RowCheck {
         const sessionId = textOf(cells.get('sessionId'))?.toLowerCase();
@@ -290,24 +288,8 @@ export const sessionsImport: ImportTableDef = {
     };
   },
   async afterStaging(db, ctx) {
-    // Rows without an id take the session of the same name (any case) and start, if there is one.
-    await sql`
-      UPDATE import_rows r SET data = r.data || jsonb_build_object('sessionId', s.id)
-      FROM (
-        SELECT DISTINCT ON (lower(name), start_at) id, lower(name) AS lname, start_at FROM sessions
-        WHERE event_id = ${ctx.eventId} ORDER BY lower(name), start_at, created_at, id
-      ) s
-      WHERE r.import_id = ${ctx.importId} AND NOT r.data ? 'sessionId'
-        AND s.lname = lower(r.data->>'name') AND s.start_at = (r.data->>'startAt')::timestamptz`.execute(db);
-    // One session named twice (by its id and by name + start): the later row is an error.
-    const firstRow = sql`(SELECT min(o.row_number) FROM import_rows o WHERE o.import_id = r.import_id AND o.data->>'sessionId' = r.data->>'sessionId')`;
-    await moveToErrors(
-      db,
-      ctx.importId,
-      sql`r.data ? 'sessionId' AND r.row_number > ${firstRow}`,
-      'name',
-      messageWithRow(AGENDA_IMPORT_MESSAGES.duplicateSession, firstRow),
-    );
+    await matchStagedByNameAndStart(db, ctx.eventId, ctx.importId);
+    await refuseSessionNamedTwice(db, ctx.importId);
     await refuseSeatConflicts(db, ctx.importId);
   },
   async commit(tx, ctx) {
@@ -318,69 +300,30 @@ export const sessionsImport: ImportTableDef = {
     await refuseGoneSessionNames(tx, ctx);
     // Under the locks again: places may have changed since verify (rows refused now are errors: skipped, or the commit undone).
     await refuseSeatConflicts(tx, ctx.importId);
-    // New sessions get their ids first, so collections and speakers can follow in set-based statements.
-    await sql`UPDATE import_rows SET data = data || jsonb_build_object('newId', gen_random_uuid()) WHERE import_id = ${ctx.importId} AND NOT data ? 'sessionId'`.execute(
+    await assignNewSessionIds(tx, ctx.importId);
+    const updated = await updateStagedSessions(tx, ctx.eventId, ctx.importId, actor);
+    const created = await insertStagedSessions(tx, ctx.eventId, ctx.importId, actor);
+    await replaceStagedCollections(tx, ctx.importId);
+    await replaceStagedSpeakers(tx, ctx.importId);
+    await auditImportedSessions(
       tx,
+      ctx.actor,
+      updated.map((r) => r.id),
+      created.map((r) => r.id),
     );
-    const set = (field: string, columnName: string, cast: string) =>
-      sql.raw(
-        `${columnName} = CASE WHEN r.data ? '${field}' THEN (r.data->>'${field}')::${cast} ELSE s.${columnName} END`,
-      );
-    const updated = await sql<{ id: string; status: Status }>`
-      UPDATE sessions s SET
-        name = r.data->>'name',
-        start_at = (r.data->>'startAt')::timestamptz,
-        end_at = (r.data->>'endAt')::timestamptz,
-        ${set('description', 'description', 'text')}, ${set('type', 'type', 'text')}, ${set('status', 'status', 'text')},
-        ${set('locationId', 'location_id', 'uuid')}, ${set('breakoutId', 'breakout_id', 'uuid')}, ${set('capacity', 'capacity', 'int')},
-        ${set('enrollable', 'enrollable', 'boolean')}, ${set('waitlist', 'waitlist', 'boolean')}, ${set('virtualLink', 'virtual_link', 'text')},
-        updated_by = ${actor}, updated_at = now()
-      FROM import_rows r
-      WHERE r.import_id = ${ctx.importId} AND s.event_id = ${ctx.eventId} AND s.id = (r.data->>'sessionId')::uuid
-      RETURNING s.id, s.status`.execute(tx);
-    const created = await sql<{ id: string; status: Status }>`
-      INSERT INTO sessions (id, event_id, name, description, type, status, start_at, end_at, location_id, breakout_id, capacity, enrollable, waitlist, virtual_link, created_by, updated_by)
-      SELECT (r.data->>'newId')::uuid, ${ctx.eventId}, r.data->>'name', coalesce(r.data->>'description', ''), coalesce(r.data->>'type', 'SESSION'),
-        coalesce(r.data->>'status', 'PUBLISHED'), (r.data->>'startAt')::timestamptz, (r.data->>'endAt')::timestamptz,
-        (r.data->>'locationId')::uuid, (r.data->>'breakoutId')::uuid, (r.data->>'capacity')::int,
-        coalesce((r.data->>'enrollable')::boolean, false), coalesce((r.data->>'waitlist')::boolean, true), r.data->>'virtualLink', ${actor}::uuid, ${actor}::uuid
-      FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'newId'
-      RETURNING id, status`.execute(tx);
-
-    const target = sql`coalesce(r.data->>'sessionId', r.data->>'newId')::uuid`;
-    await sql`DELETE FROM session_collections WHERE session_id IN (SELECT ${target} FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'collectionIds')`.execute(
-      tx,
-    );
-    await sql`
-      INSERT INTO session_collections (session_id, collection_id)
-      SELECT DISTINCT ${target}, c.value::uuid FROM import_rows r, jsonb_array_elements_text(r.data->'collectionIds') c
-      WHERE r.import_id = ${ctx.importId}`.execute(tx);
-    await sql`DELETE FROM session_speakers WHERE session_id IN (SELECT ${target} FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'speakerIds')`.execute(
-      tx,
-    );
-    await sql`
-      INSERT INTO session_speakers (session_id, participant_id, position)
-      SELECT ${target}, sp.value::uuid, sp.ordinality - 1 FROM import_rows r, jsonb_array_elements_text(r.data->'speakerIds') WITH ORDINALITY sp
-      WHERE r.import_id = ${ctx.importId} ON CONFLICT DO NOTHING`.execute(tx);
-    await sql`
-      INSERT INTO audit_log (actor_id, impersonated_user_id, action, entity, entity_id, request_id)
-      SELECT ${actor}::uuid, ${ctx.actor.impersonatedUserId}::uuid, w.action, 'session', w.id, ${ctx.actor.requestId}
-      FROM unnest(${updated.rows.map((r) => r.id)}::text[], ${updated.rows.map(() => 'update')}::text[]) AS w(id, action)
-      UNION ALL SELECT ${actor}::uuid, ${ctx.actor.impersonatedUserId}::uuid, 'create', 'session', c, ${ctx.actor.requestId}
-      FROM unnest(${created.rows.map((r) => r.id)}::text[]) AS c`.execute(tx);
     const { promotions, seatsChanged } = await promoteAfterUpdate(
       tx,
-      updated.rows.map((r) => r.id),
+      updated.map((r) => r.id),
       capacityBefore,
     );
     await queuePromotionMails(tx, ctx.actor.host ?? '', promotions);
     const shown = [
-      ...updated.rows.filter((r) => shownToParticipants(statusBefore.get(r.id), r.status)),
-      ...created.rows.filter((r) => shownToParticipants(undefined, r.status)),
+      ...updated.filter((r) => shownToParticipants(statusBefore.get(r.id), r.status)),
+      ...created.filter((r) => shownToParticipants(undefined, r.status)),
     ];
     return {
-      created: created.rows.length,
-      updated: updated.rows.length,
+      created: created.length,
+      updated: updated.length,
       notify: (after) => {
         afterSeatChange(notifyDepsOf(after), after.eventId, seatsChanged);
         announceAgendaChange(
@@ -393,59 +336,6 @@ export const sessionsImport: ImportTableDef = {
   },
 };
 
-const sessionOf = (r: string) => sql.raw(`(${r}.data->>'sessionId')::uuid`);
-/** The breakout a staged row `r` puts its session in, when the row names one other than the session's (`s`) own. */
-const movesTo = (r: string) =>
-  sql.raw(
-    `(CASE WHEN ${r}.data ? 'breakoutId' AND (${r}.data->>'breakoutId')::uuid IS DISTINCT FROM s.breakout_id THEN (${r}.data->>'breakoutId')::uuid END)`,
-  );
-
-/**
- * The seat rules of the agenda for rows that change an existing session (run after staging and
- * again in the commit under the locks):
- * - the effective capacity (the breakout's in an enrollable breakout, seats per session) may not
- *   be lowered below the participants enrolled — by the Capacity cell, or by the Breakout cell
- *   moving the session into or out of an enrollable breakout; an unchanged one passes, also when an
- *   admin over-filled the session (the agenda's `checkPlaces` rule, with its messages);
- * - nobody with a place in a session moved into an enrollable breakout may hold another session
- *   of it — one that is in it and stays, or one that an earlier row moves in.
- */
-async function refuseSeatConflicts(db: Db, importId: string): Promise<void> {
-  // The effective capacity before (`effectiveCapacity`: s, b) and after the row; `placed`: the row moves it into or out of an enrollable breakout.
-  const lowered = (placed: boolean) => sql<SqlBool>`EXISTS (
-    SELECT 1 FROM sessions s
-      LEFT JOIN breakouts b ON b.id = s.breakout_id
-      LEFT JOIN breakouts nb ON nb.id = coalesce(${movesTo('r')}, s.breakout_id)
-      CROSS JOIN LATERAL (SELECT ${effectiveCapacity} AS before,
-        CASE WHEN nb.enrollable THEN nb.capacity WHEN r.data ? 'capacity' THEN (r.data->>'capacity')::int ELSE s.capacity END AS after,
-        (${movesTo('r')} IS NOT NULL AND (coalesce(b.enrollable, false) OR coalesce(nb.enrollable, false))) AS placed) x
-    WHERE s.id = ${sessionOf('r')} AND x.placed = ${placed}
-      AND x.after IS NOT NULL AND s.enrolled_count > x.after AND (x.before IS NULL OR x.after < x.before))`;
-  await moveToErrors(db, importId, lowered(false), 'capacity', sql`${AGENDA_MESSAGES.capacityBelowEnrolled}`);
-  await moveToErrors(
-    db,
-    importId,
-    lowered(true),
-    'breakout',
-    sql`${AGENDA_MESSAGES.breakoutCapacityBelowEnrolled}`,
-  );
-  await moveToErrors(
-    db,
-    importId,
-    sql`EXISTS (
-      SELECT 1 FROM sessions s JOIN breakouts b ON b.id = ${movesTo('r')} AND b.enrollable
-        JOIN enrollments mine ON mine.session_id = s.id
-        JOIN enrollments theirs ON theirs.participant_id = mine.participant_id AND theirs.session_id <> s.id
-        JOIN sessions o ON o.id = theirs.session_id
-        LEFT JOIN import_rows q ON q.import_id = r.import_id AND q.data->>'sessionId' = o.id::text
-      WHERE s.id = ${sessionOf('r')}
-        AND (CASE WHEN q.data ? 'breakoutId' THEN (q.data->>'breakoutId')::uuid ELSE o.breakout_id END) = b.id
-        AND (o.breakout_id = b.id OR q.row_number < r.row_number))`,
-    'breakout',
-    sql`${AGENDA_MESSAGES.breakoutHeldTwice}`,
-  );
-}
-
 /**
  * The staged instants are wall-clock times read in the event's zone at verify: when the zone is
  * another now, the commit is refused (FAILED with the message; verify again). The event row's share
@@ -453,10 +343,8 @@ async function refuseSeatConflicts(db: Db, importId: string): Promise<void> {
  * (events.repo lockEventTimes) from moving the sessions under the commit.
  */
 async function refuseMovedZone(tx: Db, ctx: ImportContext): Promise<void> {
-  const { rows } = await sql<{ moved: boolean }>`
-    SELECT EXISTS (SELECT 1 FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data->>'timezone' IS DISTINCT FROM e.timezone) AS moved
-    FROM events e WHERE e.id = ${ctx.eventId} FOR SHARE OF e`.execute(tx);
-  if (rows[0]?.moved) throw badRequest(AGENDA_IMPORT_MESSAGES.zoneChangedSinceVerify);
+  if (await lockEventZoneMoved(tx, ctx.eventId, ctx.importId))
+    throw badRequest(AGENDA_IMPORT_MESSAGES.zoneChangedSinceVerify);
 }
 
 /**
@@ -467,15 +355,7 @@ async function lockSeats(
   tx: Db,
   ctx: ImportContext,
 ): Promise<{ capacityBefore: Map<string, number | null>; statusBefore: Map<string, Status> }> {
-  const { rows } = await sql<{ id: string; capacity: number | null; status: Status }>`
-    SELECT s.id, ${effectiveCapacity} AS capacity, s.status FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id
-    WHERE s.event_id = ${ctx.eventId} AND s.id IN (SELECT ${sessionOf('r')} FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'sessionId')
-    ORDER BY s.id FOR UPDATE OF s`.execute(tx);
-  await sql`
-    SELECT b.id FROM breakouts b WHERE b.event_id = ${ctx.eventId} AND b.enrollable AND b.id IN (
-      SELECT s.breakout_id FROM sessions s JOIN import_rows r ON s.id = ${sessionOf('r')} WHERE r.import_id = ${ctx.importId}
-      UNION SELECT (r.data->>'breakoutId')::uuid FROM import_rows r WHERE r.import_id = ${ctx.importId} AND r.data ? 'breakoutId')
-    ORDER BY b.id FOR UPDATE`.execute(tx);
+  const rows = await lockStagedSeats(tx, ctx.eventId, ctx.importId);
   return {
     capacityBefore: new Map(rows.map((r) => [r.id, r.capacity])),
     statusBefore: new Map(rows.map((r) => [r.id, r.status])),
@@ -494,13 +374,7 @@ async function promoteAfterUpdate(
 ) {
   const promotions: Promotion[] = [];
   if (sessionIds.length === 0) return { promotions, seatsChanged: [] };
-  const waiting = await tx
-    .selectFrom('sessions')
-    .select('id')
-    .where('id', 'in', [...sessionIds])
-    .where('waitlistedCount', '>', 0)
-    .orderBy('id')
-    .execute();
+  const waiting = await sessionsWithWaitlisted(tx, sessionIds);
   for (const { id } of waiting) promotions.push(...(await promoteWaitlisted(tx, id)));
   const promoted = new Set(promotions.map((p) => p.sessionId));
   const seats = await seatCounts(tx, sessionIds);

@@ -1,4 +1,3 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import {
   AGENDA_IMPORT_MESSAGES,
   AGENDA_MESSAGES,
@@ -10,6 +9,7 @@ import type { Db } from '../../platform/db/index.js';
 import { importMappingOf, moveStagedToErrors } from '../../platform/import-tables/staged.repo.js';
 import type { ImportContext } from '../../platform/import-tables/registry.js';
 import { listOf } from './import-cells.js';
+import { forgetStagedSessionIds, lockNamed, rowsNamingGone, type Staged } from './vanished-import.repo.js';
 
 /**
  * What a Session or SessionUser row names (a location, collection, breakout, speaker, participant
@@ -22,42 +22,6 @@ import { listOf } from './import-cells.js';
  * sessions; removing a participant locks their sessions first: taking these after the sessions
  * keeps one order with both.
  */
-
-type Named = 'locations' | 'collections' | 'breakouts' | 'participants' | 'sessions';
-type Staged = { rowNumber: number; data: Record<string, unknown>; cells: Array<[string, string]> | null };
-
-/** Ids a staged row holds at `key`: one id or a list of them. */
-const idsAt = (importId: string, key: string) => sql`
-  SELECT (r.data->>${key})::uuid FROM import_rows r WHERE r.import_id = ${importId} AND jsonb_typeof(r.data->${key}) = 'string'
-  UNION SELECT e.value::uuid FROM import_rows r, jsonb_array_elements_text(r.data->${key}) e WHERE r.import_id = ${importId} AND jsonb_typeof(r.data->${key}) = 'array'`;
-
-/** Locks the event's rows of `table` the staged rows name at `key` (FOR KEY SHARE, id order); answers those that exist. */
-async function lockNamed(tx: Db, table: Named, ctx: ImportContext, key: string): Promise<Set<string>> {
-  const { rows } = await sql<{ id: string }>`
-    SELECT t.id FROM ${sql.table(table)} t WHERE t.event_id = ${ctx.eventId} AND t.id IN (${idsAt(ctx.importId, key)})
-    ORDER BY t.id FOR KEY SHARE`.execute(tx);
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Staged rows naming at one of `keys` an id of that key's table that is not (any more) the event's. */
-async function rowsNamingGone(
-  tx: Db,
-  ctx: ImportContext,
-  keys: ReadonlyArray<[string, Named]>,
-): Promise<Staged[]> {
-  const gone = (key: string, table: Named): RawBuilder<SqlBool> => sql<SqlBool>`EXISTS (
-    SELECT 1 FROM (SELECT (r.data->>${key})::uuid AS id WHERE jsonb_typeof(r.data->${key}) = 'string'
-                   UNION ALL SELECT e.value::uuid FROM jsonb_array_elements_text(CASE WHEN jsonb_typeof(r.data->${key}) = 'array' THEN r.data->${key} END) e) x
-    WHERE NOT EXISTS (SELECT 1 FROM ${sql.table(table)} t WHERE t.event_id = ${ctx.eventId} AND t.id = x.id))`;
-  const { rows } = await sql<Staged>`
-    SELECT r.row_number, r.data, r.cells FROM import_rows r
-    WHERE r.import_id = ${ctx.importId} AND (${sql.join(
-      keys.map(([key, table]) => gone(key, table)),
-      sql` OR `,
-    )})
-    ORDER BY r.row_number`.execute(tx);
-  return rows;
-}
 
 /** A row's cell of `column` as the file had it (header from the mapping, text from the staged cells). */
 function cellOf(
@@ -111,12 +75,12 @@ async function refuse(
  * verifying the file again would make it.
  */
 export async function refuseGoneSessionNames(tx: Db, ctx: ImportContext): Promise<void> {
-  const sessions = await lockNamed(tx, 'sessions', ctx, 'sessionId');
-  const locations = await lockNamed(tx, 'locations', ctx, 'locationId');
-  const collections = await lockNamed(tx, 'collections', ctx, 'collectionIds');
-  const breakouts = await lockNamed(tx, 'breakouts', ctx, 'breakoutId');
-  const speakers = await lockNamed(tx, 'participants', ctx, 'speakerIds');
-  const rows = await rowsNamingGone(tx, ctx, [
+  const sessions = await lockNamed(tx, 'sessions', ctx.eventId, ctx.importId, 'sessionId');
+  const locations = await lockNamed(tx, 'locations', ctx.eventId, ctx.importId, 'locationId');
+  const collections = await lockNamed(tx, 'collections', ctx.eventId, ctx.importId, 'collectionIds');
+  const breakouts = await lockNamed(tx, 'breakouts', ctx.eventId, ctx.importId, 'breakoutId');
+  const speakers = await lockNamed(tx, 'participants', ctx.eventId, ctx.importId, 'speakerIds');
+  const rows = await rowsNamingGone(tx, ctx.eventId, ctx.importId, [
     ['sessionId', 'sessions'],
     ['locationId', 'locations'],
     ['collectionIds', 'collections'],
@@ -151,9 +115,7 @@ export async function refuseGoneSessionNames(tx: Db, ctx: ImportContext): Promis
   }
   await refuse(tx, ctx, mapping, refused);
   if (unmatched.length > 0) {
-    await sql`UPDATE import_rows SET data = data - 'sessionId' WHERE import_id = ${ctx.importId} AND row_number = ANY(${unmatched}::int[])`.execute(
-      tx,
-    );
+    await forgetStagedSessionIds(tx, ctx.importId, unmatched);
   }
 }
 
@@ -163,9 +125,9 @@ export async function refuseGoneSessionNames(tx: Db, ctx: ImportContext): Promis
  * else `unknownSessionName` on Session.
  */
 export async function refuseGoneSessionUserNames(tx: Db, ctx: ImportContext): Promise<void> {
-  const sessions = await lockNamed(tx, 'sessions', ctx, 'sessionId');
-  const participants = await lockNamed(tx, 'participants', ctx, 'participantId');
-  const rows = await rowsNamingGone(tx, ctx, [
+  const sessions = await lockNamed(tx, 'sessions', ctx.eventId, ctx.importId, 'sessionId');
+  const participants = await lockNamed(tx, 'participants', ctx.eventId, ctx.importId, 'participantId');
+  const rows = await rowsNamingGone(tx, ctx.eventId, ctx.importId, [
     ['sessionId', 'sessions'],
     ['participantId', 'participants'],
   ]);
