@@ -19,7 +19,7 @@ const VERSIONS: ReadonlyArray<{
 const USED = 3;
 
 /**
- * Demo magic links and app versions (issue 11), so the console's magic-links report and the super
+ * Demo magic links (the used ones with the sign-in they made) and app versions (issue 11), so the console's magic-links report and the super
  * admin's App versions list are not empty on first start. Runs once: an event that already has
  * magic links, or a platform with app versions, is left alone.
  */
@@ -81,6 +81,19 @@ export async function seedExtras({ db }: Pick<AppDeps, 'db'>): Promise<void> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // A used link signed its participant in (a session long expired: nobody can use it).
+    if (i < USED) {
+      const at = new Date(sentAt.getTime() + 2 * hour);
+      await db
+        .insertInto('authSessions')
+        .values({
+          userId: p.userId,
+          loginType: 'event',
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + hour),
+        })
+        .execute();
+    }
     await db
       .insertInto('magicLinks')
       .values({
