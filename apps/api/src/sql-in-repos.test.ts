@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
  * Tests, their helpers (`*.test-utils.ts`) and migrations are outside the rule.
  */
 const QUERY =
-  /\b(selectFrom|insertInto|updateTable|deleteFrom)\(|(?<!transaction\(\))\.execute(TakeFirst(OrThrow)?)?\(/;
+  /\b(selectFrom|insertInto|updateTable|deleteFrom)\(|(?<!transaction\(\)\s*)\.execute(TakeFirst(OrThrow)?)?\(/;
 
 /**
  * Files that still run queries, each with why. The goal is an empty list: move a file's queries into
@@ -37,7 +37,6 @@ const NOT_YET: Record<string, string> = {
   'seed/extras.ts': 'development seed data, not app code',
   'seed/index.ts': 'development seed data, not app code',
   'seed/imports.ts': 'development seed data, not app code',
-  'seed/people.ts': 'development seed data, not app code',
 };
 
 const root = import.meta.dirname;
@@ -59,6 +58,8 @@ describe('SQL only in *.repo.ts and migrations', () => {
     expect(QUERY.test('await sql`DELETE FROM throttle`.execute(this.db);')).toBe(true);
     expect(QUERY.test("tx.updateTable('users').set(v).executeTakeFirst()")).toBe(true);
     expect(QUERY.test('return db.transaction().execute(async (tx) => repo.save(tx, row));')).toBe(false);
+    // Prettier puts a long transaction's `.execute(` on a line of its own.
+    expect(QUERY.test('await rt.deps.db\n    .transaction()\n    .execute((tx) => save(tx));')).toBe(false);
     expect(QUERY.test("const visible = sql<SqlBool>`s.status = 'PUBLISHED'`;")).toBe(false);
   });
 
