@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { IMPORT_MESSAGES, type ImportCellError, type ImportTable } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { holdForCrashTest } from '../../platform/crash-test-hold.js';
@@ -215,7 +214,7 @@ export async function runVerify(
       if (lines.length > 0) yield `${lines.join('\n')}\n`;
     }
 
-    await deps.database.copyFrom('import_rows', repo.STAGING_COLUMNS, staged());
+    await repo.copyStaged(deps.database, staged());
     await insertErrors(deps.db, row.id, errors);
     if (rows === 0) throw new HttpError(400, IMPORT_MESSAGES.noDataRows);
     await def.afterStaging?.(deps.db, ctx);
@@ -249,7 +248,7 @@ export async function runCommit(
     counts = await deps.db.transaction().execute(async (tx) => {
       const locked = await repo.lockImport(tx, row.eventId, row.id);
       if (!locked || locked.runId !== data.runId || locked.status !== 'IMPORTING') throw new Superseded();
-      await sql`SAVEPOINT import_commit`.execute(tx);
+      await repo.setCommitSavepoint(tx);
       const counts = await def.commit(tx, { ...ctx, db: tx });
       // Crash tests only: the process is killed here, with the table's rows written but not committed.
       await holdForCrashTest('imports.commit');
@@ -260,7 +259,7 @@ export async function runCommit(
         // All or nothing: undo the table's writes, keep the refused rows as errors; the import is INVALID again.
         // (Only a VERIFIED import commits without skipInvalidRows, so every error row is one refused now.)
         const rows = await repo.allErrors(tx, row.id);
-        await sql`ROLLBACK TO SAVEPOINT import_commit`.execute(tx);
+        await repo.rollbackToCommitSavepoint(tx);
         await moveStagedToErrors(tx, row.id, rows);
         await repo.updateImport(tx, row.id, {
           status: 'INVALID',
@@ -287,17 +286,7 @@ export async function runCommit(
         runId: null,
         fileKey: null,
       });
-      await tx
-        .insertInto('auditLog')
-        .values({
-          actorId: data.actor.actorId,
-          impersonatedUserId: data.actor.impersonatedUserId,
-          action: 'update',
-          entity: 'import',
-          entityId: row.id,
-          requestId: data.actor.requestId,
-        })
-        .execute();
+      await repo.auditImport(tx, data.actor, 'update', row.id);
       await repo.deleteStaged(tx, row.id);
       return counts;
     });

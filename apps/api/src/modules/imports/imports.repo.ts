@@ -9,7 +9,7 @@ import {
   type ImportStatus,
   type ImportTable,
 } from '@plenary/domain';
-import type { Db } from '../../platform/db/index.js';
+import type { DatabaseHandle, Db } from '../../platform/db/index.js';
 import type { ErrorRowData } from '../../platform/import-tables/staged.repo.js';
 import type { ImportsTable } from '../../platform/db/schema.js';
 import { defineList } from '../../platform/list.js';
@@ -165,7 +165,16 @@ export async function clearStaged(db: Db, importId: string): Promise<void> {
   await db.deleteFrom('importErrors').where('importId', '=', importId).execute();
 }
 
-export const STAGING_COLUMNS = ['import_id', 'row_number', 'key', 'data', 'create_errors', 'cells'] as const;
+/** The columns of a staged row, in the order of the CSV lines verify writes. */
+const STAGING_COLUMNS = ['import_id', 'row_number', 'key', 'data', 'create_errors', 'cells'] as const;
+
+/**
+ * The good rows of a verify into `import_rows` with one COPY (CSV lines of STAGING_COLUMNS), on a
+ * connection of its own, outside any transaction.
+ */
+export async function copyStaged(database: DatabaseHandle, chunks: AsyncIterable<string>): Promise<void> {
+  await database.copyFrom('import_rows', STAGING_COLUMNS, chunks);
+}
 
 /** Every error row of the import, in file order. */
 export async function allErrors(db: Db, importId: string): Promise<ErrorRowData[]> {
@@ -232,6 +241,39 @@ export async function* errorBatches(
 
 export async function deleteStaged(db: Db, importId: string): Promise<void> {
   await db.deleteFrom('importRows').where('importId', '=', importId).execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commit and audit
+
+/** Set in the commit's transaction before the table's writes, so they can be undone on their own. */
+export async function setCommitSavepoint(tx: Db): Promise<void> {
+  await sql`SAVEPOINT import_commit`.execute(tx);
+}
+
+/** Undoes the table's writes since setCommitSavepoint; the transaction stays open. */
+export async function rollbackToCommitSavepoint(tx: Db): Promise<void> {
+  await sql`ROLLBACK TO SAVEPOINT import_commit`.execute(tx);
+}
+
+/** One audit_log row for the import, by the request's actor or the one a job carries. */
+export async function auditImport(
+  db: Db,
+  actor: { actorId: string; impersonatedUserId: string | null; requestId: string | null },
+  action: 'create' | 'update' | 'delete',
+  importId: string,
+): Promise<void> {
+  await db
+    .insertInto('auditLog')
+    .values({
+      actorId: actor.actorId,
+      impersonatedUserId: actor.impersonatedUserId,
+      action,
+      entity: 'import',
+      entityId: importId,
+      requestId: actor.requestId,
+    })
+    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -136,17 +136,7 @@ export async function upload(
         mapping,
         createdBy: ctx.actorId,
       });
-      await tx
-        .insertInto('auditLog')
-        .values({
-          actorId: ctx.actorId,
-          impersonatedUserId: ctx.impersonatedUserId,
-          action: 'create',
-          entity: 'import',
-          entityId: created,
-          requestId: ctx.requestId,
-        })
-        .execute();
+      await repo.auditImport(tx, ctx, 'create', created);
       return created;
     });
     return getImport(deps, eventId, id);
@@ -331,17 +321,7 @@ export async function discard(
     const locked = await lockOr404(tx, eventId, importId);
     if (!IMPORT_DISCARDABLE_STATUSES.includes(locked.status)) throw wrongStatus(locked.status);
     await repo.updateImport(tx, importId, { status: 'CANCELLED', runId: null, fileKey: null });
-    await tx
-      .insertInto('auditLog')
-      .values({
-        actorId: ctx.actorId,
-        impersonatedUserId: ctx.impersonatedUserId,
-        action: 'delete',
-        entity: 'import',
-        entityId: importId,
-        requestId: ctx.requestId,
-      })
-      .execute();
+    await repo.auditImport(tx, ctx, 'delete', importId);
     return locked;
   });
   await dropStaged(deps, row, jobActor(ctx));
