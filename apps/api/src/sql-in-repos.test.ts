@@ -19,11 +19,7 @@ const QUERY =
  */
 const NOT_YET: Record<string, string> = {
   'modules/agenda/attendees.list.ts': 'not moved yet (list definitions with their queries)',
-  'modules/attendees/participants.import-table.ts': 'not moved yet (import)',
-  'modules/attendees/participants.import.ts': 'not moved yet (import)',
   'modules/attendees/participants.list.ts': 'not moved yet (list definitions with their queries)',
-  'modules/attendees/photos.import.ts': 'not moved yet (import)',
-  'modules/content/locations.import.ts': 'not moved yet (import)',
   'platform/access.ts': 'not moved yet (principal queries)',
   'platform/auth.ts': 'not moved yet (session and token queries)',
   'platform/db/migrate.ts': 'the migration runner itself (records applied migrations)',

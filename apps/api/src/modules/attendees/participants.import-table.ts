@@ -10,9 +10,10 @@ import {
   type ParticipantRow,
   type ProfileTextField,
 } from '@plenary/domain';
-import { sql } from 'kysely';
 import { inviteInTransaction } from './invitations.service.js';
+import { eventName } from './invitations.repo.js';
 import { importFieldsOf, upsertStagedParticipants } from './participants.import.js';
+import { customFieldChangedSince, isParticipantOfEvent } from './participants-import.repo.js';
 import { moveCreateErrors } from '../../platform/import-tables/staged.repo.js';
 import type { ImportTableDef, RowCheck } from '../../platform/import-tables/registry.js';
 import { textOf, valueOf, type Cell } from '../../platform/import-tables/cells.js';
@@ -116,16 +117,7 @@ export const participantsImport: ImportTableDef = {
   table: 'User',
   keyColumn: 'email',
   columns: async (db, eventId) => participantColumns(await importFieldsOf(db, eventId)),
-  async changedSince(db, eventId, verifiedAt) {
-    const changed = await db
-      .selectFrom('customFields')
-      .select('id')
-      .where('eventId', '=', eventId)
-      .where('updatedAt', '>', verifiedAt)
-      .limit(1)
-      .executeTakeFirst();
-    return changed !== undefined;
-  },
+  changedSince: (db, eventId, verifiedAt) => customFieldChangedSince(db, eventId, verifiedAt),
   async checker(ctx, columns) {
     const fields = await importFieldsOf(ctx.db, ctx.eventId);
     const custom = fields
@@ -158,12 +150,7 @@ export const participantsImport: ImportTableDef = {
     };
   },
   // A row that needs the 'create' rules is an error unless its e-mail is already a participant.
-  afterStaging: (db, ctx) =>
-    moveCreateErrors(
-      db,
-      ctx.importId,
-      sql`EXISTS (SELECT 1 FROM participants p WHERE p.event_id = ${ctx.eventId} AND p.email = r.key)`,
-    ),
+  afterStaging: (db, ctx) => moveCreateErrors(db, ctx.importId, isParticipantOfEvent(ctx.eventId)),
   // Addresses of accounts outside the event's organisation are not written: they are invited (an
   // e-mail each, in the commit's transaction) and count as skipped until the person accepts.
   async commit(tx, ctx) {
@@ -174,11 +161,7 @@ export const participantsImport: ImportTableDef = {
       ctx.actor,
     );
     if (invitees.length === 0) return { created, updated };
-    const event = await tx
-      .selectFrom('events')
-      .select(['id', 'name'])
-      .where('id', '=', ctx.eventId)
-      .executeTakeFirstOrThrow();
+    const event = await eventName(tx, ctx.eventId);
     await inviteInTransaction(tx, ctx, event, { ...ctx.actor, host: ctx.actor.host ?? '' }, invitees);
     return { created, updated, notify: () => ctx.mail.wake() };
   },

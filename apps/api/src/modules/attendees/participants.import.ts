@@ -5,7 +5,7 @@ import {
   type NormalisedParticipantRow,
   type ParticipantRow,
 } from '@plenary/domain';
-import { sql, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import { createUsersFrom } from '../../platform/users.repo.js';
 import { HttpError } from '../../platform/errors.js';
@@ -14,6 +14,15 @@ import { isSuperAdminId, organizationOf, outsideRowsOf } from './invitations.rep
 import type { Invitee } from './invitations.service.js';
 import { labelsByIds } from './labels.repo.js';
 import { recomputeRuleLabels } from './labels.service.js';
+import {
+  addManualLabelsByEmail,
+  insertParticipantsFrom,
+  sourceOfRows,
+  stagedSource,
+  updateParticipantsFrom,
+  type SourceRow,
+  type UpsertActor,
+} from './participants-import.repo.js';
 
 /**
  * What the data-import framework calls to bring participants in (spec part 3: the 'User' table).
@@ -54,12 +63,7 @@ export function validateParticipantRow(
   return check.ok ? {} : check.fields;
 }
 
-export interface UpsertActor {
-  /** Who imports (audit_log.actor_id, updated_by). */
-  actorId: string;
-  impersonatedUserId?: string | null;
-  requestId?: string | null;
-}
+export type { UpsertActor } from './participants-import.repo.js';
 
 export interface UpsertResult {
   created: number;
@@ -143,9 +147,7 @@ export async function upsertParticipants(
   const result: UpsertResult = { created: 0, updated: 0, rows: [], invitees: [] };
   for (let at = 0; at < all.length; at += size) {
     const batch = all.slice(at, at + size);
-    const source = sql`(SELECT x.email, x.first_name, x.last_name, x.job_title, x.company, x.phone, x.bio, x.custom_fields
-      FROM jsonb_to_recordset(${JSON.stringify(batch.map(snake))}::jsonb)
-      AS x(email text, first_name text, last_name text, job_title text, company text, phone text, bio text, custom_fields jsonb))`;
+    const source = sourceOfRows(batch.map(snake));
     const invitees = await outsideInvitees(
       tx,
       eventId,
@@ -177,10 +179,7 @@ export async function upsertStagedParticipants(
   importId: string,
   actor: UpsertActor,
 ): Promise<{ created: number; updated: number; invitees: Invitee[] }> {
-  const source = sql`(SELECT r.key AS email, r.data->>'firstName' AS first_name, r.data->>'lastName' AS last_name,
-      r.data->>'jobTitle' AS job_title, r.data->>'company' AS company, r.data->>'phone' AS phone, r.data->>'bio' AS bio,
-      r.data->'customFields' AS custom_fields
-    FROM import_rows r WHERE r.import_id = ${importId})`;
+  const source = stagedSource(importId);
   const invitees = await outsideInvitees(tx, eventId, source, actor);
   const done = await upsertFrom(tx, eventId, source, actor, invitees);
   // Past a few thousand ids, one pass over the event beats a long id list in every statement.
@@ -230,7 +229,7 @@ async function outsideInvitees(
 /** From this many participants written, rule labels are recomputed for the whole event. */
 const RECOMPUTE_ALL_FROM = 5000;
 
-const snake = (row: NormalisedParticipantRow) => ({
+const snake = (row: NormalisedParticipantRow): SourceRow => ({
   email: row.email,
   first_name: row.firstName ?? null,
   last_name: row.lastName ?? null,
@@ -258,51 +257,12 @@ async function upsertFrom(
   outside: readonly Invitee[],
 ): Promise<Written[]> {
   const outsideIds = outside.map((i) => i.userId);
-  const auditRow = (action: 'create' | 'update') =>
-    sql`${actor.actorId}::uuid, ${actor.impersonatedUserId ?? null}::uuid, ${action}, 'participant', w.participant_id::text, ${actor.requestId ?? null}`;
   await createUsersFrom(tx, actor, source);
-  const updated = await sql<Omit<Written, 'created'>>`
-    WITH w AS (
-      UPDATE participants p SET
-        first_name = coalesce(x.first_name, p.first_name),
-        last_name = coalesce(x.last_name, p.last_name),
-        job_title = coalesce(x.job_title, p.job_title),
-        company = coalesce(x.company, p.company),
-        phone = coalesce(x.phone, p.phone),
-        bio = coalesce(x.bio, p.bio),
-        custom_fields = jsonb_strip_nulls(p.custom_fields || coalesce(x.custom_fields, '{}'::jsonb)),
-        updated_at = now(),
-        updated_by = ${actor.actorId}
-      FROM ${source} AS x
-      WHERE p.event_id = ${eventId} AND p.email = x.email
-        AND (ROW(coalesce(x.first_name, p.first_name), coalesce(x.last_name, p.last_name), coalesce(x.job_title, p.job_title),
-                 coalesce(x.company, p.company), coalesce(x.phone, p.phone), coalesce(x.bio, p.bio),
-                 jsonb_strip_nulls(p.custom_fields || coalesce(x.custom_fields, '{}'::jsonb)))
-             IS DISTINCT FROM ROW(p.first_name, p.last_name, p.job_title, p.company, p.phone, p.bio, p.custom_fields))
-      RETURNING x.email, p.id AS participant_id, p.user_id
-    ), a AS (
-      INSERT INTO audit_log (actor_id, impersonated_user_id, action, entity, entity_id, request_id) SELECT ${auditRow('update')} FROM w
-    )
-    SELECT email, participant_id, user_id FROM w`.execute(tx);
-  const inserted = await sql<Omit<Written, 'created'>>`
-    WITH w AS (
-      INSERT INTO participants (event_id, user_id, email, first_name, last_name, job_title, company, phone, bio, photo_url, custom_fields, updated_at, updated_by)
-      SELECT ${eventId}::uuid, u.id, u.email, coalesce(x.first_name, u.first_name), coalesce(x.last_name, u.last_name),
-             coalesce(x.job_title, ''), coalesce(x.company, ''), coalesce(x.phone, ''), coalesce(x.bio, ''), u.photo_url,
-             jsonb_strip_nulls(coalesce(x.custom_fields, '{}'::jsonb)), now(), ${actor.actorId}
-      FROM ${source} AS x
-      JOIN users u ON u.email = x.email
-      WHERE NOT EXISTS (SELECT 1 FROM participants e WHERE e.event_id = ${eventId} AND e.user_id = u.id)
-        AND NOT (u.id = ANY(${outsideIds}::uuid[]))
-      ON CONFLICT (event_id, user_id) DO NOTHING
-      RETURNING email, id AS participant_id, user_id
-    ), a AS (
-      INSERT INTO audit_log (actor_id, impersonated_user_id, action, entity, entity_id, request_id) SELECT ${auditRow('create')} FROM w
-    )
-    SELECT email, participant_id, user_id FROM w`.execute(tx);
+  const updated = await updateParticipantsFrom(tx, eventId, source, actor);
+  const inserted = await insertParticipantsFrom(tx, eventId, source, actor, outsideIds);
   return [
-    ...updated.rows.map((r) => ({ ...r, created: false })),
-    ...inserted.rows.map((r) => ({ ...r, created: true })),
+    ...updated.map((r) => ({ ...r, created: false })),
+    ...inserted.map((r) => ({ ...r, created: true })),
   ];
 }
 
@@ -314,12 +274,5 @@ async function addManualLabels(
   const labelled = rows
     .filter((r) => r.labelIds.length > 0)
     .map((r) => ({ email: r.email, label_ids: r.labelIds }));
-  await sql`
-    INSERT INTO participant_labels (label_id, participant_id)
-    SELECT l.id::uuid, p.id
-    FROM jsonb_to_recordset(${JSON.stringify(labelled)}::jsonb) AS x(email text, label_ids jsonb)
-    CROSS JOIN LATERAL jsonb_array_elements_text(x.label_ids) AS l(id)
-    JOIN participants p ON p.event_id = ${eventId} AND p.email = x.email
-    JOIN labels lb ON lb.id = l.id::uuid AND lb.event_id = ${eventId} AND lb.type = 'MANUAL'
-    ON CONFLICT DO NOTHING`.execute(tx);
+  await addManualLabelsByEmail(tx, eventId, labelled);
 }

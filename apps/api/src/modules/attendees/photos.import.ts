@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { IMPORT_MESSAGES, isEmail, isUrl, MESSAGES, type ImportColumn } from '@plenary/domain';
 import { EgressError, egressFetch } from '../../platform/egress.js';
 import { HttpError } from '../../platform/errors.js';
 import { forget, PHOTO_MAX_BYTES, processPhoto } from './photos.service.js';
+import { participantEmailsOf, setStagedPhotos } from './photos-import.repo.js';
 import { stagedValues } from '../../platform/import-tables/staged.repo.js';
 import type { ImportTableDef, RowCheck } from '../../platform/import-tables/registry.js';
 import { textOf, type Cell } from '../../platform/import-tables/cells.js';
@@ -48,10 +48,7 @@ export const photosImport: ImportTableDef = {
   keyColumn: 'email',
   columns: async () => COLUMNS,
   async checker(ctx) {
-    const { rows } = await sql<{
-      email: string;
-    }>`SELECT email FROM participants WHERE event_id = ${ctx.eventId}`.execute(ctx.db);
-    const participants = new Set(rows.map((r) => r.email));
+    const participants = new Set(await participantEmailsOf(ctx.db, ctx.eventId));
     return {
       async check(cells: ReadonlyMap<string, Cell>): Promise<RowCheck> {
         const errors: Record<string, string> = {};
@@ -89,17 +86,7 @@ export const photosImport: ImportTableDef = {
     };
   },
   async commit(tx, ctx) {
-    const { rows } = await sql<{ id: string; oldUrl: string | null }>`
-      WITH w AS (
-        UPDATE participants p SET photo_url = r.data->>'photoUrl', updated_at = now(), updated_by = ${ctx.actor.actorId}
-        FROM import_rows r, participants o
-        WHERE r.import_id = ${ctx.importId} AND p.event_id = ${ctx.eventId} AND p.email = r.key AND o.id = p.id
-        RETURNING p.id, o.photo_url AS old_url
-      ), a AS (
-        INSERT INTO audit_log (actor_id, impersonated_user_id, action, entity, entity_id, request_id)
-        SELECT ${ctx.actor.actorId}::uuid, ${ctx.actor.impersonatedUserId}::uuid, 'update', 'participant', w.id::text, ${ctx.actor.requestId} FROM w
-      )
-      SELECT id, old_url FROM w`.execute(tx);
+    const rows = await setStagedPhotos(tx, ctx.eventId, ctx.importId, ctx.actor);
     replaced.set(
       ctx.importId,
       rows.map((r) => r.oldUrl).filter((u): u is string => u !== null),

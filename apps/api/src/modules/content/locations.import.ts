@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   AGENDA_IMPORT_MESSAGES,
   CONTENT_DESCRIPTION_MAX_LENGTH,
@@ -15,6 +14,7 @@ import { stagedValues } from '../../platform/import-tables/staged.repo.js';
 import type { ImportTableDef, RowCheck } from '../../platform/import-tables/registry.js';
 import { textOf, type Cell } from '../../platform/import-tables/cells.js';
 import { column, errorsOf, tooLong } from '../../platform/import-tables/cells.js';
+import { upsertStagedLocations } from './locations-import.repo.js';
 
 /**
  * The spec's `Location` table (xlsx): Name, Description, Map Location Url, Pdf Map. The name finds
@@ -103,35 +103,7 @@ export const locationsImport: ImportTableDef = {
     };
   },
   async commit(tx, ctx) {
-    const actor = ctx.actor.actorId;
-    const { rows } = await sql<{ created: number; updated: number; oldKeys: string[] | null }>`
-      WITH src AS (
-        SELECT r.data->>'name' AS name, r.data AS d FROM import_rows r WHERE r.import_id = ${ctx.importId}
-      ), upd AS (
-        UPDATE locations l SET
-          description = coalesce(src.d->>'description', l.description),
-          map_location_url = CASE WHEN src.d ? 'mapLocationUrl' THEN src.d->>'mapLocationUrl' ELSE l.map_location_url END,
-          pdf_map_key = CASE WHEN src.d ? 'pdfMapKey' THEN src.d->>'pdfMapKey' ELSE l.pdf_map_key END,
-          updated_by = ${actor}, updated_at = now()
-        FROM src, locations o
-        WHERE l.event_id = ${ctx.eventId} AND lower(l.name) = lower(src.name) AND o.id = l.id
-          AND (src.d ? 'pdfMapKey'
-            OR coalesce(src.d->>'description', o.description) IS DISTINCT FROM o.description
-            OR coalesce(src.d->>'mapLocationUrl', o.map_location_url) IS DISTINCT FROM o.map_location_url)
-        RETURNING l.id, CASE WHEN src.d ? 'pdfMapKey' THEN o.pdf_map_key END AS old_key
-      ), ins AS (
-        INSERT INTO locations (event_id, name, description, map_location_url, pdf_map_key, created_by, updated_by)
-        SELECT ${ctx.eventId}, src.name, coalesce(src.d->>'description', ''), src.d->>'mapLocationUrl', src.d->>'pdfMapKey', ${actor}::uuid, ${actor}::uuid
-        FROM src WHERE NOT EXISTS (SELECT 1 FROM locations l WHERE l.event_id = ${ctx.eventId} AND lower(l.name) = lower(src.name))
-        RETURNING id
-      ), a AS (
-        INSERT INTO audit_log (actor_id, impersonated_user_id, action, entity, entity_id, request_id)
-        SELECT ${actor}::uuid, ${ctx.actor.impersonatedUserId}::uuid, w.action, 'location', w.id::text, ${ctx.actor.requestId}
-        FROM (SELECT 'update' AS action, id FROM upd UNION ALL SELECT 'create', id FROM ins) w
-      )
-      SELECT (SELECT count(*)::int FROM ins) AS created, (SELECT count(*)::int FROM upd) AS updated,
-        (SELECT array_agg(old_key) FROM upd WHERE old_key IS NOT NULL) AS old_keys`.execute(tx);
-    const result = rows[0]!;
+    const result = await upsertStagedLocations(tx, ctx.eventId, ctx.importId, ctx.actor);
     replaced.set(ctx.importId, result.oldKeys ?? []);
     return { created: result.created, updated: result.updated };
   },
