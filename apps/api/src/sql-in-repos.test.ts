@@ -20,12 +20,7 @@ const QUERY =
 const NOT_YET: Record<string, string> = {
   'modules/agenda/attendees.list.ts': 'not moved yet (list definitions with their queries)',
   'modules/attendees/participants.list.ts': 'not moved yet (list definitions with their queries)',
-  'platform/access.ts': 'not moved yet (principal queries)',
-  'platform/auth.ts': 'not moved yet (session and token queries)',
   'platform/db/migrate.ts': 'the migration runner itself (records applied migrations)',
-  'platform/jobs.ts': 'not moved yet (the job queue)',
-  'platform/list.ts':
-    'the generic list runner executes the query a caller defined (a builder; its own lookups not split out yet)',
   'seed/agenda.ts': 'development seed data, not app code',
   'seed/bookmarks.ts': 'development seed data, not app code',
   'seed/extras.ts': 'development seed data, not app code',

@@ -1,6 +1,6 @@
 import { deriveRole, type DerivedRole, type EventRole, type TokenClaims } from '@plenary/domain';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from './db/index.js';
+import { oldestHubOf, organizationOfHub, principalRow, type PrincipalRow } from './access.repo.js';
 
 /**
  * Who is calling, read fresh from the database on each request so a revoked role stops at once.
@@ -13,30 +13,6 @@ export interface Principal {
   eventHubIds: string[]; // admin of
   eventRoles: Map<string, EventRole>; // admin, moderator or participant per event
 }
-
-/**
- * A query for principals, one round trip: the user's role, with their memberships and the events
- * they take part in as JSON arrays. Callers add the WHERE (and joins, e.g. the session).
- */
-export function selectPrincipals(db: Db) {
-  return db
-    .selectFrom('users as u')
-    .select((eb) => [
-      'u.id',
-      'u.userRole',
-      jsonArrayFrom(
-        eb
-          .selectFrom('memberships as m')
-          .select(['m.scope', 'm.scopeId', 'm.role'])
-          .whereRef('m.userId', '=', 'u.id'),
-      ).as('memberships'),
-      jsonArrayFrom(
-        eb.selectFrom('participants as pa').select('pa.eventId').whereRef('pa.userId', '=', 'u.id'),
-      ).as('participations'),
-    ]);
-}
-
-type PrincipalRow = Awaited<ReturnType<ReturnType<typeof selectPrincipals>['executeTakeFirstOrThrow']>>;
 
 /** A row of `selectPrincipals` as the Principal the access checks read. */
 export function toPrincipal(row: PrincipalRow): Principal {
@@ -62,7 +38,7 @@ export function toPrincipal(row: PrincipalRow): Principal {
 }
 
 export async function loadPrincipal(db: Db, userId: string): Promise<Principal | undefined> {
-  const row = await selectPrincipals(db).where('u.id', '=', userId).executeTakeFirst();
+  const row = await principalRow(db, userId);
   return row && toPrincipal(row);
 }
 
@@ -72,20 +48,9 @@ export async function claimsFor(db: Db, p: Principal, sid: string): Promise<Toke
   let eventHubId = p.eventHubIds[0] ?? null;
   let hubOrganizationId: string | null = null;
   if (eventHubId) {
-    const hub = await db
-      .selectFrom('eventHubs')
-      .select('organizationId')
-      .where('id', '=', eventHubId)
-      .executeTakeFirst();
-    hubOrganizationId = hub?.organizationId ?? null;
+    hubOrganizationId = (await organizationOfHub(db, eventHubId)) ?? null;
   } else if (organizationId) {
-    const hub = await db
-      .selectFrom('eventHubs')
-      .select('id')
-      .where('organizationId', '=', organizationId)
-      .orderBy('createdAt')
-      .executeTakeFirst();
-    eventHubId = hub?.id ?? null;
+    eventHubId = (await oldestHubOf(db, organizationId)) ?? null;
   }
   return {
     userId: p.userId,

@@ -4,7 +4,8 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { MESSAGES, tokenClaimsSchema, type TokenClaims } from '@plenary/domain';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
-import { claimsFor, selectPrincipals, toPrincipal, type Principal } from './access.js';
+import { claimsFor, toPrincipal, type Principal } from './access.js';
+import { existingUserId, insertImpersonationAudit, insertSession, sessionPrincipal } from './auth.repo.js';
 import { notFound, unauthorized } from './errors.js';
 
 export interface AuthContext {
@@ -33,17 +34,13 @@ export async function issueToken(
   meta: { loginType: string; ip?: string | undefined; userAgent?: string | undefined },
 ): Promise<{ token: string; tokenData: TokenClaims }> {
   const expiresAt = new Date(Date.now() + cfg.TOKEN_TTL_SECONDS * 1000);
-  const session = await db
-    .insertInto('authSessions')
-    .values({
-      userId: principal.userId,
-      loginType: meta.loginType,
-      expiresAt,
-      ip: meta.ip ?? null,
-      userAgent: meta.userAgent?.slice(0, 500) ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const session = await insertSession(db, {
+    userId: principal.userId,
+    loginType: meta.loginType,
+    expiresAt,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  });
   const claims = await claimsFor(db, principal, session.id);
   const iat = Math.floor(Date.now() / 1000);
   const exp = Math.floor(expiresAt.getTime() / 1000);
@@ -56,14 +53,7 @@ export async function issueToken(
   return { token, tokenData: { ...claims, iat, exp } };
 }
 
-export async function revokeSession(db: Db, sid: string): Promise<void> {
-  await db
-    .updateTable('authSessions')
-    .set({ revokedAt: new Date() })
-    .where('id', '=', sid)
-    .where('revokedAt', 'is', null)
-    .execute();
-}
+export { revokeSession } from './auth.repo.js';
 
 /** Single-use secrets (e-mail verification, password reset, magic links) are stored only as hashes. */
 export function newOneTimeSecret(): { secret: string; hash: string } {
@@ -93,13 +83,7 @@ export async function verifyBearer(
     throw unauthorized('Invalid token');
   // The session and the principal in one round trip: a revoked session, another user's session or a
   // deleted user find no row. Read on every request, so logout and role changes take effect at once.
-  const row = await selectPrincipals(db)
-    .innerJoin('authSessions as s', 's.userId', 'u.id')
-    .select('s.expiresAt')
-    .where('s.id', '=', claims.data.sid)
-    .where('s.userId', '=', claims.data.userId)
-    .where('s.revokedAt', 'is', null)
-    .executeTakeFirst();
+  const row = await sessionPrincipal(db, claims.data.sid, claims.data.userId);
   if (!row) throw unauthorized('Session ended');
   if (row.expiresAt.getTime() <= Date.now()) throw unauthorized(MESSAGES.tokenExpired);
   const actor = toPrincipal(row);
@@ -173,20 +157,16 @@ async function auditImpersonation(
   try {
     let impersonatedUserId: string | null = null;
     if (UUID.test(target)) {
-      const exists = await db.selectFrom('users').select('id').where('id', '=', target).executeTakeFirst();
-      impersonatedUserId = exists?.id ?? null;
+      impersonatedUserId = (await existingUserId(db, target)) ?? null;
     }
-    await db
-      .insertInto('auditLog')
-      .values({
-        actorId,
-        impersonatedUserId,
-        action,
-        entity: `${request.method} ${request.routeOptions.url ?? path}`.slice(0, 300),
-        entityId: `${path} -> ${outcome}`,
-        requestId: request.id,
-      })
-      .execute();
+    await insertImpersonationAudit(db, {
+      actorId,
+      impersonatedUserId,
+      action,
+      entity: `${request.method} ${request.routeOptions.url ?? path}`.slice(0, 300),
+      entityId: `${path} -> ${outcome}`,
+      requestId: request.id,
+    });
   } catch (err) {
     request.log.error({ err }, 'could not write the impersonation audit row');
   }

@@ -8,7 +8,7 @@ import { createRecovery, transactionAdapter, type AbandonedHook } from './job-re
  *
  *   jobs.define('imports.verify', async (data) => { … });        // at route registration
  *   await db.transaction().execute(async (tx) => {               // the write and its job commit together
- *     await tx.updateTable('imports')…;
+ *     await importsRepo.save(tx, row);                           // its repo's write
  *     await jobs.enqueue(tx, 'imports.verify', { importId });
  *   });
  *   jobs.wake('imports.verify');                                  // run now, not at the next poll
