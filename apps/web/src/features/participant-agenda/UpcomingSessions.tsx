@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAgendaView, useUpcomingSessions } from './api';
@@ -63,7 +63,10 @@ export function UpcomingSessions({
                   </Text>
                   <SessionTime session={s} zone={timezone} />
                 </div>
-                <SeatStatus session={s} withPending={false} />
+                {/* The seats badge keeps its words; the name wraps instead (390 px cut it to "17 SEAT…"). */}
+                <Box style={{ flexShrink: 0 }}>
+                  <SeatStatus session={s} withPending={false} />
+                </Box>
               </Group>
             ))}
           </Stack>
