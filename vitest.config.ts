@@ -18,6 +18,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file opens its own database; two at a time suits a 2-core machine.
           maxWorkers: 2,
+          // Files of a worker share its loaded modules: each file builds its own app and database
+          // (test/harness.ts), so nothing a test sees is left by another file, and loading the API
+          // once per worker instead of once per file halves the run (5.5 → 2.5 min here).
+          isolate: false,
         },
       },
     ],
