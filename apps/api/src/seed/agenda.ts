@@ -16,6 +16,27 @@ import { simplePdf } from '../modules/content/simple-pdf.js';
  */
 export const DEMO_EVENT_NAME = 'Northwind Summit 2026';
 
+/** The demo event (the oldest of that name) and its event admin, for the seed steps after the first. */
+export async function demoEventAndAdmin(
+  db: Db,
+): Promise<{ id: string; startAt: Date; adminId: string | null } | undefined> {
+  const event = await db
+    .selectFrom('events')
+    .select(['id', 'startAt'])
+    .where('name', '=', DEMO_EVENT_NAME)
+    .orderBy('createdAt')
+    .executeTakeFirst();
+  if (!event) return undefined;
+  const admin = await db
+    .selectFrom('memberships')
+    .select('userId')
+    .where('scope', '=', 'event')
+    .where('scopeId', '=', event.id)
+    .where('role', '=', 'admin')
+    .executeTakeFirst();
+  return { ...event, adminId: admin?.userId ?? null };
+}
+
 const EVERYONE = JSON.stringify({ type: 'EVERYONE', labelIds: [], rules: [] });
 
 /** Rooms: where they are drawn on the floor plan (pixels of the 1200 × 800 plan). */

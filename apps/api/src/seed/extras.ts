@@ -1,6 +1,6 @@
 import type { AppDeps } from '../platform/deps.js';
 import { newOneTimeSecret } from '../platform/auth.js';
-import { DEMO_EVENT_NAME } from './agenda.js';
+import { demoEventAndAdmin } from './agenda.js';
 
 const hour = 60 * 60 * 1000;
 /** How many demo participants got a magic link, and how many of them have used it. */
@@ -38,12 +38,7 @@ export async function seedExtras({ db }: Pick<AppDeps, 'db'>): Promise<void> {
       .execute();
   }
 
-  const event = await db
-    .selectFrom('events')
-    .select('id')
-    .where('name', '=', DEMO_EVENT_NAME)
-    .orderBy('createdAt')
-    .executeTakeFirst();
+  const event = await demoEventAndAdmin(db);
   if (!event) return;
   const already = await db
     .selectFrom('magicLinks')
@@ -51,13 +46,6 @@ export async function seedExtras({ db }: Pick<AppDeps, 'db'>): Promise<void> {
     .where('eventId', '=', event.id)
     .executeTakeFirst();
   if (already) return;
-  const admin = await db
-    .selectFrom('memberships')
-    .select('userId')
-    .where('scope', '=', 'event')
-    .where('scopeId', '=', event.id)
-    .where('role', '=', 'admin')
-    .executeTakeFirst();
   const people = await db
     .selectFrom('participants')
     .select(['id', 'userId', 'email'])
@@ -102,7 +90,7 @@ export async function seedExtras({ db }: Pick<AppDeps, 'db'>): Promise<void> {
         userId: p.userId,
         tokenId: token.id,
         email: p.email,
-        sentBy: admin?.userId ?? null,
+        sentBy: event.adminId,
         sentAt,
       })
       .execute();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../platform/deps.js';
-import { DEMO_EVENT_NAME } from './agenda.js';
+import { demoEventAndAdmin } from './agenda.js';
 
 const day = 24 * 60 * 60 * 1000;
 /** Days before now on which the participants not in the file registered (the dashboard's chart). */
@@ -17,16 +17,11 @@ const COLUMNS = [
  * The demo's import history (issue 11): the attendee list the event admin imported before the
  * event, completed, so Setup → Data import and the dashboard's recent imports are not empty on a
  * first start; the participants' registration dates follow it (the file's people, then a few
- * registrations a day up to today). The file itself was discarded after the import, as a finished import's is. Runs
- * once: an event that already has imports is left alone.
+ * registrations a day up to today). The file itself was discarded after the import, as a finished
+ * import's is. Runs once: an event that already has imports is left alone.
  */
 export async function seedImports({ db }: Pick<AppDeps, 'db'>): Promise<void> {
-  const event = await db
-    .selectFrom('events')
-    .select(['id', 'startAt'])
-    .where('name', '=', DEMO_EVENT_NAME)
-    .orderBy('createdAt')
-    .executeTakeFirst();
+  const event = await demoEventAndAdmin(db);
   if (!event) return;
   const already = await db
     .selectFrom('imports')
@@ -34,13 +29,6 @@ export async function seedImports({ db }: Pick<AppDeps, 'db'>): Promise<void> {
     .where('eventId', '=', event.id)
     .executeTakeFirst();
   if (already) return;
-  const admin = await db
-    .selectFrom('memberships')
-    .select('userId')
-    .where('scope', '=', 'event')
-    .where('scopeId', '=', event.id)
-    .where('role', '=', 'admin')
-    .executeTakeFirst();
   const rows = await db
     .selectFrom('participants')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -71,7 +59,7 @@ export async function seedImports({ db }: Pick<AppDeps, 'db'>): Promise<void> {
       createdCount: total,
       message: null,
       runId: null,
-      createdBy: admin?.userId ?? null,
+      createdBy: event.adminId,
       createdAt: at,
       updatedAt: minutes(3),
       verifiedAt: minutes(1),

@@ -1,5 +1,6 @@
 import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
+import { useDateAriaLabels } from './dateAriaLabels';
 
 export interface DateTimeFieldProps extends Omit<DateTimePickerProps, 'value' | 'onChange' | 'name'> {
   /** Form field name: on the hidden input that carries the value, and as `data-field` on the button. */
@@ -26,6 +27,7 @@ export function DateTimeField({
   ...props
 }: DateTimeFieldProps) {
   const { t } = useTranslation();
+  const dateAriaLabels = useDateAriaLabels();
   return (
     <DateTimePicker
       valueFormat={hours === '24h' ? 'D MMM YYYY, HH:mm' : 'D MMM YYYY, h:mm A'}
@@ -41,16 +43,7 @@ export function DateTimeField({
       data-field={name}
       value={value || null}
       onChange={(next) => onChange(next ?? '')}
-      ariaLabels={{
-        previousMonth: t('dates.previousMonth'),
-        nextMonth: t('dates.nextMonth'),
-        previousYear: t('dates.previousYear'),
-        nextYear: t('dates.nextYear'),
-        previousDecade: t('dates.previousDecade'),
-        nextDecade: t('dates.nextDecade'),
-        monthLevelControl: t('dates.chooseMonth'),
-        yearLevelControl: t('dates.chooseYear'),
-      }}
+      ariaLabels={dateAriaLabels}
       timePickerProps={{
         format: hours,
         hoursInputLabel: t('dates.hours'),
