@@ -183,4 +183,38 @@ describe('platform/jobs (pg-boss in the application database)', () => {
     expect(() => jobs.define('late', async () => undefined)).toThrow(/before start/);
     await jobs.stop();
   });
+  it('stop() waits for a fetch already sent: its job runs and completes before stop resolves', async () => {
+    // The fetch is held back until stop() has begun, so it is in flight while pg-boss sees no work.
+    let stopping = false;
+    let stopped = false;
+    const lateQueries: string[] = [];
+    const held: DatabaseHandle = {
+      ...database,
+      async executeSql(text, values) {
+        if (stopped) lateQueries.push(text.trim().slice(0, 60));
+        if (/SKIP LOCKED/.test(text) && values?.[0] === 'test.late-fetch') await until(() => stopping);
+        return database.executeSql(text, values);
+      },
+    };
+    const jobs = createJobs(held, quiet);
+    const seen: string[] = [];
+    jobs.define<{ name: string }>('test.late-fetch', async (data) => {
+      seen.push(data.name);
+    });
+    await jobs.start();
+    await database.db.transaction().execute((tx) => jobs.enqueue(tx, 'test.late-fetch', { name: 'late' }));
+    jobs.wake('test.late-fetch');
+    await new Promise((r) => setTimeout(r, 100));
+    stopping = true;
+    await jobs.stop();
+    stopped = true;
+    await new Promise((r) => setTimeout(r, 300));
+
+    expect(seen).toEqual(['late']);
+    expect(lateQueries).toEqual([]);
+    const { rows } = await sql<{
+      state: string;
+    }>`SELECT state FROM pgboss.job WHERE name = 'test.late-fetch'`.execute(database.db);
+    expect(rows).toEqual([{ state: 'completed' }]);
+  });
 });

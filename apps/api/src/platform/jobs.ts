@@ -117,14 +117,36 @@ async function createMissingQueues(
   });
 }
 
+/** Counts unsettled promises; `drained` resolves when none is left or the time is up. */
+function createInFlight() {
+  let pending = 0;
+  return {
+    track<T>(work: Promise<T>): Promise<T> {
+      pending++;
+      return work.finally(() => pending--);
+    },
+    async drained(timeoutMs: number): Promise<void> {
+      const until = Date.now() + timeoutMs;
+      // A macrotask per check: a handler's end and the completion pg-boss chains onto it are
+      // microtasks apart, so the completion is counted before the next check.
+      while (pending > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    },
+  };
+}
+
 export function createJobs(
   database: DatabaseHandle,
   log: { error(obj: unknown, msg?: string): void },
   options: JobsOptions = {},
 ): Jobs {
   const queues = new Map<string, Queue>();
+  // pg-boss completes a job without awaiting it, and a fetch sent before stop() still delivers its
+  // jobs: stop() waits for both, so nothing reaches the pool after its owner has closed it.
+  const inFlight = createInFlight();
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    db: {
+      executeSql: (text: string, values?: unknown[]) => inFlight.track(database.executeSql(text, values)),
+    },
     schema: 'pgboss',
     // The schema is a migration of ours (0005); pg-boss only checks its version.
     migrate: false,
@@ -210,8 +232,12 @@ export function createJobs(
           async (batch) => {
             try {
               for (const job of batch) {
-                await recovery.own(name, job.id, job.retryCount);
-                await q.handler(job.data, { id: job.id, retryCount: job.retryCount });
+                await inFlight.track(
+                  (async () => {
+                    await recovery.own(name, job.id, job.retryCount);
+                    await q.handler(job.data, { id: job.id, retryCount: job.retryCount });
+                  })(),
+                );
               }
             } finally {
               // pg-boss waits a polling interval after every fetch, even one that found work: a
@@ -226,7 +252,9 @@ export function createJobs(
     async stop() {
       if (!started) return;
       started = false;
+      const stopping = Date.now();
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: false });
+      await inFlight.drained(Math.max(0, STOP_TIMEOUT_MS - (Date.now() - stopping)));
       await recovery.stop();
     },
   };
