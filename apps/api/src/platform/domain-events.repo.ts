@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from './db/index.js';
 
 /** One outbox row as the dispatcher hands it to a handler's job. */
@@ -10,22 +10,50 @@ export interface StoredEvent {
   occurredAt: string;
 }
 
-export async function insertEvents(
+/**
+ * Writes the events and notifies `channel` in one statement (one round trip inside callers that
+ * hold locks); listeners hear it only if the transaction commits (PostgreSQL's NOTIFY semantics).
+ */
+export async function insertEventsAndNotify(
   tx: Db,
   events: ReadonlyArray<{ id: string; name: string; version: number; payload: unknown }>,
+  channel: string,
 ): Promise<void> {
   if (events.length === 0) return;
-  await tx
-    .insertInto('domainEvents')
-    .values(
-      events.map((e) => ({ id: e.id, name: e.name, version: e.version, payload: JSON.stringify(e.payload) })),
+  await sql`
+    WITH inserted AS (
+      INSERT INTO domain_events (id, name, version, payload)
+      SELECT x.id, x.name, x.version, x.payload
+      FROM unnest(${events.map((e) => e.id)}::uuid[], ${events.map((e) => e.name)}::text[],
+        ${events.map((e) => e.version)}::int[], ${events.map((e) => JSON.stringify(e.payload))}::jsonb[])
+        WITH ORDINALITY AS x(id, name, version, payload, ord)
+      ORDER BY x.ord
     )
-    .execute();
+    SELECT pg_notify(${channel}, '')`.execute(tx);
 }
 
-/** Delivered to listeners only if the transaction commits (PostgreSQL's NOTIFY semantics). */
-export async function notifyCommitted(tx: Db, channel: string): Promise<void> {
-  await sql`SELECT pg_notify(${channel}, '')`.execute(tx);
+/** An event prepared with a payload per key (`prepareKeyed` in domain-events.ts). */
+export interface KeyedEvent {
+  id: string;
+  name: string;
+  version: number;
+  payloads: Record<string, unknown>;
+  channel: string;
+}
+
+/**
+ * The body of a data-modifying CTE that writes `event` once per row of the CTE `from` (at most one
+ * row), with the payload chosen by that row's `keyColumn`, and notifies the dispatcher (delivered
+ * on commit). The caller's final SELECT must read the CTE (e.g. `(SELECT count(*) FROM published)`)
+ * so every notification is made.
+ */
+export function keyedEventInsert(event: KeyedEvent, from: string, keyColumn: string): RawBuilder<unknown> {
+  return sql`
+    INSERT INTO domain_events (id, name, version, payload)
+    SELECT ${event.id}::uuid, ${event.name}::text, ${event.version}::int,
+      ${JSON.stringify(event.payloads)}::jsonb -> ${sql.ref(`${from}.${keyColumn}`)}
+    FROM ${sql.table(from)}
+    RETURNING pg_notify(${event.channel}, '')`;
 }
 
 /**

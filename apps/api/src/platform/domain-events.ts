@@ -45,8 +45,7 @@ export async function publishAll(tx: Db, events: readonly DomainEventInput[]): P
     version: DOMAIN_EVENTS[e.name].version,
     payload: parseDomainEventPayload(e.name, e.payload),
   }));
-  await repo.insertEvents(tx, rows);
-  await repo.notifyCommitted(tx, EVENTS_CHANNEL);
+  await repo.insertEventsAndNotify(tx, rows, EVENTS_CHANNEL);
   return rows.map((r) => r.id);
 }
 
@@ -54,6 +53,24 @@ export async function publishAll(tx: Db, events: readonly DomainEventInput[]): P
 export async function publish(tx: Db, event: DomainEventInput): Promise<string> {
   const [id] = await publishAll(tx, [event]);
   return id!;
+}
+
+/**
+ * One event whose payload the statement that writes it chooses by a key (the state a place got,
+ * say): for a write that must take its lock, decide and publish in a single statement. Every
+ * variant is validated against its contract here; `repo.keyedEventInsert` writes the chosen one.
+ */
+export function prepareKeyed<K extends string>(variants: Record<K, DomainEventInput>): repo.KeyedEvent {
+  const entries = Object.entries(variants) as Array<[K, DomainEventInput]>;
+  const name = entries[0]![1].name;
+  if (entries.some(([, e]) => e.name !== name)) throw new Error('prepareKeyed: one event name per call');
+  return {
+    id: randomUUID(),
+    name,
+    version: DOMAIN_EVENTS[name].version,
+    payloads: Object.fromEntries(entries.map(([key, e]) => [key, parseDomainEventPayload(name, e.payload)])),
+    channel: EVENTS_CHANNEL,
+  };
 }
 
 /**

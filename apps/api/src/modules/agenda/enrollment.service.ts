@@ -1,8 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { AGENDA_MESSAGES, ATTENDEE_MESSAGES, type EnrollResult } from '@plenary/domain';
+import {
+  AGENDA_MESSAGES,
+  ATTENDEE_MESSAGES,
+  type DomainEventInput,
+  type EnrollmentState,
+  type EnrollResult,
+} from '@plenary/domain';
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
-import { publish, publishAll } from '../../platform/domain-events.js';
+import { prepareKeyed, publish, publishAll } from '../../platform/domain-events.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import { eventAccess, type EventAccess } from '../../platform/event-access.js';
 import { fieldsError } from '../../platform/http.js';
@@ -58,8 +64,9 @@ async function resultOf(
 
 /**
  * POST sessions/v2/{sessionId}/enroll: a seat while there is one, else a place on the waitlist
- * (when the session keeps one), else 409. Under the session lock (and the breakout's, whose
- * one-of rule is checked there). Enrolling again answers the place already held.
+ * (when the session keeps one), else 409. Enrolling again answers the place already held. The
+ * place is made in one statement under the session lock (`repo.enrolOne`); a session in an
+ * enrollable breakout takes the breakout lock too, whose one-of rule is checked there.
  */
 export async function enroll(
   deps: NotifyDeps,
@@ -69,39 +76,63 @@ export async function enroll(
   const { db } = deps;
   const { event, participantId, ctx } = access;
   await visibleSessionFor(db, event.id, sessionId, participantId);
+  const enrolled = (state: EnrollmentState): DomainEventInput => ({
+    name: 'session.enrolled',
+    payload: { eventId: event.id, sessionId, participantId, state, by: 'PARTICIPANT', originHost: ctx.host },
+  });
   const result = await db.transaction().execute(async (tx) => {
-    const s = await repo.lockSession(tx, event.id, sessionId);
-    if (!s) throw notFound();
-    if (!s.enrollable) throw conflict(AGENDA_MESSAGES.notEnrollable);
-    if (s.endAt.getTime() < Date.now()) throw conflict(AGENDA_MESSAGES.sessionEnded);
-    if (await repo.stateOf(tx, s.id, participantId)) return resultOf(tx, s, participantId, s.enrolledCount);
-    if (s.breakoutEnrollable && s.breakoutId) {
-      await repo.lockBreakout(tx, s.breakoutId);
-      if ((await repo.holdersInBreakout(tx, s.breakoutId, s.id, [participantId])).size > 0)
-        throw conflict(AGENDA_MESSAGES.breakoutTaken);
+    const now = new Date();
+    const outcome = await repo.enrolOne(tx, {
+      eventId: event.id,
+      sessionId,
+      participantId,
+      now,
+      actor: ctx,
+      event: prepareKeyed({ ENROLLED: enrolled('ENROLLED'), WAITLISTED: enrolled('WAITLISTED') }),
+    });
+    if (!outcome) throw notFound();
+    if (!outcome.enrollable) throw conflict(AGENDA_MESSAGES.notEnrollable);
+    if (outcome.endAt.getTime() < now.getTime()) throw conflict(AGENDA_MESSAGES.sessionEnded);
+    const { placed } = outcome;
+    if (placed) {
+      // The new place is the last in the queue: its position is the waitlist's length.
+      return {
+        state: placed.state,
+        waitlistPosition: placed.state === 'WAITLISTED' ? placed.waitlistedCount : null,
+        enrolledCount: placed.enrolledCount,
+        capacity: outcome.capacity,
+      };
     }
-    // Removed from the event meanwhile (places.service.ts removeWithPlaces): refused, not a foreign-key failure.
+    const s = (await repo.lockSession(tx, event.id, sessionId))!;
+    if (await repo.stateOf(tx, s.id, participantId)) return resultOf(tx, s, participantId, s.enrolledCount);
+    if (outcome.breakoutEnrollable) return enrolInBreakout(tx, s, access, enrolled);
     if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId))
       throw forbidden(ATTENDEE_MESSAGES.notParticipant);
-    const free = s.capacity === null ? null : s.capacity - s.enrolledCount;
-    if (free !== null && free <= 0 && !s.waitlist) throw conflict(AGENDA_MESSAGES.sessionFull);
-    const placed = await repo.insertPlaces(tx, s, [participantId], free, s.waitlist, ctx.actorId);
-    await repo.auditPlaces(tx, ctx, 'create', s.id, [participantId]);
-    await publish(tx, {
-      name: 'session.enrolled',
-      payload: {
-        eventId: event.id,
-        sessionId: s.id,
-        participantId,
-        state: placed.enrolled.length > 0 ? 'ENROLLED' : 'WAITLISTED',
-        by: 'PARTICIPANT',
-        originHost: ctx.host,
-      },
-    });
-    return resultOf(tx, s, participantId, s.enrolledCount + placed.enrolled.length);
+    throw conflict(AGENDA_MESSAGES.sessionFull);
   });
   afterSeatChange(deps, event.id, [sessionId]);
   return result;
+}
+
+/** The participant's place in a session of an enrollable breakout (both rows locked, in that order). */
+async function enrolInBreakout(
+  tx: Db,
+  s: repo.LockedSession,
+  { event, participantId, ctx }: ParticipantAccess,
+  enrolled: (state: EnrollmentState) => DomainEventInput,
+): Promise<EnrollResult> {
+  await repo.lockBreakout(tx, s.breakoutId!);
+  if ((await repo.holdersInBreakout(tx, s.breakoutId!, s.id, [participantId])).size > 0)
+    throw conflict(AGENDA_MESSAGES.breakoutTaken);
+  // Removed from the event meanwhile (places.service.ts removeWithPlaces): refused, not a foreign-key failure.
+  if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId))
+    throw forbidden(ATTENDEE_MESSAGES.notParticipant);
+  const free = s.capacity === null ? null : s.capacity - s.enrolledCount;
+  if (free !== null && free <= 0 && !s.waitlist) throw conflict(AGENDA_MESSAGES.sessionFull);
+  const placed = await repo.insertPlaces(tx, s, [participantId], free, s.waitlist, ctx.actorId);
+  await repo.auditPlaces(tx, ctx, 'create', s.id, [participantId]);
+  await publish(tx, enrolled(placed.enrolled.length > 0 ? 'ENROLLED' : 'WAITLISTED'));
+  return resultOf(tx, s, participantId, s.enrolledCount + placed.enrolled.length);
 }
 
 /** Leaves a seat or the waitlist; a freed seat goes to the oldest waitlisted, in the same transaction. */
