@@ -6,8 +6,12 @@ import {
   sessionAttendeesQuerySchema,
   type EnrollmentState,
 } from '@plenary/domain';
-import type { Db } from '../../platform/db/index.js';
 import { defineList } from '../../platform/list.js';
+import {
+  selectEnrollableParticipants,
+  selectEventAttendance,
+  selectSessionAttendees,
+} from './attendees-list.repo.js';
 
 /**
  * Lists of people around a session: its attendees (enrolled, waitlisted or checked in), the
@@ -17,42 +21,10 @@ import { defineList } from '../../platform/list.js';
 const NAME_SEARCH = sql<string>`(p.first_name || ' ' || p.last_name || ' ' || p.company)`;
 const never = sql<Date>`'-infinity'::timestamptz`;
 
-export interface AttendeeScope {
-  eventId: string;
-  sessionId: string;
-}
-
-/** Participants with a place in, or a check-in to, the session. */
-const placesOf = (sessionId: string) =>
-  sql<{ participantId: string }>`(SELECT participant_id FROM enrollments WHERE session_id = ${sessionId}
-    UNION SELECT participant_id FROM session_check_ins WHERE session_id = ${sessionId})`;
-
 /** `GET sessions/v2/{sessionId}/attendees` (admins and moderators). */
 export const attendeeList = defineList({
   query: sessionAttendeesQuerySchema,
-  select: (db: Db, scope: AttendeeScope) =>
-    db
-      .selectFrom(placesOf(scope.sessionId).as('x'))
-      .innerJoin('participants as p', 'p.id', 'x.participantId')
-      .leftJoin('enrollments as e', (j) =>
-        j.onRef('e.participantId', '=', 'p.id').on('e.sessionId', '=', scope.sessionId),
-      )
-      .leftJoin('sessionCheckIns as ci', (j) =>
-        j.onRef('ci.participantId', '=', 'p.id').on('ci.sessionId', '=', scope.sessionId),
-      )
-      .select([
-        'p.id as participantId',
-        'p.firstName',
-        'p.lastName',
-        'p.email',
-        'p.company',
-        'e.state',
-        'e.createdAt as enrolledAt',
-        'e.queuedSeq',
-        'ci.checkedInAt',
-        sql<string>`${scope.sessionId}::uuid`.as('sessionId'),
-      ])
-      .where('p.eventId', '=', scope.eventId),
+  select: selectSessionAttendees,
   pageColumns: {
     waitlistPosition: sql<
       number | null
@@ -106,25 +78,10 @@ export const attendeeList = defineList({
   defaultSort: 'enrolledAt:asc',
 });
 
-export interface EnrollableScope {
-  eventId: string;
-  sessionId: string;
-  /** "p is in the session's audience" over `participants p` (audience.ts audienceCondition). */
-  inAudience: RawBuilder<SqlBool>;
-}
-
 /** `GET sessions/{sessionId}/enrollable-users`: audience members without a place in the session. */
 export const enrollableList = defineList({
   query: enrollableUsersQuerySchema,
-  select: (db: Db, scope: EnrollableScope) =>
-    db
-      .selectFrom('participants as p')
-      .select(['p.id as participantId', 'p.userId', 'p.firstName', 'p.lastName', 'p.email', 'p.company'])
-      .where('p.eventId', '=', scope.eventId)
-      .where(scope.inAudience)
-      .where(
-        sql<SqlBool>`NOT EXISTS (SELECT 1 FROM enrollments e WHERE e.session_id = ${scope.sessionId} AND e.participant_id = p.id)`,
-      ),
+  select: selectEnrollableParticipants,
   record: (row) => row,
   id: sql.ref('p.id'),
   fields: {
@@ -136,14 +93,6 @@ export const enrollableList = defineList({
   filters: {},
   defaultSort: 'lastName:asc',
 });
-
-/** Places and check-ins of the event's sessions, one row per participant and session. */
-const attendanceRows = (eventId: string) =>
-  sql<{
-    sessionId: string;
-    participantId: string;
-  }>`(SELECT session_id, participant_id FROM enrollments WHERE event_id = ${eventId}
-    UNION SELECT session_id, participant_id FROM session_check_ins WHERE event_id = ${eventId})`;
 
 export interface AttendanceRecord {
   sessionName: string;
@@ -161,32 +110,7 @@ export interface AttendanceRecord {
 /** `GET sessions/export-attendance-tracking` (admins and moderators; scope = the event id). */
 export const attendanceList = defineList({
   query: attendanceExportQuerySchema,
-  select: (db: Db, eventId: string) =>
-    db
-      .selectFrom(attendanceRows(eventId).as('x'))
-      .innerJoin('sessions as s', 's.id', 'x.sessionId')
-      .innerJoin('events as ev', 'ev.id', 's.eventId')
-      .innerJoin('participants as p', 'p.id', 'x.participantId')
-      .leftJoin('enrollments as e', (j) =>
-        j.onRef('e.sessionId', '=', 'x.sessionId').onRef('e.participantId', '=', 'x.participantId'),
-      )
-      .leftJoin('sessionCheckIns as ci', (j) =>
-        j.onRef('ci.sessionId', '=', 'x.sessionId').onRef('ci.participantId', '=', 'x.participantId'),
-      )
-      .select([
-        's.name as sessionName',
-        's.startAt',
-        'ev.timezone',
-        'p.firstName',
-        'p.lastName',
-        'p.email',
-        'p.company',
-        'e.state',
-        'e.createdAt as enrolledAt',
-        'ci.checkedInAt',
-        sql<string>`(x.session_id::text || ':' || x.participant_id::text)`.as('rowId'),
-      ])
-      .where('s.eventId', '=', eventId),
+  select: selectEventAttendance,
   record: (row): AttendanceRecord => {
     const start = instantToWallClock(row.startAt, row.timezone);
     return {

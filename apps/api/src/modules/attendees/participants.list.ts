@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import {
   checkRules,
@@ -16,18 +16,30 @@ import {
   resolveField,
   STANDARD_FIELD_LABELS,
   type CustomFieldDef,
-  type CustomFieldRecord,
   type CustomFieldValue,
   type DataType,
   type ParticipantRecord,
-  type PublicCustomFieldValue,
   type PublicParticipant,
   type RuleInput,
 } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import { defineList, type CellValue, type ListDefinition, type ListField } from '../../platform/list.js';
 import { fieldsError } from '../../platform/http.js';
+import {
+  findEventParticipantRow,
+  findEventParticipantRowByUser,
+  findLabelsOfParticipants,
+  findPublicParticipantRowByUser,
+  findVerifiedUserIds,
+  selectChatParticipants,
+  selectEventParticipants,
+  selectImpersonableParticipants,
+  selectPublicParticipants,
+  type DirectoryScope,
+} from './participants-list.repo.js';
 import { allOf, customBound, customEqualsAny, customSortKey, ruleCondition } from './rules.repo.js';
+
+export { publicCustomFields, type DirectoryScope, type PublicField } from './participants-list.repo.js';
 
 /**
  * The participants list of an event. Its fields depend on the event's custom fields (a column, a
@@ -46,29 +58,7 @@ export interface ParticipantScope {
 /** Names and company, exactly the expression of the trigram index participants_name_company_trgm. */
 export const NAME_COMPANY = sql<string>`(p.first_name || ' ' || p.last_name || ' ' || p.company)`;
 
-function selectParticipants(db: Db, eventId: string) {
-  return db
-    .selectFrom('participants as p')
-    .select([
-      'p.id',
-      'p.eventId',
-      'p.userId',
-      'p.email',
-      'p.firstName',
-      'p.lastName',
-      'p.jobTitle',
-      'p.company',
-      'p.phone',
-      'p.bio',
-      'p.photoUrl',
-      'p.customFields',
-      'p.createdAt',
-      'p.updatedAt',
-    ])
-    .where('p.eventId', '=', eventId);
-}
-
-type ParticipantRow = Awaited<ReturnType<ReturnType<typeof selectParticipants>['executeTakeFirstOrThrow']>>;
+type ParticipantRow = NonNullable<Awaited<ReturnType<typeof findEventParticipantRow>>>;
 
 type ParticipantLabel = ParticipantRecord['labels'][number];
 
@@ -93,24 +83,19 @@ const toParticipant = (
 export async function withExtras(db: Db, records: ParticipantRecord[]): Promise<ParticipantRecord[]> {
   if (records.length === 0) return records;
   const [labels, verified] = await Promise.all([
-    sql<{ participantId: string; id: string; name: string; color: string; type: 'MANUAL' | 'RULE' }>`
-      SELECT pl.participant_id, l.id, l.name, l.color, l.type FROM participant_labels pl JOIN labels l ON l.id = pl.label_id
-      WHERE pl.participant_id = ANY(${records.map((r) => r.id)}::uuid[]) ORDER BY lower(l.name), l.id`.execute(
+    findLabelsOfParticipants(
       db,
+      records.map((r) => r.id),
     ),
-    sql<{
-      id: string;
-    }>`SELECT id FROM users WHERE id = ANY(${[...new Set(records.map((r) => r.userId))]}::uuid[]) AND email_verified_at IS NOT NULL`.execute(
-      db,
-    ),
+    findVerifiedUserIds(db, [...new Set(records.map((r) => r.userId))]),
   ]);
   const byParticipant = new Map<string, ParticipantRecord['labels']>();
-  for (const { participantId, ...label } of labels.rows) {
+  for (const { participantId, ...label } of labels) {
     const list = byParticipant.get(participantId) ?? [];
     list.push(label);
     byParticipant.set(participantId, list);
   }
-  const confirmed = new Set(verified.rows.map((r) => r.id));
+  const confirmed = new Set(verified);
   return records.map((r) => ({
     ...r,
     emailVerified: confirmed.has(r.userId),
@@ -217,7 +202,7 @@ function buildList(fields: readonly CustomFieldDef[]) {
   const query = participantListQuerySchema.extend(shape) as unknown as typeof participantListQuerySchema;
   return defineList({
     query,
-    select: (db: Db, scope: ParticipantScope) => selectParticipants(db, scope.eventId),
+    select: (db: Db, scope: ParticipantScope) => selectEventParticipants(db, scope.eventId),
     pageColumns: EXTRAS,
     record: toParticipant,
     id: sql.ref('p.id'),
@@ -272,7 +257,7 @@ export async function findParticipant(
   eventId: string,
   id: string,
 ): Promise<ParticipantRecord | undefined> {
-  const row = await selectParticipants(db, eventId).where('p.id', '=', id).executeTakeFirst();
+  const row = await findEventParticipantRow(db, eventId, id);
   return row && (await withExtras(db, [{ ...row, labels: [], emailVerified: false }]))[0];
 }
 
@@ -281,7 +266,7 @@ export async function findParticipantByUser(
   eventId: string,
   userId: string,
 ): Promise<ParticipantRecord | undefined> {
-  const row = await selectParticipants(db, eventId).where('p.userId', '=', userId).executeTakeFirst();
+  const row = await findEventParticipantRowByUser(db, eventId, userId);
   return row && (await withExtras(db, [{ ...row, labels: [], emailVerified: false }]))[0];
 }
 
@@ -328,39 +313,14 @@ export const participantExportList = {
 // ---------------------------------------------------------------------------------------------
 // Lists for participants and for picking participants
 
-/** The custom fields a public profile shows (showInProfile), in the event's order. */
-export type PublicField = Pick<CustomFieldRecord, 'id' | 'name' | 'dataType' | 'currencyCode'>;
-
-export interface DirectoryScope {
-  eventId: string;
-  publicFields: readonly PublicField[];
-}
-
-function selectPublic(db: Db, scope: DirectoryScope) {
-  return db
-    .selectFrom('participants as p')
-    .select([
-      'p.id',
-      'p.userId',
-      'p.firstName',
-      'p.lastName',
-      'p.jobTitle',
-      'p.company',
-      'p.bio',
-      'p.photoUrl',
-      publicCustomFields(scope.publicFields).as('customFields'),
-    ])
-    .where('p.eventId', '=', scope.eventId);
-}
-
 const toPublic = (
-  row: Awaited<ReturnType<ReturnType<typeof selectPublic>['executeTakeFirstOrThrow']>>,
+  row: NonNullable<Awaited<ReturnType<typeof findPublicParticipantRowByUser>>>,
 ): PublicParticipant => row;
 
 /** `GET …/participants/view`: the directory other participants see (public fields only). */
 export const directoryList = defineList({
   query: participantDirectoryQuerySchema,
-  select: selectPublic,
+  select: selectPublicParticipants,
   record: toPublic,
   id: sql.ref('p.id'),
   fields: {
@@ -372,25 +332,12 @@ export const directoryList = defineList({
   defaultSort: 'lastName:asc',
 });
 
-/**
- * The values of the public fields that have one, each with its field's name and type, in the
- * fields' order. The definitions come in as parameters (the scope read them once per request), so
- * a row costs no look-up of custom_fields.
- */
-export function publicCustomFields(fields: readonly PublicField[]): RawBuilder<PublicCustomFieldValue[]> {
-  if (fields.length === 0) return sql`'[]'::jsonb`;
-  const column = <K extends keyof PublicField>(key: K) => fields.map((f) => f[key]);
-  return sql`(SELECT coalesce(jsonb_agg(jsonb_build_object('id', f.id, 'name', f.name, 'dataType', f.data_type, 'currencyCode', f.currency_code, 'value', p.custom_fields -> f.id) ORDER BY f.n), '[]'::jsonb)
-    FROM unnest(${column('id')}::text[], ${column('name')}::text[], ${column('dataType')}::text[], ${column('currencyCode')}::text[]) WITH ORDINALITY AS f(id, name, data_type, currency_code, n)
-    WHERE p.custom_fields -> f.id NOT IN ('null'::jsonb, '""'::jsonb, '[]'::jsonb))`;
-}
-
 export async function findPublicProfile(
   db: Db,
   scope: DirectoryScope,
   userId: string,
 ): Promise<PublicParticipant | undefined> {
-  const row = await selectPublic(db, scope).where('p.userId', '=', userId).executeTakeFirst();
+  const row = await findPublicParticipantRowByUser(db, scope, userId);
   return row && toPublic(row);
 }
 
@@ -400,14 +347,7 @@ export async function findPublicProfile(
  */
 export const impersonationList = defineList({
   query: impersonationListQuerySchema,
-  select: (db: Db, eventId: string) =>
-    db
-      .selectFrom('participants as p')
-      .innerJoin('users as u', 'u.id', 'p.userId')
-      .select(['p.id as participantId', 'p.userId', 'p.firstName', 'p.lastName', 'p.email', 'p.photoUrl'])
-      .where('p.eventId', '=', eventId)
-      .where('u.userRole', '<>', 'superadmin')
-      .where(sql<SqlBool>`NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = p.user_id)`),
+  select: selectImpersonableParticipants,
   record: (row) => row,
   id: sql.ref('p.id'),
   fields: {
@@ -425,20 +365,7 @@ export const impersonationList = defineList({
 /** `GET …/chat-participants`: everyone of the event but the caller. */
 export const chatList = defineList({
   query: participantDirectoryQuerySchema,
-  select: (db: Db, scope: { eventId: string; exceptUserId: string }) =>
-    db
-      .selectFrom('participants as p')
-      .select([
-        'p.id as participantId',
-        'p.userId',
-        'p.firstName',
-        'p.lastName',
-        'p.jobTitle',
-        'p.company',
-        'p.photoUrl',
-      ])
-      .where('p.eventId', '=', scope.eventId)
-      .where('p.userId', '<>', scope.exceptUserId),
+  select: selectChatParticipants,
   record: (row) => row,
   id: sql.ref('p.id'),
   fields: {
