@@ -65,6 +65,20 @@ describe('enrollment under concurrency', () => {
       Array.from({ length: 45 }, (_, i) => i + 1),
     );
     expect(await counts(s.id)).toEqual({ stored: [10, 45], actual: [10, 45] });
+    // One audit row per place, by the participant who took it.
+    const audited = await t.deps.db
+      .selectFrom('auditLog')
+      .select(['actorId', 'entityId'])
+      .where('entity', '=', 'enrollment')
+      .where('action', '=', 'create')
+      .where('entityId', 'like', `${s.id}:%`)
+      .execute();
+    expect(audited).toHaveLength(55);
+    expect(
+      audited.every(
+        (a) => a.entityId === `${s.id}:${crowd.find((p) => p.userId === a.actorId)?.participantId}`,
+      ),
+    ).toBe(true);
     expect(
       emitted.some(
         (e) =>
