@@ -64,9 +64,13 @@ async function resultOf(
 
 /**
  * POST sessions/v2/{sessionId}/enroll: a seat while there is one, else a place on the waitlist
- * (when the session keeps one), else 409. Enrolling again answers the place already held. The
- * place is made in one statement under the session lock (`repo.enrolOne`); a session in an
- * enrollable breakout takes the breakout lock too, whose one-of rule is checked there.
+ * (when the session keeps one), else 409. Enrolling again answers the place already held.
+ *
+ * The common case is one statement on its own (`repo.enrolOne`: lock, decide, place, count, audit,
+ * publish — atomic as any statement), so the session lock is never held across a round trip to
+ * this process: at a hundred enrolments a second in one session, those round trips were the queue.
+ * Everything else (a place held already, the event left, a full session, an enrollable breakout,
+ * whose one-of rule needs the breakout lock) is decided again from scratch in a transaction.
  */
 export async function enroll(
   deps: NotifyDeps,
@@ -80,50 +84,44 @@ export async function enroll(
     name: 'session.enrolled',
     payload: { eventId: event.id, sessionId, participantId, state, by: 'PARTICIPANT', originHost: ctx.host },
   });
-  const result = await db.transaction().execute(async (tx) => {
-    const now = new Date();
-    const outcome = await repo.enrolOne(tx, {
-      eventId: event.id,
-      sessionId,
-      participantId,
-      now,
-      actor: ctx,
-      event: prepareKeyed({ ENROLLED: enrolled('ENROLLED'), WAITLISTED: enrolled('WAITLISTED') }),
-    });
-    if (!outcome) throw notFound();
-    if (!outcome.enrollable) throw conflict(AGENDA_MESSAGES.notEnrollable);
-    if (outcome.endAt.getTime() < now.getTime()) throw conflict(AGENDA_MESSAGES.sessionEnded);
-    const { placed } = outcome;
-    if (placed) {
-      // The new place is the last in the queue: its position is the waitlist's length.
-      return {
-        state: placed.state,
-        waitlistPosition: placed.state === 'WAITLISTED' ? placed.waitlistedCount : null,
-        enrolledCount: placed.enrolledCount,
-        capacity: outcome.capacity,
-      };
-    }
-    const s = (await repo.lockSession(tx, event.id, sessionId))!;
-    if (await repo.stateOf(tx, s.id, participantId)) return resultOf(tx, s, participantId, s.enrolledCount);
-    if (outcome.breakoutEnrollable) return enrolInBreakout(tx, s, access, enrolled);
-    if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId))
-      throw forbidden(ATTENDEE_MESSAGES.notParticipant);
-    throw conflict(AGENDA_MESSAGES.sessionFull);
+  const outcome = await repo.enrolOne(db, {
+    eventId: event.id,
+    sessionId,
+    participantId,
+    now: new Date(),
+    actor: ctx,
+    event: prepareKeyed({ ENROLLED: enrolled('ENROLLED'), WAITLISTED: enrolled('WAITLISTED') }),
   });
+  const result = outcome?.placed
+    ? {
+        state: outcome.placed.state,
+        // The new place is the last in the queue: its position is the waitlist's length.
+        waitlistPosition: outcome.placed.state === 'WAITLISTED' ? outcome.placed.waitlistedCount : null,
+        enrolledCount: outcome.placed.enrolledCount,
+        capacity: outcome.capacity,
+      }
+    : await db.transaction().execute((tx) => enrolLocked(tx, access, sessionId, enrolled));
   afterSeatChange(deps, event.id, [sessionId]);
   return result;
 }
 
-/** The participant's place in a session of an enrollable breakout (both rows locked, in that order). */
-async function enrolInBreakout(
+/** Every rule of enrolling, step by step under the session lock (and the breakout's, in that order). */
+async function enrolLocked(
   tx: Db,
-  s: repo.LockedSession,
   { event, participantId, ctx }: ParticipantAccess,
+  sessionId: string,
   enrolled: (state: EnrollmentState) => DomainEventInput,
 ): Promise<EnrollResult> {
-  await repo.lockBreakout(tx, s.breakoutId!);
-  if ((await repo.holdersInBreakout(tx, s.breakoutId!, s.id, [participantId])).size > 0)
-    throw conflict(AGENDA_MESSAGES.breakoutTaken);
+  const s = await repo.lockSession(tx, event.id, sessionId);
+  if (!s) throw notFound();
+  if (!s.enrollable) throw conflict(AGENDA_MESSAGES.notEnrollable);
+  if (s.endAt.getTime() < Date.now()) throw conflict(AGENDA_MESSAGES.sessionEnded);
+  if (await repo.stateOf(tx, s.id, participantId)) return resultOf(tx, s, participantId, s.enrolledCount);
+  if (s.breakoutEnrollable && s.breakoutId) {
+    await repo.lockBreakout(tx, s.breakoutId);
+    if ((await repo.holdersInBreakout(tx, s.breakoutId, s.id, [participantId])).size > 0)
+      throw conflict(AGENDA_MESSAGES.breakoutTaken);
+  }
   // Removed from the event meanwhile (places.service.ts removeWithPlaces): refused, not a foreign-key failure.
   if (!(await repo.lockParticipantsToPlace(tx, event.id, [participantId])).has(participantId))
     throw forbidden(ATTENDEE_MESSAGES.notParticipant);
