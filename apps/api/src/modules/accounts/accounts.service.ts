@@ -99,7 +99,7 @@ export interface RequestMeta {
 }
 
 export interface AccountsRuntime {
-  deps: AppDeps;
+  deps: Pick<AppDeps, 'db' | 'config' | 'brands' | 'mail' | 'mailer' | 'jobs'>;
   throttle: Throttle;
   log: FastifyBaseLogger;
 }
@@ -400,7 +400,10 @@ export async function requestPasswordReset(
 }
 
 /** The job of a reset request: a new link (only the newest works) and its e-mail, if the address has an account. */
-export async function sendPasswordReset(deps: AppDeps, job: ResetJob): Promise<void> {
+export async function sendPasswordReset(
+  deps: Pick<AppDeps, 'db' | 'config' | 'brands' | 'mail'>,
+  job: ResetJob,
+): Promise<void> {
   const { db } = deps;
   const user = await repo.findUserByEmail(db, job.email);
   if (!user) return;

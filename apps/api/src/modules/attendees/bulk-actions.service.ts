@@ -1,5 +1,4 @@
 import type { BulkActionRequest, BulkActionResult, BulkSkipReason } from '@plenary/domain';
-import type { AppDeps } from '../../platform/deps.js';
 import type { EventAccess } from '../../platform/event-access.js';
 import { HttpError } from '../../platform/errors.js';
 import { storageFor } from '../../platform/storage.js';
@@ -7,6 +6,7 @@ import { labelCounts } from './bulk-actions.repo.js';
 import { participantIdsOfEvent } from './labels.repo.js';
 import { checkManualLabelIds } from './labels.service.js';
 import { sendMagicLinks } from './magic-links.service.js';
+import type { RemovalDeps } from './participant-removal.js';
 import { bulkUpdate, getParticipant, removeParticipant } from './participants.service.js';
 import { forget } from './photos.service.js';
 
@@ -21,7 +21,7 @@ const skip = (ids: readonly string[], reason: BulkSkipReason): Skipped =>
  * so rules, audit rows and side effects (waitlists moving up, photos deleted) are the same.
  */
 export async function runBulkAction(
-  deps: AppDeps,
+  deps: RemovalDeps,
   access: EventAccess,
   body: BulkActionRequest,
 ): Promise<BulkActionResult> {
