@@ -22,7 +22,7 @@ export function recordEmits(t: TestContext, into: Emitted[]): void {
   const emitLocal = t.deps.realtime.emitLocal.bind(t.deps.realtime);
   t.deps.realtime.emitLocal = (room, event, payload) => {
     into.push({ room, event, payload });
-    emitLocal(room, event, payload);
+    return emitLocal(room, event, payload);
   };
 }
 

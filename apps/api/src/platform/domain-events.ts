@@ -222,7 +222,8 @@ export function createDomainEvents(
             retryCount: job.retryCount,
           });
         },
-        { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300, ...opts },
+        // Handlers are short database work: under a backlog ten runs share one fetch and one completion.
+        { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300, batchSize: 10, ...opts },
       );
     },
     dispatch,

@@ -21,18 +21,19 @@ export async function retire(db: Sql, processId: string): Promise<void> {
   await db.executeSql('DELETE FROM worker_processes WHERE id = $1', [processId]);
 }
 
-/** Records that this process runs this run (the retry count tells runs of one job apart). */
+/** Records that this process runs these runs (the retry count tells runs of one job apart). */
 export async function own(
   db: Sql,
   processId: string,
   queue: string,
-  jobId: string,
-  retryCount: number,
+  jobs: ReadonlyArray<{ id: string; retryCount: number }>,
 ): Promise<void> {
+  if (jobs.length === 0) return;
   await db.executeSql(
-    `INSERT INTO job_owners (job_id, queue, retry_count, process_id) VALUES ($1, $2, $3, $4)
+    `INSERT INTO job_owners (job_id, queue, retry_count, process_id)
+     SELECT x.id, $2, x.retry_count, $3 FROM unnest($1::uuid[], $4::int[]) AS x(id, retry_count)
      ON CONFLICT (job_id) DO UPDATE SET retry_count = EXCLUDED.retry_count, process_id = EXCLUDED.process_id, started_at = now()`,
-    [jobId, queue, retryCount, processId],
+    [jobs.map((j) => j.id), queue, processId, jobs.map((j) => j.retryCount)],
   );
 }
 

@@ -112,8 +112,8 @@ export function createRecovery(
   return {
     processId,
     /** Called by the worker before a handler runs. */
-    own: (queue: string, jobId: string, retryCount: number) =>
-      repo.own(database, processId, queue, jobId, retryCount),
+    own: (queue: string, jobs: ReadonlyArray<{ id: string; retryCount: number }>) =>
+      repo.own(database, processId, queue, jobs),
     /** One heartbeat and sweep now (tests; the timer does the same). */
     tick: () => (running = running.then(tick)),
     /** Beats, recovers what earlier processes left (before this process fetches anything), then beats on. */

@@ -129,6 +129,52 @@ describe('platform/jobs (pg-boss in the application database)', () => {
     await jobs.stop();
   });
 
+  it('runs a batch job by job: one failure is retried on its own, the others complete once, every run owned', async () => {
+    const jobs = createJobs(database, quiet);
+    const runs: string[] = [];
+    jobs.define<{ name: string }>(
+      'test.batch',
+      async (data, job) => {
+        runs.push(`${data.name}#${job.retryCount}`);
+        if (data.name === 'b' && job.retryCount === 0) throw new Error('b fails once');
+      },
+      { retryLimit: 1, batchSize: 3, pollingIntervalSeconds: 0.5 },
+    );
+    await jobs.start();
+    // Committed together, so the fetch that finds them takes all three.
+    await database.db
+      .transaction()
+      .execute((tx) => jobs.enqueueMany(tx, 'test.batch', [{ name: 'a' }, { name: 'b' }, { name: 'c' }]));
+    jobs.wake('test.batch');
+    await until(() => runs.includes('b#1'));
+    const states = async () =>
+      (
+        await sql<{
+          name: string;
+          state: string;
+          retryCount: number;
+        }>`SELECT data->>'name' AS name, state::text, retry_count FROM pgboss.job WHERE name = 'test.batch' ORDER BY 1`.execute(
+          database.db,
+        )
+      ).rows;
+    await until(() => runs.length >= 4);
+    await expect
+      .poll(async () => (await states()).map((r) => r.state), { timeout: 5_000 })
+      .toEqual(['completed', 'completed', 'completed']);
+    expect([...runs].sort()).toEqual(['a#0', 'b#0', 'b#1', 'c#0']);
+    expect((await states()).map((r) => [r.name, r.retryCount])).toEqual([
+      ['a', 0],
+      ['b', 1],
+      ['c', 0],
+    ]);
+    const owners = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM job_owners o JOIN pgboss.job j ON j.id = o.job_id WHERE j.name = 'test.batch'`.execute(
+      database.db,
+    );
+    expect(owners.rows[0]!.n).toBe(3);
+    await jobs.stop();
+  });
+
   it("enqueueMany adds every job in the transaction (none on rollback) with the queue's retry options", async () => {
     const jobs = createJobs(database, quiet);
     jobs.define('test.many', async () => undefined, {

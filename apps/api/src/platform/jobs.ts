@@ -42,6 +42,11 @@ export interface QueueOptions {
   expireInSeconds?: number;
   /** How often idle workers look for jobs (default 2 s; `wake` skips the wait). */
   pollingIntervalSeconds?: number;
+  /**
+   * Jobs taken at once when there is a backlog (default 1): one fetch, one ownership row and one
+   * completion per batch instead of per job. Each job still runs, fails and retries on its own.
+   */
+  batchSize?: number;
 }
 
 export interface DefineOptions<T> extends QueueOptions {
@@ -228,15 +233,33 @@ export function createJobs(
       for (const [name, q] of queues) {
         q.workerId = await boss.work<object>(
           name,
-          { pollingIntervalSeconds: q.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
+          {
+            pollingIntervalSeconds: q.opts.pollingIntervalSeconds ?? 2,
+            batchSize: q.opts.batchSize ?? 1,
+            includeMetadata: true,
+          },
           async (batch) => {
             try {
+              await inFlight.track(recovery.own(name, batch));
+              if (batch.length === 1) {
+                const job = batch[0]!;
+                await inFlight.track(q.handler(job.data, { id: job.id, retryCount: job.retryCount }));
+                return;
+              }
+              // pg-boss fails a whole batch when its callback throws: each job fails on its own
+              // instead, and completing the batch afterwards leaves the failed ones alone (it only
+              // completes active jobs).
               for (const job of batch) {
                 await inFlight.track(
-                  (async () => {
-                    await recovery.own(name, job.id, job.retryCount);
-                    await q.handler(job.data, { id: job.id, retryCount: job.retryCount });
-                  })(),
+                  q
+                    .handler(job.data, { id: job.id, retryCount: job.retryCount })
+                    .catch((err: unknown) =>
+                      boss.fail(
+                        name,
+                        job.id,
+                        err instanceof Error ? { message: err.message, stack: err.stack } : { err },
+                      ),
+                    ),
                 );
               }
             } finally {

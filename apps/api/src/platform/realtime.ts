@@ -31,8 +31,13 @@ export interface Realtime {
   /**
    * To this process's sockets in the room only, in slices that let the event loop breathe (see
    * realtime-fanout.ts); messages go out in the order given. Coalesced state goes this way.
+   * Resolves once every socket of the room has been written to.
    */
-  emitLocal<E extends RealtimeEventName>(room: string, event: E, payload: RealtimePayloadInput<E>): void;
+  emitLocal<E extends RealtimeEventName>(
+    room: string,
+    event: E,
+    payload: RealtimePayloadInput<E>,
+  ): Promise<void>;
   /**
    * For high-rate state (counters, live results), after the commit: `topic` of `event` in `room`
    * changed. Every API process delivers it to its own sockets at most `perSecond` times a second
@@ -197,10 +202,11 @@ export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realt
   const readers = new Map<RealtimeEventName, LatestReader<RealtimeEventName>>();
   // Topics published on this process since their last send: those the other processes are told about.
   const changedHere = new Set<string>();
-  // One read per key at a time, and at most one more after it: when reads are slower than the
-  // coalescer's interval (the pool busy with queued writes), chaining a read per send would queue
-  // them without bound and deliver the final state late; a send during a read only asks for one
-  // more read, which starts after the read in flight and so sees every commit before it.
+  // One read and delivery per key at a time, and at most one more after it: when reads are slower
+  // than the coalescer's interval (the pool busy with queued writes), or delivering to every socket
+  // is (10,000 sockets on a busy process), chaining one per send would queue them without bound and
+  // deliver the final state late; a send meanwhile only asks for one more, which reads after the
+  // one in flight and so sees every commit before it. States in between are skipped: last write wins.
   const reading = new Map<string, { again: boolean }>();
   const readAndSend = async (key: string, { room, event, topic }: Latest) => {
     const state = { again: false };
@@ -211,7 +217,7 @@ export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realt
         state.again = false;
         try {
           const payload = await read(room, topic);
-          if (payload !== undefined) realtime.emitLocal(room, event, payload);
+          if (payload !== undefined) await realtime.emitLocal(room, event, payload);
         } catch {
           // A missed snapshot is repaired by the next one or a reload; the write itself is committed.
         }
@@ -251,7 +257,7 @@ export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realt
     },
     emitLocal: (room, event, payload) => {
       if (validate) REALTIME_EVENTS[event].parse(payload);
-      void fanout.send(room, event, payload);
+      return fanout.send(room, event, payload);
     },
     publishLatest: (room, event, topic) => {
       if (!readers.has(event)) throw new Error(`realtime: no reader registered for '${event}'`);
