@@ -3,7 +3,9 @@ import type { EnrollmentState } from '@plenary/domain';
 import type { Db } from '../../platform/db/index.js';
 import type { AudienceJson } from '../../platform/db/schema.js';
 import { keyedEventInsert, type KeyedEvent } from '../../platform/domain-events.repo.js';
+import type { Viewer } from './audience.js';
 import { effectiveAudience } from './sessions.repo.js';
+import { visibleTo } from './visibility.repo.js';
 
 /**
  * Seats under concurrency. Every change to a session's enrollments runs in a transaction that
@@ -251,7 +253,7 @@ export interface EnrolOneOutcome {
  * session lock is then held for this statement and the commit only, not for a round trip per step:
  * at a hundred enrolments a second in one session, those round trips were the queue. Places in an
  * enrollable breakout (whose one-of rule needs the breakout lock) are never made here. Undefined:
- * no such session in the event.
+ * no such session in the event, or one the participant may not see.
  */
 export async function enrolOne(
   db: Db,
@@ -259,12 +261,14 @@ export async function enrolOne(
     eventId: string;
     sessionId: string;
     participantId: string;
+    /** The participant as a viewer: a session they may not see is not there (undefined). */
+    viewer: Viewer;
     now: Date;
     actor: { actorId: string; impersonatedUserId: string | null; requestId: string };
     event: KeyedEvent;
   },
 ): Promise<EnrolOneOutcome | undefined> {
-  const { eventId, sessionId, participantId, now, actor, event } = args;
+  const { eventId, sessionId, participantId, viewer, now, actor, event } = args;
   const { rows } = await sql<
     Omit<EnrolOneOutcome, 'placed'> & {
       state: EnrollmentState | null;
@@ -276,7 +280,7 @@ export async function enrolOne(
       SELECT s.id, s.event_id, (s.enrollable OR coalesce(b.enrollable, false)) AS enrollable,
         coalesce(b.enrollable, false) AS breakout_enrollable, s.end_at, s.capacity, s.waitlist, s.enrolled_count
       FROM sessions s LEFT JOIN breakouts b ON b.id = s.breakout_id
-      WHERE s.event_id = ${eventId} AND s.id = ${sessionId}
+      WHERE s.event_id = ${eventId} AND s.id = ${sessionId} AND ${visibleTo(viewer)}
       FOR UPDATE OF s
     ), decided AS (
       SELECT locked.id, locked.event_id,

@@ -79,7 +79,8 @@ export async function enroll(
 ): Promise<EnrollResult> {
   const { db } = deps;
   const { event, participantId, ctx } = access;
-  await visibleSessionFor(db, event.id, sessionId, participantId);
+  // Whether they may see the session is part of the one statement (one round trip less).
+  const viewer = await viewerOf(db, event.id, participantId);
   const enrolled = (state: EnrollmentState): DomainEventInput => ({
     name: 'session.enrolled',
     payload: { eventId: event.id, sessionId, participantId, state, by: 'PARTICIPANT', originHost: ctx.host },
@@ -88,11 +89,13 @@ export async function enroll(
     eventId: event.id,
     sessionId,
     participantId,
+    viewer,
     now: new Date(),
     actor: ctx,
     event: prepareKeyed({ ENROLLED: enrolled('ENROLLED'), WAITLISTED: enrolled('WAITLISTED') }),
   });
-  const result = outcome?.placed
+  if (!outcome) throw notFound();
+  const result = outcome.placed
     ? {
         state: outcome.placed.state,
         // The new place is the last in the queue: its position is the waitlist's length.
