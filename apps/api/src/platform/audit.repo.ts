@@ -1,19 +1,32 @@
 import { sql } from 'kysely';
 import type { Db } from './db/index.js';
 
-/** One audit_log row. */
+/**
+ * One audit_log row. `actorId` is null for what nobody signed in did (a password-reset request,
+ * a job); `action` is create/update/delete for records, or a named fact (`password-reset.requested`).
+ */
 export async function insertAudit(
   db: Db,
   row: {
-    actorId: string;
-    impersonatedUserId: string | null;
-    action: 'create' | 'update' | 'delete';
+    actorId: string | null;
+    action: string;
     entity: string;
-    entityId: string | null;
-    requestId: string;
+    entityId?: string | null;
+    impersonatedUserId?: string | null;
+    requestId?: string | null;
   },
 ): Promise<void> {
-  await db.insertInto('auditLog').values(row).execute();
+  await db
+    .insertInto('auditLog')
+    .values({
+      actorId: row.actorId,
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entityId ?? null,
+      impersonatedUserId: row.impersonatedUserId ?? null,
+      requestId: row.requestId ?? null,
+    })
+    .execute();
 }
 
 /** audit_log rows for many participants in one statement. */

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from './db/index.js';
+import type { User } from './db/schema.js';
 
 /**
  * The only place a user row is created (users.guard.test.ts fails on any other
@@ -82,12 +83,17 @@ export async function createUsers(
     .execute();
 }
 
-/** The account holding an (already normalised) e-mail address, if any: an invitation reuses it. */
-export function findUserByEmail(
-  db: Db,
-  email: string,
-): Promise<{ id: string; firstName: string } | undefined> {
-  return db.selectFrom('users').select(['id', 'firstName']).where('email', '=', email).executeTakeFirst();
+/** The account holding an e-mail address (compared as stored: trimmed, lower-cased), if any. */
+export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The account with this id, if any (undefined for an id that is not a UUID). */
+export function findUserById(db: Db, id: string): Promise<User | undefined> {
+  if (!UUID_PATTERN.test(id)) return Promise.resolve(undefined);
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** One user; `created` is false (and `id` undefined) when the address already has an account. */

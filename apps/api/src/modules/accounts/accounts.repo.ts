@@ -2,23 +2,14 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { EventRole } from '@plenary/domain';
 import type { Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db/index.js';
-import type { OneTimeTokenPurpose, User } from '../../platform/db/schema.js';
-import { createUser, SYSTEM_ACTOR } from '../../platform/users.repo.js';
+import type { OneTimeTokenPurpose } from '../../platform/db/schema.js';
+import { createUser, SYSTEM_ACTOR, UUID_PATTERN } from '../../platform/users.repo.js';
 
 /** The only SQL of the accounts area. Functions take `db` so callers can pass a transaction. */
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 // ---------- users
 
-export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
-}
-
-export function findUserById(db: Db, id: string): Promise<User | undefined> {
-  if (!UUID_PATTERN.test(id)) return Promise.resolve(undefined);
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
+export { findUserByEmail, findUserById } from '../../platform/users.repo.js';
 
 /** Inserts the user unless the e-mail is taken (a parallel registration); answers the new id or undefined. */
 export async function insertUser(
@@ -133,29 +124,7 @@ export function findToken(db: Db, tokenHash: string, purposes: OneTimeTokenPurpo
 
 // ---------- audit
 
-export async function audit(
-  db: Db,
-  row: {
-    actorId: string | null;
-    action: string;
-    entity: string;
-    entityId?: string | null;
-    impersonatedUserId?: string | null;
-    requestId?: string | null;
-  },
-): Promise<void> {
-  await db
-    .insertInto('auditLog')
-    .values({
-      actorId: row.actorId,
-      action: row.action,
-      entity: row.entity,
-      entityId: row.entityId ?? null,
-      impersonatedUserId: row.impersonatedUserId ?? null,
-      requestId: row.requestId ?? null,
-    })
-    .execute();
-}
+export { insertAudit as audit } from '../../platform/audit.repo.js';
 
 // ---------- visibility of users to admins
 

@@ -68,7 +68,7 @@ export async function inviteModerator(
   const { secret, hash } = newOneTimeSecret();
   const email = body.email.trim().toLowerCase();
   await db.transaction().execute(async (tx: Db) => {
-    let user = await findUserByEmail(tx, email);
+    let user: { id: string; firstName: string } | undefined = await findUserByEmail(tx, email);
     if (!user) {
       const { id } = await createUser(tx, ctx, { email, firstName: body.firstName, lastName: body.lastName });
       if (!id) throw new Error('the e-mail address was taken while the moderator was invited');

@@ -18,21 +18,7 @@ const COLUMNS: Record<ProfileTextField, string> = {
 // ---------------------------------------------------------------------------------------------
 // Accounts (the attendees area creates passwordless accounts for new participants)
 
-export function findUserByEmail(db: Db, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'firstName', 'lastName', 'photoUrl', 'userRole'])
-    .where('email', '=', email.toLowerCase())
-    .executeTakeFirst();
-}
-
-export function findUserById(db: Db, id: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'firstName', 'lastName', 'photoUrl', 'userRole'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
+export { findUserByEmail, findUserById } from '../../platform/users.repo.js';
 
 /** A new account without a password (sign-in by magic link or password reset); undefined when the address is taken. */
 export async function insertUser(

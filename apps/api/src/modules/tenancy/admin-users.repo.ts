@@ -138,13 +138,7 @@ export async function scopesInReach(
   return found;
 }
 
-export function findUserByEmail(db: Db, email: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'firstName', 'userRole', 'passwordHash'])
-    .where('email', '=', email)
-    .executeTakeFirst();
-}
+export { findUserByEmail } from '../../platform/users.repo.js';
 
 export function findUser(db: Db, id: string) {
   return db.selectFrom('users').select(['id', 'userRole']).where('id', '=', id).executeTakeFirst();
