@@ -6,7 +6,7 @@ import {
   type EnrollmentState,
   type EnrollResult,
 } from '@plenary/domain';
-import { audit } from '../../platform/audit.js';
+import { audit, writeContext } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { prepareKeyed, publish, publishAll } from '../../platform/domain-events.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
@@ -28,8 +28,11 @@ export async function participantAccess(
   request: FastifyRequest,
   eventId: string,
 ): Promise<ParticipantAccess> {
-  const access = await eventAccess(db, request, eventId, 'member');
-  const participantId = await repo.participantOf(db, access.event.id, access.ctx.principal.userId);
+  // Both reads at once (one round trip): the access check still decides first what the caller learns.
+  const [access, participantId] = await Promise.all([
+    eventAccess(db, request, eventId, 'member'),
+    repo.participantOf(db, eventId, writeContext(request).principal.userId),
+  ]);
   if (!participantId) throw forbidden(ATTENDEE_MESSAGES.notParticipant);
   return { ...access, participantId };
 }
