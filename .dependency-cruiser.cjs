@@ -39,6 +39,14 @@ module.exports = {
       to: { path: '^(e2e|bench|scripts)/' },
     },
     {
+      name: 'platform-below-modules',
+      comment:
+        'apps/api/src/platform is what modules stand on: it never imports a module (tests may, to build an app).',
+      severity: 'error',
+      from: { path: '^apps/api/src/platform/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^apps/api/src/modules/' },
+    },
+    {
       name: 'api-module-through-its-index',
       comment:
         'apps/api/src/modules/<a> reaches another module only through modules/<b>/index.ts, its public face. ' +

@@ -176,7 +176,7 @@ const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 async function main(): Promise<void> {
   const { buildApp } = await import('../apps/api/src/app.js');
-  const { loadBrands } = await import('../apps/api/src/modules/brand/brand.js');
+  const { loadBrands } = await import('../apps/api/src/platform/brands.js');
   const { upsertParticipants } = await import('../apps/api/src/modules/attendees/participants.import.js');
   const { loadConfig } = await import('../apps/api/src/platform/config.js');
   const { openPostgres } = await import('../apps/api/src/platform/db/index.js');

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { buildApp } from '../../apps/api/src/app.js';
-import { loadBrands } from '../../apps/api/src/modules/brand/brand.js';
+import { loadBrands } from '../../apps/api/src/platform/brands.js';
 import { loadConfig } from '../../apps/api/src/platform/config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from '../../apps/api/src/platform/db/index.js';
 import { migrate } from '../../apps/api/src/platform/db/migrate.js';

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/api/src/app.js';
-import { loadBrands } from '../../apps/api/src/modules/brand/brand.js';
+import { loadBrands } from '../../apps/api/src/platform/brands.js';
 import { upsertParticipants } from '../../apps/api/src/modules/attendees/participants.import.js';
 import { loadConfig } from '../../apps/api/src/platform/config.js';
 import { openPostgres, type DatabaseHandle } from '../../apps/api/src/platform/db/index.js';

@@ -30,7 +30,7 @@ const cpuAnswer = () => {
 
 if (mode === 'api') {
   const { buildApp } = await import('../../apps/api/src/app.js');
-  const { loadBrands } = await import('../../apps/api/src/modules/brand/brand.js');
+  const { loadBrands } = await import('../../apps/api/src/platform/brands.js');
   const { loadConfig } = await import('../../apps/api/src/platform/config.js');
   const { openPostgres } = await import('../../apps/api/src/platform/db/index.js');
   const { createMailer } = await import('../../apps/api/src/platform/mail.js');

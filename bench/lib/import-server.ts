@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { buildApp } from '../../apps/api/src/app.js';
-import { loadBrands } from '../../apps/api/src/modules/brand/brand.js';
+import { loadBrands } from '../../apps/api/src/platform/brands.js';
 import { loadConfig } from '../../apps/api/src/platform/config.js';
 import { openPostgres } from '../../apps/api/src/platform/db/index.js';
 import { createMailer } from '../../apps/api/src/platform/mail.js';

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { bannerLines, startedMsAgo } from './banner.js';
-import { loadBrands } from './modules/brand/brand.js';
+import { loadBrands } from './platform/brands.js';
 import { ConfigError, loadConfig, publicUrl, type Config } from './platform/config.js';
 import { openDatabase } from './platform/db/index.js';
 import { migrate } from './platform/db/migrate.js';

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
-import { loadBrands } from '../src/modules/brand/brand.js';
+import { loadBrands } from '../src/platform/brands.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import type { AppDeps, BaseDeps } from '../src/platform/deps.js';
 import type { MailMessage, Mailer } from '../src/platform/mail.js';

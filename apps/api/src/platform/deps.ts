@@ -1,4 +1,4 @@
-import type { BrandCatalog } from '../modules/brand/brand.js';
+import type { BrandCatalog } from './brands.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/index.js';
 import type { DomainEvents } from './domain-events.js';

@@ -8,7 +8,7 @@ import { jobState, runningJob } from '../../test/abandoned-jobs.js';
 import { createTestDatabase } from '../../test/database.js';
 import { TestMailbox } from '../../test/harness.js';
 import { buildApp } from '../app.js';
-import { loadBrands } from '../modules/brand/brand.js';
+import { loadBrands } from './brands.js';
 import { loadConfig } from './config.js';
 import type { DatabaseHandle, Db } from './db/index.js';
 import { handleOnce, publish, type HandlerContext } from './domain-events.js';

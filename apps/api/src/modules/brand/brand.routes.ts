@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '../../platform/errors.js';
-import { brandSchema, type BrandCatalog } from './brand.js';
+import { brandSchema, type BrandCatalog } from '../../platform/brands.js';
 
 export const brandRoutes =
   (brands: BrandCatalog): FastifyPluginAsyncZod =>

@@ -14,7 +14,7 @@ import {
 import { createFactories } from '../../../test/factories.js';
 import { TestMailbox } from '../../../test/harness.js';
 import { buildApp } from '../../app.js';
-import { loadBrands } from '../brand/brand.js';
+import { loadBrands } from '../../platform/brands.js';
 import { HOLD_ENV } from '../../platform/crash-test-hold.js';
 import { loadConfig } from '../../platform/config.js';
 import { openPostgres, type DatabaseHandle } from '../../platform/db/index.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadBrands } from './brand.js';
+import { loadBrands } from './brands.js';
 
 const brand = (id: string, hosts: string[], stores: Record<string, unknown>) => ({
   id,
@@ -47,7 +47,7 @@ describe('brand store links', () => {
   });
 
   it('ship no placeholder listing for the default brand (config/brands.json)', () => {
-    const brands = loadBrands(resolve(import.meta.dirname, '../../../../../config/brands.json'));
+    const brands = loadBrands(resolve(import.meta.dirname, '../../../../config/brands.json'));
     expect(brands.forHost('localhost')).toMatchObject({ iosStoreUrl: null, androidStoreUrl: null });
   });
 });
