@@ -12,6 +12,7 @@ import * as approvedHosts from './0012_approved_hosts.js';
 import * as workerHeartbeats from './0013_worker_heartbeats.js';
 import * as domainEvents from './0014_domain_events.js';
 import * as sessionBookmarks from './0015_session_bookmarks.js';
+import * as engagement from './0016_engagement.js';
 
 export interface Migration {
   name: string;
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   { name: '0013_worker_heartbeats', ...workerHeartbeats },
   { name: '0014_domain_events', ...domainEvents },
   { name: '0015_session_bookmarks', ...sessionBookmarks },
+  { name: '0016_engagement', ...engagement },
 ];

@@ -8,6 +8,7 @@ import { attendeesRoutes, participantsImport, photosImport } from './attendees/i
 import { importsRoutes } from './imports/index.js';
 import { agendaRoutes, sessionsImport, sessionUsersImport } from './agenda/index.js';
 import { contentRoutes, locationsImport } from './content/index.js';
+import { engagementRoutes } from './engagement/index.js';
 import { geoModuleRoutes } from './geo/index.js';
 import { overviewModuleRoutes } from './overview/index.js';
 
@@ -20,6 +21,7 @@ export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   importsRoutes,
   agendaRoutes,
   contentRoutes,
+  engagementRoutes,
   geoModuleRoutes,
   overviewModuleRoutes,
 ];

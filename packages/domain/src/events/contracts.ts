@@ -60,6 +60,19 @@ export const materialViewedSchema = z.object({
   participantId: z.uuid(),
 });
 
+export const answerSubmittedSchema = z.object({
+  eventId: z.uuid(),
+  sessionId: z.uuid(),
+  toolId: z.uuid(),
+  instanceId: z.uuid(),
+  participantId: z.uuid(),
+  /** What was answered: a poll vote, a survey submission, a quiz answer or a Q&A question asked. */
+  kind: z.enum(['POLL', 'SURVEY', 'QUIZ', 'QA']),
+  /** QUIZ: the question answered, and whether correctly; QA: the question asked (its id). */
+  questionId: z.uuid().optional(),
+  correct: z.boolean().optional(),
+});
+
 export const DOMAIN_EVENTS = {
   /** A participant's first check-in to a session (a second scan publishes nothing). */
   'session.checkedIn': { version: 1, payload: sessionCheckedInSchema },
@@ -73,6 +86,8 @@ export const DOMAIN_EVENTS = {
   'profile.completed': { version: 1, payload: profileCompletedSchema },
   /** A participant opened a material through the API (every read; staff reads are not counted). */
   'material.viewed': { version: 1, payload: materialViewedSchema },
+  /** A participant answered: their first submission to a poll or survey instance (a replaced vote publishes nothing), each quiz question, each Q&A question asked. */
+  'answer.submitted': { version: 1, payload: answerSubmittedSchema },
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

@@ -26,7 +26,8 @@ describe('domain event contracts', () => {
   it('knows its names only', () => {
     expect(isDomainEventName('material.viewed')).toBe(true);
     expect(isDomainEventName('toString')).toBe(false);
-    expect(isDomainEventName('answer.submitted')).toBe(false);
+    expect(isDomainEventName('answer.submitted')).toBe(true);
+    expect(isDomainEventName('card.exchanged')).toBe(false);
   });
 });
 

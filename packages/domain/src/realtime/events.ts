@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { importRealtimePayloadSchema, IMPORT_REALTIME_EVENT } from '../imports/schemas.js';
+import { instanceResultsSchema } from '../engagement/answers.js';
+import { quizLeaderboardSchema, quizStateSchema } from '../engagement/quiz.js';
+import { moderatorQuestionSchema, qaQuestionSchema } from '../engagement/qa.js';
+import { instanceStatusSchema } from '../spec/engagement.js';
 
 /**
  * Every realtime message: its name and payload schema, shared by the API (whose `emit` is typed
@@ -29,6 +33,25 @@ export const bookmarkChangedSchema = z.object({
   bookmarked: z.boolean(),
 });
 
+/** An instance opened, closed or was scheduled: clients showing the session refetch its live tools. */
+export const engagementInstanceSchema = z.object({
+  sessionId: z.uuid(),
+  instanceId: z.uuid(),
+  status: instanceStatusSchema,
+});
+
+/** The approved Q&A board of an instance (participants and front-of-room screens). */
+export const qaBoardEventSchema = z.object({
+  instanceId: z.uuid(),
+  questions: z.array(qaQuestionSchema),
+});
+
+/** The moderators' queue of an instance: every question with status and star. */
+export const qaQueueEventSchema = z.object({
+  instanceId: z.uuid(),
+  questions: z.array(moderatorQuestionSchema),
+});
+
 export const REALTIME_EVENTS = {
   /** Event room, sent individually: which sessions to refetch. */
   'agenda.changed': agendaChangedSchema,
@@ -40,6 +63,18 @@ export const REALTIME_EVENTS = {
   'bookmark.changed': bookmarkChangedSchema,
   /** Uploader's user room: an import's status or progress changed. */
   [IMPORT_REALTIME_EVENT]: importRealtimePayloadSchema,
+  /** Session room, sent individually: an instance's status changed (no content: audiences differ). */
+  'engagement.instance': engagementInstanceSchema,
+  /** Engagement room, coalesced per instance: the tallies (never individual answers). */
+  'engagement.results': instanceResultsSchema,
+  /** Engagement room, sent individually: the quiz moved on (question, deadline, leaderboard). */
+  'quiz.state': quizStateSchema,
+  /** Engagement room, coalesced per instance: the quiz leaderboard. */
+  'quiz.leaderboard': quizLeaderboardSchema,
+  /** Engagement room, coalesced per instance: approved questions only. */
+  'qa.board': qaBoardEventSchema,
+  /** Moderator-queue room, coalesced per instance: every question, pending ones included. */
+  'qa.queue': qaQueueEventSchema,
 } as const;
 
 export type RealtimeEventName = keyof typeof REALTIME_EVENTS;

@@ -25,6 +25,10 @@ export const rooms = {
   eventStaff: (eventId: string) => `eventStaff:${eventId}`,
   /** Who may see the session. */
   session: (sessionId: string) => `session:${sessionId}`,
+  /** Who may take part in the instance (OPEN, in the tool's audience, sees the session) and its staff. */
+  engagement: (instanceId: string) => `engagement:${instanceId}`,
+  /** The instance's moderators: the session's moderators and the event's admins. */
+  moderatorQueue: (instanceId: string) => `moderatorQueue:${instanceId}`,
 } as const satisfies Partial<Record<RoomKind, (id: string) => string>>;
 
 export interface ParsedRoom {

@@ -520,6 +520,128 @@ export interface ProcessedEventsTable {
   processedAt: CreatedAt;
 }
 
+export interface EngagementOptionJson {
+  id: string;
+  label: string;
+}
+
+export interface EngagementToolsTable extends Authored {
+  id: Generated<string>;
+  eventId: string;
+  type: 'DOCUMENT' | 'QUIZ' | 'SURVEY' | 'POLL' | 'QA';
+  name: string;
+  description: Generated<string>;
+  anonymity: Generated<'ANONYMOUS' | 'NOT_ANONYMOUS' | 'ALLOW_ANONYMOUS'>;
+  /** The domain's ToolSettings (parse with toolSettingsSchema: older rows may lack newer keys). */
+  settings: JsonWithDefault<Record<string, unknown>>;
+  audience: JsonWithDefault<AudienceJson>;
+  materialId: string | null;
+}
+
+export interface EngagementQuestionsTable {
+  id: Generated<string>;
+  toolId: string;
+  eventId: string;
+  position: number;
+  type: 'TEXTBOX' | 'RADIOBOX' | 'CHECKBOX' | 'LINEAR_SCALE' | 'TEXT_FIELD';
+  text: string;
+  required: Generated<boolean>;
+  options: JsonWithDefault<EngagementOptionJson[]>;
+  scaleMax: number | null;
+  scaleMinLabel: Generated<string>;
+  scaleMaxLabel: Generated<string>;
+  correctOptionIds: JsonWithDefault<string[]>;
+  points: Generated<number>;
+  timeLimitSec: Generated<number>;
+}
+
+export interface EngagementToolSessionsTable {
+  toolId: string;
+  sessionId: string;
+  eventId: string;
+}
+
+export interface EngagementInstancesTable {
+  id: Generated<string>;
+  toolId: string;
+  sessionId: string;
+  eventId: string;
+  status: Generated<'OPEN' | 'CLOSED' | 'SCHEDULED'>;
+  opensAt: Timestamp | null;
+  closesAt: Timestamp | null;
+  openedAt: Timestamp | null;
+  closedAt: Timestamp | null;
+  quizPhase: Generated<'LOBBY' | 'QUESTION' | 'LEADERBOARD' | 'FINISHED'>;
+  quizQuestionIndex: number | null;
+  quizStartedAt: Timestamp | null;
+  quizDeadline: Timestamp | null;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface EngagementAnswersTable {
+  id: Generated<string>;
+  instanceId: string;
+  questionId: string;
+  eventId: string;
+  participantId: string;
+  optionIds: JsonWithDefault<string[]>;
+  text: string | null;
+  word: string | null;
+  value: number | null;
+  anonymous: Generated<boolean>;
+  correct: boolean | null;
+  points: Generated<number>;
+  elapsedMs: number | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface QaQuestionsTable {
+  id: Generated<string>;
+  instanceId: string;
+  eventId: string;
+  participantId: string;
+  text: string;
+  originalText: string | null;
+  anonymous: Generated<boolean>;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED';
+  starred: Generated<boolean>;
+  highlighted: Generated<boolean>;
+  answered: Generated<boolean>;
+  upvoteCount: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface QaUpvotesTable {
+  questionId: string;
+  participantId: string;
+  createdAt: CreatedAt;
+}
+
+export interface QaRepliesTable {
+  id: Generated<string>;
+  questionId: string;
+  eventId: string;
+  authorUserId: string | null;
+  text: string;
+  createdAt: CreatedAt;
+}
+
+export interface ModerationDecisionsTable {
+  id: Generated<string>;
+  questionId: string;
+  instanceId: string;
+  eventId: string;
+  action: string;
+  byUserId: string | null;
+  at: CreatedAt;
+  beforeText: string | null;
+  afterText: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -560,6 +682,15 @@ export interface Database {
   enrollments: EnrollmentsTable;
   sessionCheckIns: SessionCheckInsTable;
   sessionBookmarks: SessionBookmarksTable;
+  engagementTools: EngagementToolsTable;
+  engagementQuestions: EngagementQuestionsTable;
+  engagementToolSessions: EngagementToolSessionsTable;
+  engagementInstances: EngagementInstancesTable;
+  engagementAnswers: EngagementAnswersTable;
+  qaQuestions: QaQuestionsTable;
+  qaUpvotes: QaUpvotesTable;
+  qaReplies: QaRepliesTable;
+  moderationDecisions: ModerationDecisionsTable;
   workerProcesses: WorkerProcessesTable;
   jobOwners: JobOwnersTable;
   domainEvents: DomainEventsTable;
