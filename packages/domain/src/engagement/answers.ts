@@ -50,6 +50,15 @@ export const instanceResultsSchema = z.object({
 });
 export type InstanceResults = z.output<typeof instanceResultsSchema>;
 
+/** A tool's results aggregated over all its instances (console and `/view-aggregated-result`). */
+export const toolResultsSchema = z.object({
+  toolId: z.uuid(),
+  instanceCount: z.number().int(),
+  respondents: z.number().int(),
+  questions: z.array(questionResultSchema),
+});
+export type ToolResults = z.output<typeof toolResultsSchema>;
+
 /** Free-text answers of a question, for the console's results (authors only where not anonymous). */
 export const textAnswerSchema = z.object({
   questionId: z.uuid(),
