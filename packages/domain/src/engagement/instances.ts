@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { instanceStatusSchema } from '../spec/engagement.js';
 import { timestampSchema } from '../tenancy/common.js';
-import { engagementKindSchema, participantQuestionSchema, toolSettingsSchema } from './tools.js';
+import {
+  engagementKindSchema,
+  participantQuestionSchema,
+  questionSchema,
+  toolSettingsSchema,
+} from './tools.js';
 import { anonymitySchema } from '../spec/engagement.js';
 import { ENGAGEMENT_MESSAGES } from './messages.js';
 
@@ -58,6 +63,25 @@ export const instanceSchema = z.object({
 });
 export type EngagementInstance = z.output<typeof instanceSchema>;
 export const instanceListSchema = z.object({ records: z.array(instanceSchema), total: z.number().int() });
+
+/**
+ * GET /engagement/instances/{instanceId}/context (staff): what a front-of-room or moderation screen
+ * needs to find its way from an instance id alone (its URLs carry no event id), so it can then use
+ * the event-scoped routes. Questions are the staff view (with correct answers).
+ */
+export const instanceContextSchema = z.object({
+  eventId: z.uuid(),
+  toolId: z.uuid(),
+  toolType: engagementKindSchema,
+  toolName: z.string(),
+  sessionId: z.uuid(),
+  sessionName: z.string(),
+  status: instanceStatusSchema,
+  anonymity: anonymitySchema,
+  settings: toolSettingsSchema,
+  questions: z.array(questionSchema),
+});
+export type InstanceContext = z.output<typeof instanceContextSchema>;
 
 /**
  * What a participant gets for an OPEN instance they may see (GET …/sessions/{id}/live-tools): the
