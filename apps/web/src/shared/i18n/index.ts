@@ -15,6 +15,7 @@ import agenda from './en/agenda'; // agenda console (features/agenda, shared/aud
 import participantAgenda from './en/participantAgenda'; // participant agenda, maps, materials, check-in
 import participantApp from './en/participantApp'; // participant app frame: tabs, More, materials list, bookmarks, now/next
 import dashboard from './en/dashboard'; // event dashboard (features/event-dashboard)
+import participantEngagement from './en/participantEngagement'; // participant live engagement (features/participant-engagement)
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -35,6 +36,7 @@ export const en = {
   participantAgenda,
   participantApp,
   dashboard,
+  participantEngagement,
   // ── more namespaces here ──
 };
 
