@@ -14,4 +14,6 @@ export const ENGAGEMENT_MESSAGES = {
   scheduleRequired: 'Please enter when it opens',
   closesBeforeOpens: 'It must close after it opens',
   sessionNotAttached: 'The tool is not attached to this session',
+  notQa: 'Questions can only be asked in a Q&A',
+  notApproved: 'Please approve the question first',
 } as const;

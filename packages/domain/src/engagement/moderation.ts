@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from '../list.js';
 import { timestampSchema } from '../tenancy/common.js';
 import { instanceSchema } from './instances.js';
 
@@ -26,3 +27,7 @@ export const moderationSessionListSchema = z.object({
   total: z.number().int(),
 });
 export const moderationInstancesSchema = z.object({ records: z.array(instanceSchema) });
+/** GET …/moderation/sessions: search by name, sort by name or startAt (default startAt:asc). */
+export const moderationSessionListQuerySchema = listQuerySchema;
+/** POST …/moderation/sessions/{sessionId}/magic-link-token: the listed moderator to e-mail a fresh link to. */
+export const magicLinkTokenSchema = z.object({ userId: z.uuid() });

@@ -26,6 +26,37 @@ export const askQuestionSchema = z.object({
 
 export const qaBoardQuerySchema = z.object({ sort: z.enum(QA_BOARD_SORTS).optional() });
 
+/** What POST …/questions answers: the question as stored (PENDING while a moderator has not approved it). */
+export const askedQuestionSchema = z.object({
+  id: z.uuid(),
+  instanceId: z.uuid(),
+  text: z.string(),
+  anonymous: z.boolean(),
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
+  createdAt: timestampSchema,
+});
+export type AskedQuestion = z.output<typeof askedQuestionSchema>;
+
+/** What PUT / DELETE …/questions/{id}/upvote answer (idempotent: the state either way). */
+export const qaUpvoteSchema = z.object({
+  questionId: z.uuid(),
+  upvoted: z.boolean(),
+  upvotes: z.number().int(),
+});
+export type QaUpvote = z.output<typeof qaUpvoteSchema>;
+
+/** The moderators' queue: every status by default, or the ones asked for. */
+export const moderatorQueueQuerySchema = z.object({
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']).optional(),
+  sort: z.enum(QA_BOARD_SORTS).optional(),
+});
+
+/** The decisions log: newest first, a page at a time. */
+export const moderationDecisionQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
 export const qaReplySchema = z.object({
   id: z.uuid(),
   text: z.string(),

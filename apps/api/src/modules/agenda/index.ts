@@ -31,6 +31,8 @@ export {
 } from './audience.js';
 /** For the content module's map pins: the agenda's "this participant sees session s" (over `sessions s LEFT JOIN breakouts b`). */
 export { visibleTo } from './visibility.repo.js';
+/** For engagement's moderation sessions: a fresh moderator link for a listed moderator. */
+export { mailModeratorLink } from './moderators.service.js';
 
 /** For the event's time zone (tenancy) and the content module (locations, collections, breakouts, materials): `agenda.changed` after their commit. */
 export {

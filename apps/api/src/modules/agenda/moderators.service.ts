@@ -102,6 +102,49 @@ export async function inviteModerator(
 }
 
 /**
+ * A fresh single-use moderator link for someone already listed on the session, e-mailed like an
+ * invitation's (engagement's POST moderation/sessions/{sessionId}/magic-link-token): earlier unused
+ * links of theirs for the event stop working. False when the user is not a listed moderator of the
+ * session (nothing is sent).
+ */
+export async function mailModeratorLink(
+  deps: Pick<AppDeps, 'db' | 'mail' | 'config' | 'brands'>,
+  { ctx, event }: EventAccess,
+  sessionId: string,
+  userId: string,
+): Promise<boolean> {
+  const { db } = deps;
+  if (!(await repo.isSessionModerator(db, sessionId, userId))) return false;
+  const [session, user] = await Promise.all([
+    repo.sessionName(db, sessionId),
+    db.selectFrom('users').select(['email', 'firstName']).where('id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  const origin = await consoleOrigin(deps, ctx.host, event.organizationId);
+  const brand = await eventEmailBrand(deps, event.id, origin);
+  const { secret, hash } = newOneTimeSecret();
+  await db.transaction().execute(async (tx: Db) => {
+    await repo.endOpenLinks(tx, event.id, userId);
+    await repo.insertLink(tx, {
+      eventId: event.id,
+      userId,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS['moderator-link']),
+    });
+    await deps.mail.enqueue(
+      tx,
+      moderatorMail(user.email, brand, {
+        firstName: user.firstName,
+        session: session.name,
+        event: event.name,
+        link: `${origin}/moderate/${sessionId}/${secret}`,
+      }),
+    );
+  });
+  deps.mail.wake();
+  return true;
+}
+
+/**
  * `POST moderate/{sessionId}/sign-in`: uses the invitation link (once) and signs its person in
  * like POST auth (login type cms on a console host). The link must be live, of the session's event,
  * and the session must still list the person as a moderator; otherwise nothing is used and the
