@@ -195,7 +195,7 @@ export type EngagementTool = z.output<typeof toolSchema>;
 
 /** The Engagement tools list: search by name, filter by type, sort by name, type, createdAt, updatedAt. */
 export const toolListQuerySchema = listQuerySchema.extend({
-  type: multiValueFilter(engagementKindSchema),
+  type: multiValueFilter(engagementKindSchema).optional(),
   sessionId: z.uuid().optional(),
 });
 export const toolListSchema = z.object({ records: z.array(toolSchema), total: z.number().int() });

@@ -62,6 +62,8 @@ export const ruleSetsOf = (eventId: string) => sql<{ key: string; rules: unknown
       SELECT md5((audience->'rules')::text), audience->'rules' FROM breakouts WHERE event_id = ${eventId} AND audience->>'type' = 'RULES'
       UNION ALL
       SELECT md5((audience->'rules')::text), audience->'rules' FROM collections WHERE event_id = ${eventId} AND audience->>'type' = 'RULES'
+      UNION ALL
+      SELECT md5((audience->'rules')::text), audience->'rules' FROM engagement_tools WHERE event_id = ${eventId} AND audience->>'type' = 'RULES'
     ) r)`;
 
 export async function ruleAudiencesOfEvent(

@@ -116,6 +116,7 @@ export const sessionList = defineList({
     materials: materialsJson('list_page.id'),
     locationPins: locationPinsJson('list_page.location_id'),
     audienceCount: audienceCountSql,
+    instances: sql<number>`(SELECT count(*)::int FROM engagement_instances ei WHERE ei.session_id = list_page.id)`,
   },
   record: (row): SessionRow => {
     const start = instantToWallClock(row.startAt, row.timezone);
@@ -157,8 +158,7 @@ export const sessionList = defineList({
       enrolledCount: row.enrolledCount,
       waitlistedCount: row.waitlistedCount,
       attendedCount: row.attendedCount,
-      // Engagement instances arrive with the engagement issue.
-      instances: 0,
+      instances: row.instances,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };

@@ -8,10 +8,13 @@ import { labelsConsoleRoutes } from '../../features/labels/routes';
 import { dataImportConsoleRoutes } from '../../features/data-import/routes';
 import { contentConsoleRoutes } from '../../features/content/routes';
 import { agendaConsoleRoutes } from '../../features/agenda/routes';
+import { engagementConsoleRoutes } from '../../features/engagement/routes';
 import { useUserState } from '../../shared/session/hooks';
 import { NotFoundPage } from '../NotFoundPage';
 import { RequireAuth } from '../../shared/session/RequireAuth';
 import { ConsoleLayout } from './ConsoleLayout';
+import { moderationRoutes, ModeratorLanding } from '../../features/moderation';
+import { engagementScreenRoutes } from '../../features/engagement-screens';
 
 const SUPER_ADMIN_HOME = '/super-admin';
 const hasSuperAdminHome = tenancyConsoleRoutes.some(
@@ -28,15 +31,19 @@ function ConsoleIndex() {
 /** Admin console routes (cms host), all behind sign-in with an admin role. */
 export const consoleRoutes: RouteObject[] = [
   {
-    path: '/moderate/:sessionId/:token?',
+    path: '/moderate/:sessionId/:token',
     lazy: () =>
       import('../../features/accounts/ModeratorLinkSignIn').then((m) => ({ Component: m.ModeratorLinkPage })),
   },
+  ...moderationRoutes(ConsoleLayout),
+  ...engagementScreenRoutes,
   {
     element: (
-      <RequireAuth admin>
-        <ConsoleLayout />
-      </RequireAuth>
+      <ModeratorLanding>
+        <RequireAuth admin>
+          <ConsoleLayout />
+        </RequireAuth>
+      </ModeratorLanding>
     ),
     children: [
       { index: true, element: <ConsoleIndex /> },
@@ -68,6 +75,7 @@ export const consoleRoutes: RouteObject[] = [
       ...dataImportConsoleRoutes,
       ...contentConsoleRoutes,
       ...agendaConsoleRoutes,
+      ...engagementConsoleRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -5,6 +5,8 @@ import { labelsNavigation } from '../../features/labels/routes';
 import { dataImportNavigation } from '../../features/data-import/routes';
 import { contentNavigation } from '../../features/content/routes';
 import { agendaNavigation } from '../../features/agenda/routes';
+import { engagementNavigation } from '../../features/engagement/routes';
+import { moderationNavigation } from '../../features/moderation';
 import type { DerivedRole } from '@plenary/domain';
 import {
   ADMIN_ROLES,
@@ -49,6 +51,8 @@ export const consoleNavigation: readonly ConsoleNavItem[] = [
   ...dataImportNavigation,
   ...contentNavigation,
   ...agendaNavigation,
+  ...moderationNavigation,
+  ...engagementNavigation,
 ];
 
 /** Order of the area headings: every area an item may name (`NavArea`), in this order. */

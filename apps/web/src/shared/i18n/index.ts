@@ -16,6 +16,7 @@ import participantAgenda from './en/participantAgenda'; // participant agenda, m
 import participantApp from './en/participantApp'; // participant app frame: tabs, More, materials list, bookmarks, now/next
 import dashboard from './en/dashboard'; // event dashboard (features/event-dashboard)
 import participantEngagement from './en/participantEngagement'; // participant live engagement (features/participant-engagement)
+import engagement from './en/engagement'; // engagement console (features/engagement)
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -37,6 +38,7 @@ export const en = {
   participantApp,
   dashboard,
   participantEngagement,
+  engagement,
   // ── more namespaces here ──
 };
 

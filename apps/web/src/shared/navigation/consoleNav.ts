@@ -10,6 +10,7 @@ export const NAV_AREAS = [
   'attendees',
   'agenda',
   'content',
+  'engagement',
   'setup',
   'superAdmin',
   'administration',

@@ -20,6 +20,7 @@ export default {
     attendees: 'Attendees',
     agenda: 'Agenda',
     content: 'Content',
+    engagement: 'Engagement',
     setup: 'Setup',
     superAdmin: 'Super admin',
     administration: 'Administration',
