@@ -179,6 +179,17 @@ export function QaCard({ eventId, tool }: { eventId: string; tool: LiveTool }) {
     onMutate: ({ id, on }) => {
       client.setQueryData<QaBoard>(key, (b) => (b ? withUpvote(b, id, on) : b));
     },
+    // The API's count and state (realtime frames carry the same counts; whichever comes last wins).
+    onSuccess: (r) => {
+      client.setQueryData<QaBoard>(key, (b) =>
+        b
+          ? {
+              ...withUpvote(b, r.questionId, r.upvoted),
+              records: b.records.map((q) => (q.id === r.questionId ? { ...q, upvotes: r.upvotes } : q)),
+            }
+          : b,
+      );
+    },
     onError: (e, { id, on }) => {
       client.setQueryData<QaBoard>(key, (b) => (b ? withUpvote(b, id, !on) : b));
       toast.error(e instanceof OfflineError ? ENGAGEMENT_MESSAGES.offline : e.message, t('qa.upvoteFailed'));

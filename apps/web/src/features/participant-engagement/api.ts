@@ -2,6 +2,7 @@ import type {
   instanceResultsSchema,
   liveToolListSchema,
   qaBoardSchema,
+  qaUpvoteSchema,
   quizLeaderboardSchema,
   quizStateSchema,
   SubmitAnswers,
@@ -9,7 +10,10 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch, newIdempotencyKey } from '../../shared/api/client';
-import { isApiError, type ApiError } from '../../shared/api/errors';
+import type { ApiError } from '../../shared/api/errors';
+import { sendOnline } from './offline';
+
+export { OfflineError } from './offline';
 
 /** What the API sends (timestamps as ISO strings). */
 export type LiveToolList = z.input<typeof liveToolListSchema>;
@@ -44,35 +48,6 @@ export const engagementKeys = {
   leaderboard: (eventId: string, instanceId: string) =>
     ['participant-engagement', eventId, 'leaderboard', instanceId] as const,
 };
-
-/**
- * The answer was not sent because the device is offline or the request did not reach the API.
- * Answers are never queued: the form stays as it was and the participant is told.
- */
-export class OfflineError extends Error {
-  constructor() {
-    super('offline');
-    this.name = 'OfflineError';
-  }
-}
-
-/** Whether an error means "not reached the API" (no HTTP answer, or a gateway that could not reach it). */
-export function isNetworkFailure(error: unknown): boolean {
-  if (error instanceof OfflineError) return true;
-  if (!isApiError(error)) return error instanceof TypeError;
-  return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
-}
-
-/** Sends a change, refusing at once when offline; a network failure becomes an OfflineError. */
-export async function sendOnline<T>(send: () => Promise<T>): Promise<T> {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) throw new OfflineError();
-  try {
-    return await send();
-  } catch (error) {
-    if (isNetworkFailure(error)) throw new OfflineError();
-    throw error;
-  }
-}
 
 /** `GET …/sessions/{sessionId}/live-tools`: the OPEN instances this participant may take part in. */
 export function useLiveTools(eventId: string, sessionId: string) {
@@ -127,11 +102,16 @@ export function askQuestion(
   );
 }
 
-export function setUpvote(eventId: string, questionId: string, on: boolean): Promise<unknown> {
+export type UpvoteResult = z.input<typeof qaUpvoteSchema>;
+
+export function setUpvote(eventId: string, questionId: string, on: boolean): Promise<UpvoteResult> {
   return sendOnline(() =>
-    apiFetch(`${event(eventId)}/engagement/questions/${encodeURIComponent(questionId)}/upvote`, {
-      method: on ? 'PUT' : 'DELETE',
-    }),
+    apiFetch<UpvoteResult>(
+      `${event(eventId)}/engagement/questions/${encodeURIComponent(questionId)}/upvote`,
+      {
+        method: on ? 'PUT' : 'DELETE',
+      },
+    ),
   );
 }
 

@@ -17,6 +17,8 @@ import participantApp from './en/participantApp'; // participant app frame: tabs
 import dashboard from './en/dashboard'; // event dashboard (features/event-dashboard)
 import participantEngagement from './en/participantEngagement'; // participant live engagement (features/participant-engagement)
 import engagement from './en/engagement'; // engagement console (features/engagement)
+import moderation from './en/moderation'; // moderation screens (features/moderation)
+import engagementScreens from './en/engagementScreens'; // front-of-room screens, speaker view (features/engagement-screens)
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -39,6 +41,8 @@ export const en = {
   dashboard,
   participantEngagement,
   engagement,
+  moderation,
+  engagementScreens,
   // ── more namespaces here ──
 };
 

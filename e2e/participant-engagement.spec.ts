@@ -1,0 +1,215 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { APP_URL, E2E_PORT } from './support/env';
+import { allMail, linkTo, waitForMail } from './support/mailbox';
+import { call, createOwnEvent, type OwnEvent } from './support/own-event';
+import { expect, screen, test } from './support/test';
+import { unique } from './support/ui';
+
+// Issue 12, participant side: three participants on phones (390×844, three browser contexts) are on
+// a session's page when an organiser opens a poll: it appears without a reload, each votes with one
+// tap and the tallies converge on every phone without a reload. In the session's Q&A one asks a
+// question, the two others upvote it and every phone sees the count; a phone offline is refused
+// with the offline message and keeps the text; when the poll closes it goes from every phone.
+
+const PHONE = { width: 390, height: 844 };
+const OFFLINE = 'You are offline. Your answer was not sent; please try again when you are connected.'; // ENGAGEMENT_MESSAGES.offline
+
+interface Participant {
+  id: string;
+  email: string;
+  firstName: string;
+}
+
+const eventName = unique('Engagement journey');
+const sessionName = 'Future of events';
+const poll = { name: 'Morning drink', question: 'What do you drink in the morning?' };
+const qaName = 'Ask the speaker';
+const question = 'Will the slides be shared after the talk?';
+
+let own: OwnEvent;
+let people: Participant[] = [];
+const ids = { session: '', poll: '', pollInstance: '', qa: '', qaInstance: '' };
+const contexts: BrowserContext[] = [];
+
+test.describe.configure({ timeout: 300_000 });
+
+test.beforeAll(async ({ request }) => {
+  own = await createOwnEvent(request, eventName);
+  const ev = `events/${own.eventId}`;
+  const tag = Date.now().toString(36);
+  people = [];
+  for (const [firstName, lastName] of [
+    ['Amara', 'Okafor'],
+    ['Bruno', 'Silva'],
+    ['Chen', 'Wei'],
+  ] as const)
+    people.push(
+      await call<Participant>(request, own.admin, 'POST', `${ev}/participants`, {
+        email: `${firstName.toLowerCase()}.${tag}@example.com`,
+        firstName,
+        lastName,
+      }),
+    );
+  ids.session = (
+    await call<{ id: string }>(request, own.admin, 'POST', `${ev}/sessions`, {
+      name: sessionName,
+      type: 'KEYNOTE',
+      startDate: '2027-03-01',
+      startTime: '09:00 AM',
+      endDate: '2027-03-01',
+      endTime: '10:00 AM',
+    })
+  ).id;
+  ids.poll = (
+    await call<{ id: string }>(request, own.admin, 'POST', `${ev}/engagement-tools`, {
+      type: 'POLL',
+      name: poll.name,
+      sessionIds: [ids.session],
+      questions: [
+        {
+          type: 'RADIOBOX',
+          text: poll.question,
+          options: [{ label: 'Tea' }, { label: 'Coffee' }, { label: 'Water' }],
+        },
+      ],
+    })
+  ).id;
+  ids.pollInstance = (
+    await call<{ id: string }>(request, own.admin, 'POST', `${ev}/engagement-tools/${ids.poll}/instances`, {
+      sessionId: ids.session,
+      status: 'CLOSED',
+    })
+  ).id;
+  ids.qa = (
+    await call<{ id: string }>(request, own.admin, 'POST', `${ev}/engagement-tools`, {
+      type: 'QA',
+      name: qaName,
+      anonymity: 'ALLOW_ANONYMOUS',
+      sessionIds: [ids.session],
+    })
+  ).id;
+  ids.qaInstance = (
+    await call<{ id: string }>(request, own.admin, 'POST', `${ev}/engagement-tools/${ids.qa}/instances`, {
+      sessionId: ids.session,
+      status: 'OPEN',
+    })
+  ).id;
+});
+
+test.afterAll(async ({ request }) => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await own?.cleanUp(request);
+});
+
+/** A phone signed in by the participant's magic link, on the session's page. */
+async function onSessionPage(browser: Browser, request: APIRequestContext, who: Participant): Promise<Page> {
+  const before = (await allMail()).map((m) => m.id);
+  await call(request, own.admin, 'POST', `events/${own.eventId}/participants/magic-links`, {
+    participantIds: [who.id],
+    host: `localhost:${E2E_PORT}`,
+  });
+  const mail = await waitForMail(who.email, { subject: new RegExp(eventName), exclude: before });
+  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US', hasTouch: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(linkTo(mail, '/event/login').href);
+  await expect(page).toHaveURL(`${APP_URL}/event/${own.eventId}/home`);
+  await page.goto(`${APP_URL}/event/${own.eventId}/agenda/${ids.session}`);
+  await expect(page.getByRole('heading', { name: sessionName, level: 1 })).toBeVisible();
+  return page;
+}
+
+const tool = (page: Page, name: string) => page.getByRole('article', { name });
+
+async function setPoll(request: APIRequestContext, status: 'OPEN' | 'CLOSED'): Promise<void> {
+  await call(
+    request,
+    own.admin,
+    'PUT',
+    `events/${own.eventId}/engagement-tools/${ids.poll}/instances/${ids.pollInstance}/status`,
+    { status },
+  );
+}
+
+/** The poll's bar for an option: its label and "<n> vote(s) · <p>%". */
+const bar = (page: Page, option: string) =>
+  tool(page, poll.name).getByTestId('result-row').filter({ hasText: option });
+
+test('three phones vote on a live poll and ask and upvote in the Q&A, without reloading', async ({
+  browser,
+  request,
+}) => {
+  const phones: Page[] = [];
+  for (const who of people) phones.push(await onSessionPage(browser, request, who));
+  const [amara, bruno, chen] = phones as [Page, Page, Page];
+
+  // The Q&A is open; the poll is not yet.
+  await expect(tool(amara, qaName)).toBeVisible();
+  await expect(tool(amara, poll.name)).toHaveCount(0);
+  await screen(amara, 'session with Q&A');
+
+  await test.step('the poll appears on every phone when it opens', async () => {
+    await setPoll(request, 'OPEN');
+    for (const p of phones) await expect(tool(p, poll.name)).toBeVisible({ timeout: 10_000 });
+    await expect(tool(amara, poll.name).getByRole('button', { name: 'Tea' })).toBeVisible();
+    await screen(amara, 'poll opened');
+  });
+
+  await test.step('one tap each; the tallies converge on every phone', async () => {
+    await tool(amara, poll.name).getByRole('button', { name: 'Tea' }).click();
+    await expect(bar(amara, 'Tea')).toContainText('1 vote · 100%');
+    await tool(bruno, poll.name).getByRole('button', { name: 'Coffee' }).click();
+    await tool(chen, poll.name).getByRole('button', { name: 'Tea' }).click();
+    for (const p of phones) {
+      await expect(bar(p, 'Tea')).toContainText('2 votes · 67%', { timeout: 10_000 });
+      await expect(bar(p, 'Coffee')).toContainText('1 vote · 33%');
+      await expect(bar(p, 'Water')).toContainText('0 votes · 0%');
+    }
+    await screen(amara, 'poll results');
+  });
+
+  await test.step('a question asked on one phone reaches the others, who upvote it', async () => {
+    const qa = tool(amara, qaName);
+    await qa.getByLabel('Your question').fill(question);
+    await qa.getByRole('button', { name: 'Send question' }).click();
+    for (const p of [bruno, chen]) {
+      const upvote = tool(p, qaName).getByRole('button', { name: `Upvote: ${question}` });
+      await expect(upvote).toBeVisible({ timeout: 10_000 });
+      await upvote.click();
+      await expect(upvote).toHaveAttribute('aria-pressed', 'true');
+    }
+    for (const p of phones)
+      await expect(tool(p, qaName).getByRole('button', { name: `Upvote: ${question}` })).toHaveText(/2/, {
+        timeout: 10_000,
+      });
+    await expect(tool(amara, qaName).getByTestId('qa-question')).toContainText('Amara');
+    await screen(bruno, 'question upvoted');
+  });
+
+  await test.step('an upvote taken back counts down on every phone', async () => {
+    const upvote = tool(chen, qaName).getByRole('button', { name: `Upvote: ${question}` });
+    await upvote.click();
+    await expect(upvote).toHaveAttribute('aria-pressed', 'false');
+    for (const p of phones)
+      await expect(tool(p, qaName).getByRole('button', { name: `Upvote: ${question}` })).toHaveText(/1/, {
+        timeout: 10_000,
+      });
+  });
+
+  await test.step('offline, a question is refused with a clear message and the text is kept', async () => {
+    await chen.context().setOffline(true);
+    const qa = tool(chen, qaName);
+    await qa.getByLabel('Your question').fill('Is there a recording?');
+    await qa.getByRole('button', { name: 'Send question' }).click();
+    await expect(qa.getByText(OFFLINE)).toBeVisible();
+    await expect(qa.getByLabel('Your question')).toHaveValue('Is there a recording?');
+    await screen(chen, 'offline refused');
+    await chen.context().setOffline(false);
+  });
+
+  await test.step('the poll goes from every phone when it closes', async () => {
+    await setPoll(request, 'CLOSED');
+    for (const p of phones) await expect(tool(p, poll.name)).toHaveCount(0, { timeout: 10_000 });
+    await expect(tool(amara, qaName)).toBeVisible();
+  });
+});
