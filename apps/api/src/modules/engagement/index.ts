@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
+import { answerRoutes } from './answers.routes.js';
 import { engagementRoomCheck, moderatorQueueRoomCheck } from './instance-access.js';
 import { contextRoutes } from './context.routes.js';
 import { instanceRoutes } from './instances.routes.js';
@@ -14,6 +15,7 @@ export const engagementRoutes =
   async (app) => {
     deps.realtime.registerRoomKind('engagement', engagementRoomCheck(deps.db));
     deps.realtime.registerRoomKind('moderatorQueue', moderatorQueueRoomCheck(deps.db));
+    answerRoutes(app, deps);
     registerQa(app, deps);
     toolRoutes(app, deps);
     instanceRoutes(app, deps);
