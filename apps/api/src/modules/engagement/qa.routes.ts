@@ -13,6 +13,7 @@ import type { ZodApp } from '../../platform/list.js';
 import { errors, eventParams, participantInstanceParams, TAG } from './engagement.http.js';
 import { participantInstance } from './instance-access.js';
 import * as service from './qa.service.js';
+import { ENGAGEMENT_LIMITS, engagementLimiter } from './rate-limits.js';
 
 const questionParams = eventParams.extend({ questionId: z.uuid() });
 const WHO =
@@ -22,6 +23,7 @@ const WHO =
 /** Q&A for participants: the board, asking, upvoting. */
 export function qaRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
+  const limiter = engagementLimiter(app, deps);
 
   app.get(
     '/events/:eventId/engagement/instances/:instanceId/questions',
@@ -57,7 +59,7 @@ export function qaRoutes(app: ZodApp, deps: AppDeps): void {
           'Text of 1–500 characters. An ANONYMOUS tool stores every question anonymously; a NOT_ANONYMOUS one refuses ' +
           '`anonymous: true` (400); ALLOW_ANONYMOUS does as asked. With `settings.moderated` the question is PENDING and only ' +
           'the moderator room (`qa.queue`) hears of it until it is approved; otherwise it is APPROVED and the room gets `qa.board`. ' +
-          `409 unless the instance is OPEN and a Q&A. Rate limited per participant (429). ${WHO}`,
+          `409 unless the instance is OPEN and a Q&A. At most ${ENGAGEMENT_LIMITS.question.limit} questions a minute per participant (429). ${WHO}`,
         params: participantInstanceParams,
         body: askQuestionSchema,
         response: { 201: askedQuestionSchema, ...errors(400, 401, 403, 404, 409, 429) },
@@ -70,6 +72,7 @@ export function qaRoutes(app: ZodApp, deps: AppDeps): void {
         request.params.eventId,
         request.params.instanceId,
       );
+      await limiter.enforce('question', access.participantId);
       reply.code(201);
       return service.ask(deps, access, request.body);
     },
@@ -82,7 +85,7 @@ export function qaRoutes(app: ZodApp, deps: AppDeps): void {
       description:
         'Idempotent (one upvote per participant and question): answers the state and the count either way. Only approved ' +
         'questions of OPEN instances (409 when closed); askers may upvote their own question, as Slido allows. ' +
-        `The room gets \`qa.board\`. Rate limited per participant (429). ${WHO}`,
+        `The room gets \`qa.board\`. At most ${ENGAGEMENT_LIMITS.upvote.limit} upvote changes a minute per participant (429). ${WHO}`,
       params: questionParams,
       response: { 200: qaUpvoteSchema, ...errors(400, 401, 403, 404, 409, 429) },
     },
@@ -95,7 +98,11 @@ export function qaRoutes(app: ZodApp, deps: AppDeps): void {
       await eventAccess(db, request, eventId, 'member');
       return service.setUpvote(
         deps,
-        (instanceId) => participantInstance(db, request, eventId, instanceId),
+        async (instanceId) => {
+          const access = await participantInstance(db, request, eventId, instanceId);
+          await limiter.enforce('upvote', access.participantId);
+          return access;
+        },
         eventId,
         questionId,
         upvoted,

@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { recordEmits, type Emitted } from '../../../test/realtime.js';
 import { client, participantToken, session, type Client, type Tenant } from '../agenda/agenda.test-utils.js';
 import { qaInstance } from './qa.test-utils.js';
+import { ENGAGEMENT_LIMITS } from './rate-limits.js';
 
 let t: TestContext;
 let ten: Tenant;
@@ -296,5 +297,34 @@ describe('who may take part', () => {
       .where('instanceId', '=', instanceId)
       .execute();
     expect(stored.map((r) => r.text)).toEqual(['Mine']);
+  });
+});
+
+describe('rate limits', () => {
+  it('refuses a participant’s questions beyond the limit with 429 and Retry-After; others may still ask', async () => {
+    const { instanceId } = await qaInstance(t, eventId, sessionId);
+    const me = await participant();
+    for (let i = 0; i < ENGAGEMENT_LIMITS.question.limit; i++)
+      expect((await ask(me.c, instanceId, { text: `Question ${i}` })).statusCode).toBe(201);
+    const refused = await ask(me.c, instanceId, { text: 'One too many' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await ask((await participant()).c, instanceId, { text: 'Someone else' })).statusCode).toBe(201);
+    const stored = await t.deps.db
+      .selectFrom('qaQuestions')
+      .select('text')
+      .where('participantId', '=', me.participantId)
+      .execute();
+    expect(stored).toHaveLength(ENGAGEMENT_LIMITS.question.limit);
+  });
+
+  it('limits upvote changes per participant', async () => {
+    const { instanceId } = await qaInstance(t, eventId, sessionId);
+    const asker = await participant();
+    const voter = await participant();
+    const q = (await ask(asker.c, instanceId, { text: 'Toggle me' })).json().id as string;
+    for (let i = 0; i < ENGAGEMENT_LIMITS.upvote.limit; i++)
+      expect((await (i % 2 ? unvote(voter.c, q) : upvote(voter.c, q))).statusCode).toBe(200);
+    expect((await upvote(voter.c, q)).statusCode).toBe(429);
   });
 });
