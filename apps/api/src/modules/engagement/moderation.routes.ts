@@ -1,4 +1,6 @@
 import {
+  instanceSchema,
+  instanceStatusChangeSchema,
   moderateSchema,
   moderationDecisionListSchema,
   moderationDecisionQuerySchema,
@@ -8,8 +10,10 @@ import {
   replySchema,
 } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
+import { eventAccess } from '../../platform/event-access.js';
 import type { ZodApp } from '../../platform/list.js';
 import { answerParams, errors, instanceParams, MODERATION_TAG } from './engagement.http.js';
+import { changeInstanceStatus, requireInstanceOfTool } from './instances.service.js';
 import * as service from './moderation.service.js';
 
 const BASE = '/events/:eventId/moderation';
@@ -120,6 +124,29 @@ export function moderationRoutes(app: ZodApp, deps: AppDeps): void {
         await service.staffToolInstance(db, request, eventId, toolId, instanceId),
         request.query,
       );
+    },
+  );
+
+  app.put(
+    `${INSTANCE}/status`,
+    {
+      schema: {
+        tags: [MODERATION_TAG],
+        summary: 'Open or close an instance now (moderation)',
+        description:
+          "The moderation console's twin of PUT …/engagement-tools/{toolId}/instances/{instanceId}/status, with the same rules " +
+          "(the instances service decides): { status: OPEN | CLOSED }, openedAt / closedAt set, the session's room gets " +
+          `engagement.instance; the same status again changes nothing. ${WHO}`,
+        params: instanceParams,
+        body: instanceStatusChangeSchema,
+        response: { 200: instanceSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { eventId, toolId, instanceId } = request.params;
+      const access = await eventAccess(db, request, eventId, 'read');
+      await requireInstanceOfTool(db, eventId, toolId, instanceId);
+      return changeInstanceStatus(deps, access, instanceId, request.body.status);
     },
   );
 }

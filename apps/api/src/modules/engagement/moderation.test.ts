@@ -266,6 +266,47 @@ describe('who may moderate', () => {
   });
 });
 
+describe('instance status on the moderation path', () => {
+  it('opens and closes with the instances service’s rules, for the session’s staff only', async () => {
+    const { toolId, instanceId } = await qaInstance(t, eventId, sessionId);
+    const me = await participant();
+    const path = `moderation/engagement-tools/${toolId}/instances/${instanceId}/status`;
+    const put = (c: Client, body: unknown) => c.call('PUT', path, body);
+
+    const closed = await put(listed, { status: 'CLOSED' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ id: instanceId, status: 'CLOSED', closedAt: expect.any(String) });
+    const late = await me.c.post(`engagement/instances/${instanceId}/questions`, { text: 'Too late' });
+    expect(late.statusCode).toBe(409);
+    expect((await put(admin, { status: 'OPEN' })).json().status).toBe('OPEN');
+    await ask(me.c, instanceId, 'Open again');
+
+    for (const body of [{}, { status: 'SCHEDULED' }, { status: 'open' }])
+      expect((await put(admin, body)).statusCode, JSON.stringify(body)).toBe(400);
+    expect((await put(unlisted, { status: 'CLOSED' })).statusCode).toBe(403);
+    expect((await put(me.c, { status: 'CLOSED' })).statusCode).toBe(403);
+    expect((await put(client(t, other.tokens.eventAdmin, eventId), { status: 'CLOSED' })).statusCode).toBe(
+      404,
+    );
+    const otherTool = await qaInstance(t, eventId, sessionId);
+    expect(
+      (
+        await admin.call(
+          'PUT',
+          `moderation/engagement-tools/${otherTool.toolId}/instances/${instanceId}/status`,
+          { status: 'CLOSED' },
+        )
+      ).statusCode,
+    ).toBe(404);
+    const row = await t.deps.db
+      .selectFrom('engagementInstances')
+      .select('status')
+      .where('id', '=', instanceId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('OPEN');
+  });
+});
+
 describe('moderation sessions', () => {
   it('lists every session to admins and the listed ones to moderators, with counts and the time slot', async () => {
     const ev = await t.f.event({ eventHubId: ten.hub.id, name: 'Sessions event' });
