@@ -141,6 +141,20 @@ export async function completeTenant(t: TestContext, marker: string) {
     { name: `Material ${marker}` },
     { name: 'slides.pdf', bytes: pdf(`Handout ${marker}`) },
   );
+  const engagementTool = await post('engagement tool', 'engagement-tools', {
+    type: 'POLL',
+    name: `Poll ${marker}`,
+    sessionIds: [session.id],
+    questions: [{ type: 'RADIOBOX', text: `Question ${marker}`, options: [{ label: 'A' }, { label: 'B' }] }],
+  });
+  const engagementInstance = await post(
+    'engagement instance',
+    `engagement-tools/${engagementTool.id}/instances`,
+    {
+      sessionId: session.id,
+      status: 'OPEN',
+    },
+  );
   const importRecord = await upload(
     'import',
     'imports/User',
@@ -179,6 +193,8 @@ export async function completeTenant(t: TestContext, marker: string) {
       material,
       importRecord,
       fileKey,
+      engagementTool,
+      engagementInstance,
     },
   };
 }

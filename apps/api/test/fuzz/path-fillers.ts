@@ -30,6 +30,8 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   'collections/:id': (x) => x.records.collection.id,
   'breakouts/:id': (x) => x.records.breakout.id,
   'files/:key': (x) => x.records.fileKey,
+  'engagement-tools/:toolId': (x) => x.records.engagementTool.id,
+  'instances/:instanceId': (x) => x.records.engagementInstance.id,
   // Not ids of a tenant: names of tables, the same in every tenant.
   'imports/:table': () => 'User',
   'view-settings/:tableKey': () => 'events',
