@@ -38,8 +38,7 @@ const day = 24 * 60 * 60 * 1000;
  */
 export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Promise<SeedResult> {
   const superEmail = config.SUPERADMIN_EMAIL.toLowerCase();
-  // The moderator exists (session moderators are invited from the demo event) but is not advertised:
-  // until the engagement area gives moderators their screens, that sign-in leads nowhere.
+  // The moderator moderates the demo event: signed in on the console they land on /moderation.
   const demo = [
     {
       label: 'Organisation admin',
@@ -60,7 +59,7 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
       email: 'moderator@northwind.example',
       firstName: 'Mila',
       lastName: 'Novak',
-      advertised: false,
+      advertised: true,
     },
     {
       label: 'Participant',

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useRealtimeEvent, useRealtimeResync } from '../../shared/realtime';
 import { AutoScroll } from './AutoScroll';
-import { QUEUE_QUERY, screenPaths, useInstanceContext, useStaffQueue } from './api';
+import { screenPaths, useInstanceContext, useStaffQueue } from './api';
 import { ScreenFrame, ScreenMessage, useSpeed } from './ScreenFrame';
 import {
   approvedOnly,
@@ -32,7 +32,7 @@ function useLiveQueue(instanceId: string, toolId: string) {
     if (p.instanceId !== instanceId || !eventId) return;
     // JSON on the wire: timestamps are strings, as in the API's answers.
     const questions = p.questions as unknown as ModeratorQuestion[];
-    client.setQueryData([screenPaths.queue(eventId, toolId, instanceId), QUEUE_QUERY], {
+    client.setQueryData([screenPaths.queue(eventId, toolId, instanceId)], {
       records: questions,
       total: questions.length,
     });

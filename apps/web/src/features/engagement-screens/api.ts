@@ -29,8 +29,6 @@ export const screenPaths = {
     `events/${e(eventId)}/engagement-tools/${e(toolId)}/results`,
 };
 
-export const QUEUE_QUERY = { limit: 1000 } as const;
-
 /** The instance's event, tool and questions (staff): the `/qa/...` URLs carry no event id. */
 export function useInstanceContext(instanceId: string) {
   return useApiQuery<InstanceContext>(screenPaths.context(instanceId), undefined, { retry: false });
@@ -40,7 +38,7 @@ export function useInstanceContext(instanceId: string) {
 export function useStaffQueue(eventId: string | undefined, toolId: string, instanceId: string) {
   return useApiQuery<{ records: ModeratorQuestion[]; total: number }>(
     screenPaths.queue(eventId ?? '', toolId, instanceId),
-    QUEUE_QUERY,
+    undefined,
     { enabled: Boolean(eventId) },
   );
 }

@@ -178,7 +178,7 @@ export function QaQueue({ eventId, toolId, instanceId, name, onDecision }: Queue
   const { t } = useTranslation('moderation');
   const client = useQueryClient();
   const queue = useQueue(eventId, toolId, instanceId);
-  const queueKey = [moderationPaths.queue(eventId, toolId, instanceId), { limit: 1000 }];
+  const queueKey = [moderationPaths.queue(eventId, toolId, instanceId)];
   useRealtimeEvent(rooms.moderatorQueue(instanceId), 'qa.queue', (payload) => {
     if (payload.instanceId !== instanceId) return;
     // JSON on the wire: the payload's timestamps are strings, as in the API's answers.

@@ -1,5 +1,12 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ENGAGEMENT_TYPE_LABELS, isAdminRole, rooms, type InstanceStatus } from '@plenary/domain';
+import {
+  ENGAGEMENT_TYPE_LABELS,
+  isAdminRole,
+  rooms,
+  type InstanceStatus,
+  type sessionSchema,
+} from '@plenary/domain';
+import type { z } from 'zod';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,6 +16,8 @@ import { useUserState } from '../../shared/session/hooks';
 import { LoadError } from '../../shared/ui/LoadError';
 import { toast } from '../../shared/ui/toast';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
+import { eventClock, formatSpan } from '../../shared/time/format';
+import { useUserEvents } from '../events';
 import { useDecisions, useQueue, useSessionInstances, useSetStatus, type EngagementInstance } from './api';
 import { DecisionsLog } from './DecisionsLog';
 import { QaQueue } from './QaQueue';
@@ -136,9 +145,12 @@ function SessionModeration({ eventId, sessionId }: { eventId: string; sessionId:
   const { t } = useTranslation('moderation');
   const { role } = useUserState();
   const instances = useSessionInstances(eventId, sessionId);
-  const session = useApiQuery<{ name: string }>(
+  const session = useApiQuery<z.input<typeof sessionSchema>>(
     `events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}`,
   );
+  // Its times on the event's clock: the event's zone and locale decide the format.
+  const zone = useUserEvents().data?.records.find((e) => e.id === eventId)?.timezone;
+  const admin = role !== null && isAdminRole(role);
   const name = session.data?.name ?? instances.data?.records[0]?.session.name;
   usePageTitle(name ? t('session.title', { name }) : t('session.titleLoading'));
   useRealtimeEvent(rooms.session(sessionId), 'engagement.instance', (p) => {
@@ -166,8 +178,31 @@ function SessionModeration({ eventId, sessionId }: { eventId: string; sessionId:
         ← {t('session.back')}
       </Anchor>
       <Title order={1} fz={{ base: 24, sm: 28 }}>
-        {name ? t('session.title', { name }) : t('session.titleLoading')}
+        {t('session.heading')}
       </Title>
+      <Card withBorder padding="lg">
+        {session.data ? (
+          <Stack gap="xs">
+            <Group gap="sm">
+              <Title order={2} fz={22}>
+                {session.data.name}
+              </Title>
+              {!admin && (
+                <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
+                  {t('session.youModerate')}
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm">
+              {formatSpan(session.data.startAt, session.data.endAt, eventClock(zone))}
+              {session.data.location ? ` · ${session.data.location.name}` : ''}
+            </Text>
+            {session.data.description ? <Text size="sm">{session.data.description}</Text> : null}
+          </Stack>
+        ) : (
+          <Skeleton h={60} />
+        )}
+      </Card>
       <Stack gap="sm" component="section" aria-labelledby="instances-title">
         <Text component="h2" id="instances-title" fw={700} fz="lg">
           {t('session.instances')}
@@ -211,7 +246,7 @@ function SessionModeration({ eventId, sessionId }: { eventId: string; sessionId:
           />
         </Card>
       )}
-      {current && role !== null && isAdminRole(role) && (
+      {current && admin && (
         <Card withBorder padding="lg">
           <AdminDecisions
             key={current.id}

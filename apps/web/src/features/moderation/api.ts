@@ -14,8 +14,9 @@ export const moderationPaths = {
     `events/${e(eventId)}/moderation/engagement-tools/${e(toolId)}/instances/${e(instanceId)}`,
   queue: (eventId: string, toolId: string, instanceId: string) =>
     `${moderationPaths.instanceBase(eventId, toolId, instanceId)}/answers`,
+  /** Open / close: the instances route, which admins and the session's moderators may call. */
   status: (eventId: string, toolId: string, instanceId: string) =>
-    `${moderationPaths.instanceBase(eventId, toolId, instanceId)}/status`,
+    `events/${e(eventId)}/engagement-tools/${e(toolId)}/instances/${e(instanceId)}/status`,
   decisions: (eventId: string, toolId: string, instanceId: string) =>
     `${moderationPaths.instanceBase(eventId, toolId, instanceId)}/decisions`,
   moderate: (eventId: string, answerId: string) =>
@@ -33,7 +34,6 @@ export function useSessionInstances(eventId: string, sessionId: string) {
 export function useQueue(eventId: string, toolId: string, instanceId: string) {
   return useApiQuery<{ records: ModeratorQuestion[]; total: number }>(
     moderationPaths.queue(eventId, toolId, instanceId),
-    { limit: 1000 },
   );
 }
 

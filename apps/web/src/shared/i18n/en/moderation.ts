@@ -27,6 +27,8 @@ export default {
   },
   session: {
     back: 'All sessions',
+    heading: 'Session moderation',
+    youModerate: 'You moderate this session',
     title: 'Moderate: {{name}}',
     titleLoading: 'Moderate session',
     notFound: 'This session does not exist or you do not moderate it.',
