@@ -217,6 +217,7 @@ function QuestionCard({
           />
           <Switch
             label={t('form.required')}
+            aria-label={t('form.requiredN', { n })}
             checked={q.required}
             onChange={(e) => onChange({ ...q, required: e.currentTarget.checked }, 'required')}
             mt={{ base: 0, sm: 30 }}

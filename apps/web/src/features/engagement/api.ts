@@ -84,7 +84,7 @@ export function useTool(eventId: string, toolId: string | null) {
 }
 
 export function useInstances(eventId: string, toolId: string) {
-  return useApiQuery<InstanceList>(instancesPath(eventId, toolId), { limit: 1000 });
+  return useApiQuery<InstanceList>(instancesPath(eventId, toolId));
 }
 
 /** After a write that changes a tool or its instances: every query under the tools path (lists, the tool, its instances and results). */

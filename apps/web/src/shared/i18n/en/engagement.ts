@@ -95,6 +95,7 @@ export default {
     questionText: 'Question {{n}} text',
     questionType: 'Question {{n}} type',
     required: 'Required',
+    requiredN: 'Question {{n}} required',
     moveUp: 'Move question {{n}} up',
     moveDown: 'Move question {{n}} down',
     remove: 'Remove question {{n}}',

@@ -1,0 +1,186 @@
+import type { Page } from '@playwright/test';
+import { call, createOwnEvent, openEventInConsole, type OwnEvent } from './support/own-event';
+import { expect, screen, test } from './support/test';
+import { choose, fieldError, row, toastSays } from './support/ui';
+
+// Issue 12, the engagement console (spec part 2 `/engagement`; part 3 engagement tool, instances;
+// part 4 instance status; part 8 'Copied: ' and 'No response'; part 9 anonymity and engagement
+// types). Runs in an event of its own, so its tools never reach other journeys.
+
+const stamp = Date.now().toString(36);
+const named = (name: string) => `${name} ${stamp}`;
+const EVENT = named('E2E Engagement');
+const SESSION = named('Opening keynote');
+const POLL = named('Favourite colour');
+const QA = named('Ask the speaker');
+
+/** Spec part 5 / 8 texts, word for word. */
+const REQUIRED = 'Required field';
+const NO_RESPONSE = 'No response';
+const copiedText = (name: string) => `Copied: ${name}`;
+
+let own: OwnEvent | undefined;
+test.afterAll(async ({ request }) => {
+  await own?.cleanUp(request);
+});
+
+async function nav(page: Page, name: string) {
+  await page
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name, exact: true })
+    .click();
+}
+
+test('event admin creates a poll and a moderated Q&A on a session, opens an instance, copies a tool and sees validation', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  own = await createOwnEvent(request, EVENT);
+  await call(request, own.admin, 'POST', `events/${own.eventId}/sessions`, {
+    name: SESSION,
+    startDate: '2027-03-01',
+    startTime: '09:00 AM',
+    endDate: '2027-03-01',
+    endTime: '10:00 AM',
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await test.step('the Engagement area lists no tools yet', async () => {
+    await openEventInConsole(page, EVENT);
+    await nav(page, 'Engagement tools');
+    await expect(page).toHaveURL(/\/engagement$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Engagement tools' })).toBeVisible();
+    await expect(page.getByText('No engagement tools yet')).toBeVisible();
+    await screen(page, 'tools-empty-1440');
+  });
+
+  await test.step('an empty form shows the messages on its fields', async () => {
+    await page.getByRole('link', { name: 'Create tool' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New engagement tool' })).toBeVisible();
+    // The defaults: a poll, not anonymous.
+    await expect(page.getByRole('combobox', { name: 'Kind' })).toHaveValue('Poll');
+    await expect(page.getByRole('radio', { name: 'Not anonymous' })).toBeChecked();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const name = page.getByRole('textbox', { name: 'Name' });
+    expect(await fieldError(name)).toContain(REQUIRED);
+    await expect(name).toBeFocused();
+    expect(await fieldError(page.getByRole('textbox', { name: 'Question 1 text' }))).toContain(REQUIRED);
+    expect(await fieldError(page.getByRole('textbox', { name: 'Question 1 option 1' }))).toContain(REQUIRED);
+    await expect(page.getByText('Please correct the marked fields.')).toBeVisible();
+    await screen(page, 'tool-form-errors-1440');
+  });
+
+  await test.step('a poll with two options on the session', async () => {
+    await page.getByRole('textbox', { name: 'Name' }).fill(POLL);
+    await page.getByRole('textbox', { name: 'Question 1 text' }).fill('Which colour do you like?');
+    await page.getByRole('textbox', { name: 'Question 1 option 1' }).fill('Red');
+    await page.getByRole('textbox', { name: 'Question 1 option 2' }).fill('Blue');
+    // A third option, moved up and removed again: the builder works from the keyboard's buttons.
+    await page.getByRole('button', { name: 'Add option' }).click();
+    await page.getByRole('textbox', { name: 'Question 1 option 3' }).fill('Green');
+    await page.getByRole('button', { name: 'Move question 1 option 3 up' }).click();
+    await expect(page.getByRole('textbox', { name: 'Question 1 option 2' })).toHaveValue('Green');
+    await page.getByRole('button', { name: 'Remove question 1 option 2' }).click();
+    await expect(page.getByRole('textbox', { name: 'Question 1 option 2' })).toHaveValue('Blue');
+    await expect(page.getByRole('textbox', { name: 'Question 1 option 3' })).toHaveCount(0);
+    await choose(page, page, 'Sessions', SESSION);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await toastSays(page, `“${POLL}” created`);
+    await expect(page.getByRole('heading', { level: 1, name: POLL })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Instances' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  await test.step('an instance opened now on the session', async () => {
+    await page.getByRole('button', { name: 'Add instance' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New instance' });
+    await expect(dialog.getByRole('combobox', { name: 'Session' })).toHaveValue(SESSION);
+    await dialog.getByRole('radio', { name: 'Open now' }).check();
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await toastSays(page, 'Instance added');
+    const instance = row(page, SESSION);
+    await expect(instance.getByText('Open', { exact: true })).toBeVisible();
+    await expect(instance.getByRole('button', { name: `Close ${SESSION}` })).toBeVisible();
+    await expect(instance.getByRole('link', { name: /Results screen/ })).toHaveAttribute(
+      'href',
+      new RegExp(`/view-result/${own!.eventId}/[0-9a-f-]{36}/[0-9a-f-]{36}$`),
+    );
+    await screen(page, 'tool-instances-1440');
+  });
+
+  await test.step('results: no votes yet says No response for the question', async () => {
+    await page.getByRole('tab', { name: 'Results' }).click();
+    await expect(page.getByRole('heading', { level: 3, name: /Which colour do you like\?/ })).toBeVisible();
+    await expect(page.getByText(NO_RESPONSE)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Poll results (CSV)' })).toBeVisible();
+    await screen(page, 'tool-results-1440');
+  });
+
+  await test.step('a moderated Q&A on the same session', async () => {
+    await page.getByRole('link', { name: 'Engagement tools' }).first().click();
+    await page.getByRole('link', { name: 'Create tool' }).first().click();
+    await choose(page, page, 'Kind', 'Q&A');
+    await page.getByRole('textbox', { name: 'Name' }).fill(QA);
+    await page.getByRole('switch', { name: /Moderated/ }).check();
+    await choose(page, page, 'Default order of questions', 'Newest first');
+    await choose(page, page, 'Sessions', SESSION);
+    await page.keyboard.press('Escape');
+    await page.getByRole('radio', { name: 'Participants choose' }).check();
+    await screen(page, 'tool-form-qa-1440');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await toastSays(page, `“${QA}” created`);
+    await expect(page.getByRole('heading', { level: 1, name: QA })).toBeVisible();
+    // What was saved comes back in the editor.
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await expect(page.getByRole('switch', { name: /Moderated/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Participants choose' })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Kind' })).toBeDisabled();
+  });
+
+  await test.step('the list shows both; a copy says Copied: and appears', async () => {
+    await page.getByRole('link', { name: 'Engagement tools' }).first().click();
+    await expect(row(page, POLL)).toHaveCount(1);
+    await expect(row(page, QA)).toHaveCount(1);
+    await expect(row(page, POLL).getByText('1 open')).toBeVisible();
+    await row(page, POLL)
+      .getByRole('button', { name: `Copy ${POLL}` })
+      .click();
+    await toastSays(page, copiedText(POLL));
+    await expect(row(page, `${POLL} (copy)`)).toHaveCount(1);
+    await screen(page, 'tools-list-1440');
+  });
+
+  await test.step('the type filter narrows the list', async () => {
+    await page.goto(page.url().replace(/\?.*$/, '') + '?type=QA');
+    await expect(row(page, QA)).toHaveCount(1);
+    await expect(row(page, POLL)).toHaveCount(0);
+    await page.goto(page.url().replace(/\?.*$/, ''));
+  });
+
+  await test.step('deleting the copy asks first', async () => {
+    await row(page, `${POLL} (copy)`)
+      .getByRole('button', { name: `Delete ${POLL} (copy)` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Delete engagement tool' });
+    await expect(dialog).toContainText(`${POLL} (copy)`);
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toastSays(page, `“${POLL} (copy)” deleted`);
+    await expect(row(page, `${POLL} (copy)`)).toHaveCount(0);
+  });
+
+  await test.step('on a phone: the list and the editor fit 390 px', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Engagement tools' })).toBeVisible();
+    await expect(row(page, POLL)).toHaveCount(1);
+    await screen(page, 'tools-list-390');
+    await row(page, POLL).getByRole('link', { name: POLL }).click();
+    await expect(page.getByRole('heading', { level: 1, name: POLL })).toBeVisible();
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await expect(page.getByRole('textbox', { name: 'Question 1 option 2' })).toHaveValue('Blue');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screen(page, 'tool-form-390');
+  });
+});
