@@ -36,6 +36,7 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   'imports/:table': () => 'User',
   'view-settings/:tableKey': () => 'events',
   'approved-hosts/:host': () => 'sso.tenant.example',
+  'reports/:report': () => 'poll-results',
   // Platform-wide records with no tenant (super admin only); the sweep expects 403 for tenant roles.
   'app-versions/:id': () => '00000000-0000-4000-8000-000000000001',
 };
