@@ -155,6 +155,23 @@ export async function completeTenant(t: TestContext, marker: string) {
       status: 'OPEN',
     },
   );
+  const qaTool = await post('Q&A tool', 'engagement-tools', {
+    type: 'QA',
+    name: `Q&A ${marker}`,
+    sessionIds: [session.id],
+  });
+  const qaInstance = await post('Q&A instance', `engagement-tools/${qaTool.id}/instances`, {
+    sessionId: session.id,
+    status: 'OPEN',
+  });
+  const qaQuestion = await created(
+    'Q&A question',
+    t.as(tokens.participant, {
+      method: 'POST',
+      url: at(`engagement/instances/${qaInstance.id}/questions`),
+      payload: { text: `Question ${marker}` },
+    }),
+  );
   const importRecord = await upload(
     'import',
     'imports/User',
@@ -193,6 +210,9 @@ export async function completeTenant(t: TestContext, marker: string) {
       material,
       importRecord,
       fileKey,
+      qaTool,
+      qaInstance,
+      qaQuestion,
       engagementTool,
       engagementInstance,
     },

@@ -30,6 +30,9 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   'collections/:id': (x) => x.records.collection.id,
   'breakouts/:id': (x) => x.records.breakout.id,
   'files/:key': (x) => x.records.fileKey,
+  'questions/:questionId': (x) => x.records.qaQuestion.id,
+  'answers/:answerId': (x) => x.records.qaQuestion.id,
+  'reply/:answerId': (x) => x.records.qaQuestion.id,
   'engagement-tools/:toolId': (x) => x.records.engagementTool.id,
   'instances/:instanceId': (x) => x.records.engagementInstance.id,
   // Not ids of a tenant: names of tables, the same in every tenant.

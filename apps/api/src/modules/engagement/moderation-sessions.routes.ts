@@ -1,6 +1,6 @@
 import { magicLinkTokenSchema, moderationInstancesSchema, moderationSessionSchema } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
-import { eventAccess } from '../../platform/event-access.js';
+import { eventAccess, eventIdOf } from '../../platform/event-access.js';
 import { listRoute, type ZodApp } from '../../platform/list.js';
 import { errors, MODERATION_TAG, noContent, sessionParams } from './engagement.http.js';
 import { moderationSessionList } from './moderation-sessions.repo.js';
@@ -15,7 +15,7 @@ export function moderationSessionRoutes(app: ZodApp, deps: AppDeps): void {
   listRoute(app, BASE, {
     db,
     list: moderationSessionList,
-    scope: (request) => service.moderationScope(db, request, (request.params as { eventId: string }).eventId),
+    scope: (request) => service.moderationScope(db, request, eventIdOf(request)),
     record: moderationSessionSchema,
     tags: [MODERATION_TAG],
     summary:

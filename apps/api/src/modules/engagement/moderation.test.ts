@@ -350,6 +350,9 @@ describe('moderation sessions', () => {
     ).toEqual([evening.id]);
     expect((await a.get('moderation/sessions?sort=startAt:desc')).json().records[0].id).toBe(evening.id);
     expect((await a.get('moderation/sessions?sort=bogus:asc')).statusCode).toBe(400);
+    expect((await client(t, ten.tokens.eventAdmin, 'not-a-uuid').get('moderation/sessions')).statusCode).toBe(
+      400,
+    );
     expect((await pc.get('moderation/sessions')).statusCode).toBe(403);
     expect((await client(t, other.tokens.eventAdmin, ev.id).get('moderation/sessions')).statusCode).toBe(404);
 
