@@ -204,7 +204,16 @@ test('three phones vote on a live poll and ask and upvote in the Q&A, without re
     await expect(qa.getByText(OFFLINE)).toBeVisible();
     await expect(qa.getByLabel('Your question')).toHaveValue('Is there a recording?');
     await screen(chen, 'offline refused');
+    // A vote offline is refused too, and not sent later: the tallies stay as they were.
+    const vote = tool(chen, poll.name);
+    await vote.getByRole('button', { name: 'Change my answer' }).click();
+    await vote.getByRole('button', { name: 'Water' }).click();
+    await expect(vote.getByText(OFFLINE)).toBeVisible();
     await chen.context().setOffline(false);
+    await vote.getByRole('button', { name: 'Keep my answer' }).click();
+    await amara.waitForTimeout(1_500);
+    await expect(bar(amara, 'Water')).toContainText('0 votes · 0%');
+    await expect(bar(chen, 'Tea')).toContainText('2 votes · 67%');
   });
 
   await test.step('the poll goes from every phone when it closes', async () => {
@@ -212,4 +221,67 @@ test('three phones vote on a live poll and ask and upvote in the Q&A, without re
     for (const p of phones) await expect(tool(p, poll.name)).toHaveCount(0, { timeout: 10_000 });
     await expect(tool(amara, qaName)).toBeVisible();
   });
+});
+
+test('a survey with the five question types: required marks, field errors from the API, thank-you', async ({
+  browser,
+  request,
+}) => {
+  const ev = `events/${own.eventId}`;
+  const survey = await call<{ id: string }>(request, own.admin, 'POST', `${ev}/engagement-tools`, {
+    type: 'SURVEY',
+    name: 'Session feedback',
+    anonymity: 'ALLOW_ANONYMOUS',
+    sessionIds: [ids.session],
+    questions: [
+      { type: 'TEXTBOX', text: 'What should we change?', required: true },
+      { type: 'RADIOBOX', text: 'Would you come again?', options: [{ label: 'Yes' }, { label: 'No' }] },
+      {
+        type: 'CHECKBOX',
+        text: 'What did you like?',
+        options: [{ label: 'Talks' }, { label: 'Food' }, { label: 'Venue' }],
+      },
+      {
+        type: 'LINEAR_SCALE',
+        text: 'How useful was it?',
+        scaleMax: 5,
+        scaleMinLabel: 'Not at all',
+        scaleMaxLabel: 'Very',
+      },
+      { type: 'TEXT_FIELD', text: 'Your role in one line' },
+    ],
+  });
+  await call(request, own.admin, 'POST', `${ev}/engagement-tools/${survey.id}/instances`, {
+    sessionId: ids.session,
+    status: 'OPEN',
+  });
+  const page = await onSessionPage(browser, request, people[1]!);
+  const form = tool(page, 'Session feedback');
+  await expect(form).toBeVisible();
+  await expect(form.getByText('1 = Not at all')).toBeVisible();
+  await expect(form.getByText('5 = Very')).toBeVisible();
+
+  await form.getByRole('radio', { name: 'Yes' }).check();
+  await form.getByRole('checkbox', { name: 'Talks' }).check();
+  await form.getByRole('checkbox', { name: 'Venue' }).check();
+  await form.getByRole('radio', { name: '4 of 5' }).check();
+  await form.getByRole('textbox', { name: 'Your role in one line' }).fill('Product designer');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  // The API refuses it without the required answer; its message shows under that question.
+  const required = form.getByRole('textbox', { name: /What should we change\?/ });
+  await expect(required).toHaveAccessibleDescription('Required field');
+  await expect(form.getByRole('checkbox', { name: 'Venue' })).toBeChecked();
+  await screen(page, 'survey field error');
+
+  await required.fill('More time for questions.');
+  await form.getByLabel('Answer anonymously').check();
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(form.getByText('Thank you! Your answers were sent.')).toBeVisible();
+  await screen(page, 'survey thanks');
+  const results = await call<{
+    respondents: number;
+    questions: Array<{ questionId: string; scale: Array<{ value: number; count: number }> }>;
+  }>(request, own.admin, 'GET', `${ev}/engagement-tools/${survey.id}/results`);
+  expect(results.respondents).toBe(1);
+  expect(results.questions[3]?.scale.find((v) => v.value === 4)?.count).toBe(1);
 });

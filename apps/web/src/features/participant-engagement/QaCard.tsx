@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
@@ -60,7 +59,7 @@ function QuestionItem({
     >
       <Stack gap={6}>
         {pinned && (
-          <Badge color="orange.9" variant="light">
+          <Badge color="grape.9" variant="filled">
             {t('qa.highlighted')}
           </Badge>
         )}
@@ -116,7 +115,6 @@ function AskForm({ eventId, tool }: { eventId: string; tool: LiveTool }) {
           ? ENGAGEMENT_MESSAGES.offline
           : ('fields' in e && (e.fields as Record<string, string> | undefined)?.text) || e.message;
       setError(message);
-      toast.error(message, t('answer.failed'));
     },
   });
   return (
@@ -216,18 +214,21 @@ export function QaCard({ eventId, tool }: { eventId: string; tool: LiveTool }) {
     <Stack gap="md">
       <AskForm eventId={eventId} tool={tool} />
       {data && data.myPending.length > 0 && (
-        <Alert color="yellow.9" variant="light" title={t('qa.pendingTitle')}>
+        <Card withBorder radius="md" padding="sm">
+          <Text fw={600} mb={4}>
+            {t('qa.pendingTitle')}
+          </Text>
           <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
             {data.myPending.map((p) => (
               <li key={p.id}>
                 <Text size="sm">{p.text}</Text>
-                <Badge size="sm" color="yellow.9" variant="outline">
+                <Badge size="sm" color="dark" variant="outline">
                   {t('qa.pending')}
                 </Badge>
               </li>
             ))}
           </Stack>
-        </Alert>
+        </Card>
       )}
       <NativeSelect
         label={t('qa.sort')}

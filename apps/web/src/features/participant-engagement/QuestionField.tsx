@@ -1,4 +1,14 @@
-import { Checkbox, Group, Radio, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  Radio,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { TEXT_FIELD_MAX_LENGTH, TEXTBOX_MAX_LENGTH, WORD_MAX_LENGTH } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import type { LiveQuestion } from './api';
@@ -21,9 +31,12 @@ function Label({ question }: { question: LiveQuestion }) {
     <>
       {question.text}
       {question.required && (
-        <Text component="span" c="red.8" ml={4} aria-label={t('answer.required')}>
-          *
-        </Text>
+        <>
+          <Text component="span" c="red.8" ml={4} aria-hidden>
+            *
+          </Text>
+          <VisuallyHidden>{` (${t('answer.required')})`}</VisuallyHidden>
+        </>
       )}
     </>
   );
@@ -129,7 +142,6 @@ export function QuestionField({ question, draft = EMPTY_DRAFT, onChange, error, 
           maxLength={word ? WORD_MAX_LENGTH : TEXT_FIELD_MAX_LENGTH}
           placeholder={word ? t('answer.wordPlaceholder') : t('answer.textPlaceholder')}
           disabled={disabled}
-          size="md"
           withAsterisk={false}
           required={question.required}
         />

@@ -53,7 +53,7 @@ function Leaderboard({ eventId, tool }: { eventId: string; tool: LiveTool }) {
             <Text fw={e.participantId === me ? 700 : 400}>
               {e.rank}. {e.name}
             </Text>
-            <Badge variant="light" color="blue.9">
+            <Badge variant="filled" color="blue.9">
               {t('quiz.points', { points: e.points })}
             </Badge>
           </Group>

@@ -63,7 +63,7 @@ export function SessionLiveTools({ eventId, sessionId }: { eventId: string; sess
               <Title order={3} size="h5">
                 {tool.name}
               </Title>
-              <Badge variant="light" color="blue.9">
+              <Badge variant="filled" color="blue.9">
                 {t(`kinds.${tool.type}`)}
               </Badge>
             </Group>

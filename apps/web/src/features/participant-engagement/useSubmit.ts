@@ -40,10 +40,9 @@ export function useSubmitAnswers(eventId: string, tool: LiveTool, onSent: () => 
       void client.invalidateQueries({ queryKey: engagementKeys.results(eventId, tool.instanceId) });
     },
     onError: (error) => {
-      if (error instanceof OfflineError) {
-        setErrors({ '': ENGAGEMENT_MESSAGES.offline });
-        toast.error(ENGAGEMENT_MESSAGES.offline, t('answer.failed'));
-      } else toast.error(error.message, t('answer.failed'));
+      // Shown in the form (above the submit, or under the question); a toast for anything else.
+      if (error instanceof OfflineError) setErrors({ '': ENGAGEMENT_MESSAGES.offline });
+      else if (!isApiError(error)) toast.error(error.message, t('answer.failed'));
     },
   });
   return { ...mutation, errors, setErrors };
