@@ -226,6 +226,32 @@ describe('instances', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual({ opensAt: ENGAGEMENT_MESSAGES.scheduleRequired });
   });
+
+  it('refuses malformed instance input with 400, never 500', async () => {
+    const s = await session(admin);
+    const p = await tool({ sessionIds: [s.id] });
+    const i = await instance(admin, p.id, { sessionId: s.id });
+    const base = `engagement-tools/${p.id}/instances`;
+    const bad: Array<[string, string, unknown]> = [
+      ['POST', base, { sessionId: 'x\u0000' }],
+      ['POST', base, { sessionId: s.id, status: 'PAUSED' }],
+      ['POST', base, { sessionId: s.id, status: 'SCHEDULED', opensAt: 'tomorrow' }],
+      ['POST', base, { sessionId: s.id, status: 'SCHEDULED', opensAt: '\ud800' }],
+      ['POST', base, { sessionId: s.id, opensAt: '2030-06-01T10:00:00Z'.repeat(10_000) }],
+      ['POST', base, []],
+      ['PATCH', `${base}/${i.id}`, { opensAt: 5, closesAt: null }],
+      ['PATCH', `${base}/${i.id}`, {}],
+      ['PUT', `${base}/${i.id}/status`, { status: 'SCHEDULED' }],
+      ['PUT', `${base}/${i.id}/status`, { status: 'open\u0000' }],
+      ['PUT', `${base}/${i.id}/status`, {}],
+      ['PUT', `${base}/not-a-uuid/status`, { status: 'OPEN' }],
+      ['GET', `sessions/not-a-uuid/live-tools`, undefined],
+    ];
+    for (const [method, path, body] of bad) {
+      const res = await admin.call(method as 'POST', path, body as object);
+      expect(res.statusCode, `${method} ${path} ${JSON.stringify(body)?.slice(0, 80)} ${res.body}`).toBe(400);
+    }
+  });
 });
 
 describe('the scheduler', () => {
