@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { apiSignIn } from './support/api';
+import { DEMO } from './support/env';
 import { call, createOwnEvent, openEventInConsole, type OwnEvent } from './support/own-event';
 import { expect, screen, test } from './support/test';
 import { choose, fieldError, row, toastSays } from './support/ui';
@@ -109,12 +112,60 @@ test('event admin creates a poll and a moderated Q&A on a session, opens an inst
     await screen(page, 'tool-instances-1440');
   });
 
-  await test.step('results: no votes yet says No response for the question', async () => {
+  await test.step('results: No response before a vote; a vote reaches the open results live; the CSV export has it', async () => {
     await page.getByRole('tab', { name: 'Results' }).click();
     await expect(page.getByRole('heading', { level: 3, name: /Which colour do you like\?/ })).toBeVisible();
     await expect(page.getByText(NO_RESPONSE)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Poll results (CSV)' })).toBeVisible();
     await screen(page, 'tool-results-1440');
+
+    // The demo participant joins this event and votes through the API while the screen is open.
+    await call(request, own!.admin, 'POST', `events/${own!.eventId}/participants`, {
+      email: DEMO.participant.email,
+      firstName: DEMO.participant.firstName,
+      lastName: 'Okafor',
+    });
+    const voter = await apiSignIn(request, DEMO.participant);
+    const tools = await call<{
+      records: Array<{
+        id: string;
+        name: string;
+        questions: Array<{ id: string; options: Array<{ id: string; label: string }> }>;
+      }>;
+    }>(request, own!.admin, 'GET', `events/${own!.eventId}/engagement-tools`);
+    const poll = tools.records.find((t) => t.name === POLL)!;
+    const instances = await call<{ records: Array<{ id: string }> }>(
+      request,
+      own!.admin,
+      'GET',
+      `events/${own!.eventId}/engagement-tools/${poll.id}/instances`,
+    );
+    const question = poll.questions[0]!;
+    await choose(page, page, 'Show results of', new RegExp(`^${SESSION} \\(Open\\)$`));
+    await expect(page.getByText(NO_RESPONSE)).toBeVisible();
+    await call(
+      request,
+      voter,
+      'POST',
+      `events/${own!.eventId}/engagement/instances/${instances.records[0]!.id}/answers`,
+      {
+        answers: [
+          { questionId: question.id, optionIds: [question.options.find((o) => o.label === 'Blue')!.id] },
+        ],
+      },
+    );
+    // No reload: engagement.results on the instance's room.
+    await expect(row(page, 'Blue')).toContainText('100%');
+    await expect(row(page, 'Red')).toContainText('0%');
+    await expect(page.getByText('1 respondent', { exact: true })).toBeVisible();
+    await choose(page, page, 'Show results of', 'All instances');
+    await expect(row(page, 'Blue')).toContainText('100%');
+    await screen(page, 'tool-results-voted-1440');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Poll results (CSV)' }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8');
+    expect(csv).toContain('Blue');
   });
 
   await test.step('a moderated Q&A on the same session', async () => {

@@ -305,11 +305,17 @@ export function ResultsPanel({ eventId, tool }: { eventId: string; tool: ToolRow
   const path = instance
     ? instanceResultsPath(eventId, tool.id, instance.id)
     : toolResultsPath(eventId, tool.id);
+  // Results move while instances run: always asked again when shown (a cached tally would be old).
   const results = useApiQuery<ToolResults | InstanceResults>(path, undefined, {
     enabled: tool.type !== 'DOCUMENT',
+    staleTime: 0,
+    refetchOnMount: 'always',
   });
   useRealtimeEvent(instance ? rooms.engagement(instance.id) : null, 'engagement.results', (payload) => {
-    if (payload.instanceId === instance?.id) client.setQueryData([path], payload);
+    if (payload.instanceId !== instance?.id) return;
+    client.setQueryData([path], payload);
+    // The aggregate moved too: asked again when it is shown next.
+    void client.invalidateQueries({ queryKey: [toolResultsPath(eventId, tool.id)] });
   });
   const statusLabel = (s: string) => t(`statuses.${s}`);
 
