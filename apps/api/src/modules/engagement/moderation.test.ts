@@ -172,6 +172,24 @@ describe('moderation decisions', () => {
     expect(paged.json().records).toEqual(log.records.slice(2, 4));
   });
 
+  it('leaves exactly one question highlighted when moderators highlight different ones at once', async () => {
+    const { instanceId } = await qaInstance(t, eventId, sessionId);
+    const me = await participant();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await ask(me.c, instanceId, `Concurrent ${i}`));
+    const results = await Promise.all(
+      ids.map((id, i) => moderate(i % 2 ? admin : listed, id, { action: 'HIGHLIGHT' })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
+    const highlighted = await t.deps.db
+      .selectFrom('qaQuestions')
+      .select('id')
+      .where('instanceId', '=', instanceId)
+      .where('highlighted', '=', true)
+      .execute();
+    expect(highlighted).toHaveLength(1);
+  });
+
   it('replies under the moderator’s name, shown with approved questions and logged', async () => {
     const { toolId, instanceId } = await qaInstance(t, eventId, sessionId);
     const me = await participant();
