@@ -102,7 +102,13 @@ test.afterAll(async ({ request }) => {
 });
 
 /** A phone signed in by the participant's magic link, on the session's page. */
-async function onSessionPage(browser: Browser, request: APIRequestContext, who: Participant): Promise<Page> {
+async function onSessionPage(
+  browser: Browser,
+  request: APIRequestContext,
+  who: Participant,
+  /** How far the phone's clock is off (the quiz countdown must not depend on it). */
+  clockOffsetMs = 0,
+): Promise<Page> {
   const before = (await allMail()).map((m) => m.id);
   await call(request, own.admin, 'POST', `events/${own.eventId}/participants/magic-links`, {
     participantIds: [who.id],
@@ -111,6 +117,7 @@ async function onSessionPage(browser: Browser, request: APIRequestContext, who: 
   const mail = await waitForMail(who.email, { subject: new RegExp(eventName), exclude: before });
   const context = await browser.newContext({ viewport: PHONE, locale: 'en-US', hasTouch: true });
   contexts.push(context);
+  if (clockOffsetMs !== 0) await context.clock.install({ time: new Date(Date.now() + clockOffsetMs) });
   const page = await context.newPage();
   await page.goto(linkTo(mail, '/event/login').href);
   await expect(page).toHaveURL(`${APP_URL}/event/${own.eventId}/home`);
@@ -284,4 +291,80 @@ test('a survey with the five question types: required marks, field errors from t
   }>(request, own.admin, 'GET', `${ev}/engagement-tools/${survey.id}/results`);
   expect(results.respondents).toBe(1);
   expect(results.questions[3]?.scale.find((v) => v.value === 4)?.count).toBe(1);
+});
+
+test("a quiz: lobby, a question with the server's countdown on a phone whose clock is wrong, leaderboard with own rank", async ({
+  browser,
+  request,
+}) => {
+  const ev = `events/${own.eventId}`;
+  const quiz = await call<{ id: string }>(request, own.admin, 'POST', `${ev}/engagement-tools`, {
+    type: 'QUIZ',
+    name: 'Event trivia',
+    sessionIds: [ids.session],
+    questions: [
+      {
+        type: 'RADIOBOX',
+        text: 'Which city hosts the summit?',
+        options: [{ label: 'Oslo' }, { label: 'Berlin' }, { label: 'Lisbon' }],
+        correctOptionIndexes: [1],
+        points: 1000,
+        timeLimitSec: 30,
+      },
+      {
+        type: 'RADIOBOX',
+        text: 'How many days does it last?',
+        options: [{ label: 'One' }, { label: 'Two' }],
+        correctOptionIndexes: [1],
+        points: 1000,
+        timeLimitSec: 30,
+      },
+    ],
+  });
+  const instance = await call<{ id: string }>(
+    request,
+    own.admin,
+    'POST',
+    `${ev}/engagement-tools/${quiz.id}/instances`,
+    {
+      sessionId: ids.session,
+      status: 'OPEN',
+    },
+  );
+  const move = (action: string) =>
+    call(
+      request,
+      own.admin,
+      'PUT',
+      `${ev}/moderation/engagement-tools/${quiz.id}/instances/${instance.id}/quiz`,
+      {
+        action,
+      },
+    );
+  // The phone's clock is ten minutes slow: a countdown from its own clock would show 600+ seconds.
+  const page = await onSessionPage(browser, request, people[2]!, -10 * 60_000);
+  const card = tool(page, 'Event trivia');
+  await expect(card.getByText('The quiz starts soon. Stay on this page.')).toBeVisible();
+  await screen(page, 'quiz lobby');
+
+  await move('NEXT_QUESTION');
+  await expect(card.getByText('Question 1 of 2')).toBeVisible();
+  await expect(card.getByText('Which city hosts the summit?')).toBeVisible();
+  const countdown = card.getByTestId('quiz-countdown');
+  await expect(countdown).toHaveText(/^\d+ seconds? left$/);
+  const seconds = Number((await countdown.textContent())!.match(/\d+/)![0]);
+  expect(seconds).toBeGreaterThan(15);
+  expect(seconds).toBeLessThanOrEqual(30);
+  await screen(page, 'quiz question');
+  await card.getByRole('button', { name: 'Berlin' }).click();
+  await expect(card.getByText('Answer sent. Waiting for the others…')).toBeVisible();
+
+  await move('SHOW_LEADERBOARD');
+  await expect(card.getByText(/^You are #1 with \d+ points\.$/)).toBeVisible();
+  const points = Number((await card.getByText(/^You are #1 with/).textContent())!.match(/with (\d+)/)![1]);
+  expect(points).toBeGreaterThan(500);
+  await expect(card.getByRole('listitem').filter({ hasText: people[2]!.firstName })).toContainText(
+    `${points} pts`,
+  );
+  await screen(page, 'quiz leaderboard');
 });
