@@ -368,3 +368,63 @@ test("a quiz: lobby, a question with the server's countdown on a phone whose clo
   );
   await screen(page, 'quiz leaderboard');
 });
+
+test('a moderated Q&A: own questions wait for a moderator, then the board follows approve, highlight, answered and reply live', async ({
+  browser,
+  request,
+}) => {
+  const ev = `events/${own.eventId}`;
+  const qa = await call<{ id: string }>(request, own.admin, 'POST', `${ev}/engagement-tools`, {
+    type: 'QA',
+    name: 'Moderated questions',
+    sessionIds: [ids.session],
+    settings: { moderated: true, qaSort: 'NEWEST_FIRST' },
+  });
+  const instance = await call<{ id: string }>(
+    request,
+    own.admin,
+    'POST',
+    `${ev}/engagement-tools/${qa.id}/instances`,
+    { sessionId: ids.session, status: 'OPEN' },
+  );
+  const page = await onSessionPage(browser, request, people[0]!);
+  const card = tool(page, 'Moderated questions');
+  const texts = ['Is lunch included?', 'Where is room B?'];
+  for (const text of texts) {
+    await card.getByLabel('Your question').fill(text);
+    await card.getByRole('button', { name: 'Send question' }).click();
+    await expect(card.getByRole('listitem').filter({ hasText: text })).toContainText(
+      'Waiting for a moderator',
+    );
+  }
+  await expect(card.getByTestId('qa-question')).toHaveCount(0);
+  await screen(page, 'qa waiting for a moderator');
+
+  const queue = await call<{ records: Array<{ id: string; text: string }> }>(
+    request,
+    own.admin,
+    'GET',
+    `${ev}/moderation/engagement-tools/${qa.id}/instances/${instance.id}/answers`,
+  );
+  const idOf = (text: string) => queue.records.find((r) => r.text === text)!.id;
+  const moderate = (text: string, action: string) =>
+    call(request, own.admin, 'POST', `${ev}/moderation/answers/${idOf(text)}/moderate`, { action });
+  for (const text of texts) await moderate(text, 'APPROVE');
+  const questions = card.getByTestId('qa-question');
+  // Newest first, the tool's order; the waiting list is gone.
+  await expect(questions).toHaveText([new RegExp(texts[1]!), new RegExp(texts[0]!)]);
+  await expect(card.getByText('Waiting for a moderator')).toHaveCount(0);
+  await card.getByLabel('Order').selectOption({ label: 'Newest last' });
+  await expect(questions).toHaveText([new RegExp(texts[0]!), new RegExp(texts[1]!)]);
+
+  await moderate(texts[1]!, 'HIGHLIGHT');
+  await expect(questions.first()).toContainText(texts[1]!);
+  await expect(questions.first()).toContainText('On screen now');
+  await moderate(texts[0]!, 'MARK_ANSWERED');
+  await expect(card.getByRole('heading', { name: 'Answered' })).toBeVisible();
+  await call(request, own.admin, 'POST', `${ev}/moderation/reply/${idOf(texts[1]!)}`, {
+    text: 'Room B is on the first floor.',
+  });
+  await expect(questions.first()).toContainText('Room B is on the first floor.');
+  await screen(page, 'qa moderated board');
+});
