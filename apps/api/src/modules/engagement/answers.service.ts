@@ -106,6 +106,22 @@ export function validateAnswers(
 }
 
 /**
+ * After a commit that changed an instance's answers: the new tallies, coalesced, to the staff
+ * (moderator-queue room: results screens, console) always, and to the engagement room (where
+ * participants are) only when the tool shows its results to participants — a participant's
+ * socket never receives tallies the tool keeps to staff.
+ */
+export function announceResults(
+  deps: Pick<AppDeps, 'realtime'>,
+  instanceId: string,
+  settings: Pick<ToolSettings, 'showResultsToParticipants'>,
+): void {
+  deps.realtime.publishLatest(rooms.moderatorQueue(instanceId), 'engagement.results', instanceId);
+  if (settings.showResultsToParticipants)
+    deps.realtime.publishLatest(rooms.engagement(instanceId), 'engagement.results', instanceId);
+}
+
+/**
  * POST …/instances/{instanceId}/answers: a poll vote or a survey submission. The instance must be
  * OPEN when the write happens (read under a share lock in the same transaction: a close racing the
  * vote either waits for it or refuses it). A participant's first submission publishes
@@ -147,6 +163,6 @@ export async function submitAnswers(
       });
     return answeredBefore;
   });
-  deps.realtime.publishLatest(rooms.engagement(instance.id), 'engagement.results', instance.id);
+  announceResults(deps, instance.id, settings);
   return { accepted: true, replaced };
 }

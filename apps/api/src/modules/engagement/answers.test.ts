@@ -344,6 +344,15 @@ describe('results', () => {
       answers: [{ questionId: hidden.questions[0]!.id, optionIds: [hidden.option(0, 'Blue')] }],
     });
     expect((await results(a.token, hidden)).statusCode).toBe(403);
+    // Live: staff (moderator-queue room) get the tallies; the participants' room does not when they are hidden.
+    const resultsIn = (room: string) =>
+      emitted.filter((e) => e.room === room && e.event === 'engagement.results');
+    await vi.waitFor(() => {
+      expect(resultsIn(`moderatorQueue:${hidden.instanceId}`).length).toBeGreaterThan(0);
+      expect(resultsIn(`moderatorQueue:${f.instanceId}`).length).toBeGreaterThan(0);
+      expect(resultsIn(`engagement:${f.instanceId}`).length).toBeGreaterThan(0);
+    });
+    expect(resultsIn(`engagement:${hidden.instanceId}`)).toEqual([]);
     // Staff see them whatever the setting.
     expect((await staffResults(hidden)).json().respondents).toBe(1);
   });
