@@ -1,5 +1,8 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { APP_URL, E2E_PORT } from './support/env';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { bearer } from './support/api';
+import { API_URL, APP_URL, E2E_PORT } from './support/env';
 import { allMail, linkTo, waitForMail } from './support/mailbox';
 import { call, createOwnEvent, type OwnEvent } from './support/own-event';
 import { expect, screen, test } from './support/test';
@@ -427,4 +430,58 @@ test('a moderated Q&A: own questions wait for a moderator, then the board follow
   });
   await expect(questions.first()).toContainText('Room B is on the first floor.');
   await screen(page, 'qa moderated board');
+});
+
+test('a word-cloud poll takes one short phrase (a long one is refused under the field) and a document opens its material', async ({
+  browser,
+  request,
+}) => {
+  const ev = `events/${own.eventId}`;
+  const cloud = await call<{ id: string }>(request, own.admin, 'POST', `${ev}/engagement-tools`, {
+    type: 'POLL',
+    name: 'One word',
+    sessionIds: [ids.session],
+    settings: { wordCloud: true },
+    questions: [{ type: 'TEXT_FIELD', text: 'This session in one word' }],
+  });
+  const upload = await request.post(`${API_URL}/${ev}/materials`, {
+    headers: bearer(own.admin),
+    multipart: {
+      file: {
+        name: 'agenda.png',
+        mimeType: 'image/png',
+        buffer: readFileSync(resolve(import.meta.dirname, '../apps/web/public/pwa-192.png')),
+      },
+      name: 'Printed agenda',
+      description: '',
+    },
+  });
+  expect(upload.ok(), await upload.text()).toBe(true);
+  const material = (await upload.json()) as { id: string; url: string };
+  const doc = await call<{ id: string }>(request, own.admin, 'POST', `${ev}/engagement-tools`, {
+    type: 'DOCUMENT',
+    name: 'Handout',
+    sessionIds: [ids.session],
+    materialId: material.id,
+  });
+  for (const t of [cloud, doc])
+    await call(request, own.admin, 'POST', `${ev}/engagement-tools/${t.id}/instances`, {
+      sessionId: ids.session,
+      status: 'OPEN',
+    });
+  const page = await onSessionPage(browser, request, people[1]!);
+
+  const handout = tool(page, 'Handout').getByRole('link', { name: 'Open Printed agenda' });
+  await expect(handout).toHaveAttribute('href', material.url);
+  await expect(handout).toHaveAttribute('target', '_blank');
+
+  const card = tool(page, 'One word');
+  const field = card.getByRole('textbox', { name: 'This session in one word' });
+  await field.fill('far too many words here');
+  await card.getByRole('button', { name: 'Vote' }).click();
+  await expect(field).toHaveAccessibleDescription(/Please enter one word or a short phrase/);
+  await field.fill('  Inspiring ');
+  await card.getByRole('button', { name: 'Vote' }).click();
+  await expect(card.getByRole('listitem').filter({ hasText: 'inspiring' })).toHaveText('inspiring · 1');
+  await screen(page, 'word cloud and document');
 });
