@@ -324,6 +324,12 @@ describe('word clouds', () => {
       .where('text', '=', 'sh1t')
       .executeTakeFirst();
     expect(profane).toEqual({ text: 'sh1t', word: null });
+    const texts = await t.as(ten.tokens.eventAdmin, {
+      method: 'GET',
+      url: `/api/v1/events/${f.eventId}/moderation/engagement-tools/${f.toolId}/instances/${f.instanceId}/text-answers?questionId=${q}`,
+    });
+    expect(texts.json().total).toBe(5);
+    expect(texts.body).not.toContain('sh1t');
   });
 });
 

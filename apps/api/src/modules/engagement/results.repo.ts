@@ -99,12 +99,15 @@ export async function textAnswers(
   instanceId: string,
   questionId: string,
   page: { limit: number; offset: number },
+  /** Word clouds: only answers whose word may be shown (a profane one has none). */
+  shownWordsOnly: boolean,
 ): Promise<{ total: number; records: TextAnswerRow[] }> {
   const base = db
     .selectFrom('engagementAnswers as a')
     .where('a.instanceId', '=', instanceId)
     .where('a.questionId', '=', questionId)
-    .where('a.text', 'is not', null);
+    .where('a.text', 'is not', null)
+    .$if(shownWordsOnly, (qb) => qb.where('a.word', 'is not', null));
   const [count, records] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base

@@ -92,7 +92,10 @@ export async function toolResults(db: Db, event: EventAccess, toolId: string): P
   };
 }
 
-/** Staff: the free-text answers of a question of the instance, newest first (authors hidden when anonymous). */
+/**
+ * Staff: the free-text answers of a question of the instance, newest first (authors hidden when
+ * anonymous; in word clouds, profane answers left out — they stay in the reports, for the record).
+ */
 export async function textAnswers(
   db: Db,
   staff: StaffInstance,
@@ -102,10 +105,16 @@ export async function textAnswers(
   if (staff.instance.toolId !== toolId) throw notFound();
   const questions = await answers.toolQuestions(db, toolId);
   if (!questions.some((q) => q.id === query.questionId)) throw fieldsError({ questionId: MESSAGES.notFound });
-  const page = await repo.textAnswers(db, staff.instance.id, query.questionId, {
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  });
+  const page = await repo.textAnswers(
+    db,
+    staff.instance.id,
+    query.questionId,
+    {
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    },
+    settingsOf(staff.instance).wordCloud,
+  );
   return {
     total: page.total,
     records: page.records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
