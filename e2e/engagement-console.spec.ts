@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { apiSignIn } from './support/api';
-import { DEMO } from './support/env';
+import { CONSOLE_URL, DEMO } from './support/env';
 import { call, createOwnEvent, openEventInConsole, type OwnEvent } from './support/own-event';
 import { expect, screen, test } from './support/test';
-import { choose, fieldError, row, toastSays } from './support/ui';
+import { choose, fieldError, pickDateTime, row, toastSays } from './support/ui';
 
 // Issue 12, the engagement console (spec part 2 `/engagement`; part 3 engagement tool, instances;
 // part 4 instance status; part 8 'Copied: ' and 'No response'; part 9 anonymity and engagement
@@ -23,8 +23,10 @@ const NO_RESPONSE = 'No response';
 const copiedText = (name: string) => `Copied: ${name}`;
 
 let own: OwnEvent | undefined;
+let quizEvent: OwnEvent | undefined;
 test.afterAll(async ({ request }) => {
   await own?.cleanUp(request);
+  await quizEvent?.cleanUp(request);
 });
 
 async function nav(page: Page, name: string) {
@@ -233,5 +235,116 @@ test('event admin creates a poll and a moderated Q&A on a session, opens an inst
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screen(page, 'tool-form-390');
+  });
+});
+
+test('event admin builds a quiz (correct answers, points, time limit, reordered questions) and schedules an instance in the event’s zone', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const EVENT2 = named('E2E Quiz');
+  const QUIZ = named('Capitals quiz');
+  quizEvent = await createOwnEvent(request, EVENT2);
+  const ev = quizEvent;
+  await call(request, ev.admin, 'POST', `events/${ev.eventId}/sessions`, {
+    name: SESSION,
+    startDate: '2027-03-01',
+    startTime: '09:00 AM',
+    endDate: '2027-03-01',
+    endTime: '10:00 AM',
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openEventInConsole(page, EVENT2);
+  await page.goto(`${CONSOLE_URL}/engagement/new`);
+
+  await test.step('a quiz with two questions, correct answers, points and a time limit', async () => {
+    await choose(page, page, 'Kind', 'Quiz');
+    await page.getByRole('textbox', { name: 'Name' }).fill(QUIZ);
+    await page.getByRole('textbox', { name: 'Question 1 text' }).fill('Capital of France?');
+    await page.getByRole('textbox', { name: 'Question 1 option 1' }).fill('Paris');
+    await page.getByRole('textbox', { name: 'Question 1 option 2' }).fill('Lyon');
+    await page.getByRole('checkbox', { name: 'Correct answer: question 1 option 1' }).check();
+    await page.getByRole('textbox', { name: 'Points' }).fill('500');
+    await page.getByRole('textbox', { name: 'Time limit (seconds)' }).fill('20');
+
+    await page.getByRole('button', { name: 'Add question' }).click();
+    await choose(page, page, 'Question 2 type', 'Multiple choice');
+    await page.getByRole('textbox', { name: 'Question 2 text' }).fill('Cities in Italy?');
+    await page.getByRole('textbox', { name: 'Question 2 option 1' }).fill('Rome');
+    await page.getByRole('textbox', { name: 'Question 2 option 2' }).fill('Milan');
+    await page.getByRole('checkbox', { name: 'Correct answer: question 2 option 1' }).check();
+    await page.getByRole('checkbox', { name: 'Correct answer: question 2 option 2' }).check();
+    // Reordered by the keyboard-usable buttons.
+    await page.getByRole('button', { name: 'Move question 2 up' }).click();
+    await expect(page.getByRole('textbox', { name: 'Question 1 text' })).toHaveValue('Cities in Italy?');
+    await choose(page, page, 'Sessions', SESSION);
+    await page.keyboard.press('Escape');
+    await screen(page, 'quiz-form-1440');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await toastSays(page, `“${QUIZ}” created`);
+    await expect(page.getByRole('heading', { level: 1, name: QUIZ })).toBeVisible();
+
+    const tools = await call<{
+      records: Array<{
+        name: string;
+        questions: Array<{
+          position: number;
+          text: string;
+          points: number;
+          timeLimitSec: number;
+          options: Array<{ id: string; label: string }>;
+          correctOptionIds: string[];
+        }>;
+      }>;
+    }>(request, ev.admin, 'GET', `events/${ev.eventId}/engagement-tools`);
+    const saved = tools.records.find((t) => t.name === QUIZ)!;
+    const [first, second] = [...saved.questions].sort((a, b) => a.position - b.position);
+    expect(first!.text).toBe('Cities in Italy?');
+    expect(first!.correctOptionIds).toHaveLength(2);
+    expect(second!.text).toBe('Capital of France?');
+    expect(second!.points).toBe(500);
+    expect(second!.timeLimitSec).toBe(20);
+    expect(second!.correctOptionIds).toEqual([second!.options.find((o) => o.label === 'Paris')!.id]);
+  });
+
+  await test.step('a scheduled instance: opens and closes at wall-clock times in Europe/Berlin', async () => {
+    await page.getByRole('button', { name: 'Add instance' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New instance' });
+    await dialog.getByRole('radio', { name: 'Scheduled' }).check();
+    await expect(dialog.getByText('Times in the event’s time zone: Europe/Berlin')).toBeVisible();
+    // Without an opening time it is refused on the field.
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(dialog.getByText('Please enter when it opens')).toBeVisible();
+    const opens = dialog.getByRole('button', { name: /^Opens at/ });
+    const closes = dialog.getByRole('button', { name: /^Closes at/ });
+    await pickDateTime(page, opens, { year: 2027, month: 3, day: 1, hour: 9, minute: 30 });
+    await pickDateTime(page, closes, { year: 2027, month: 3, day: 1, hour: 10, minute: 0 });
+    await screen(page, 'instance-scheduled-dialog-1440');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await toastSays(page, 'Instance added');
+    const instance = row(page, SESSION);
+    await expect(instance.getByText('Scheduled', { exact: true })).toBeVisible();
+    await expect(instance).toContainText('09:30');
+    const tools = await call<{ records: Array<{ id: string; name: string }> }>(
+      request,
+      ev.admin,
+      'GET',
+      `events/${ev.eventId}/engagement-tools`,
+    );
+    const quiz = tools.records.find((t) => t.name === QUIZ)!;
+    const instances = await call<{ records: Array<{ status: string; opensAt: string; closesAt: string }> }>(
+      request,
+      ev.admin,
+      'GET',
+      `events/${ev.eventId}/engagement-tools/${quiz.id}/instances`,
+    );
+    // 09:30 in Berlin on 1 March (UTC+1) is 08:30 UTC.
+    expect(instances.records[0]).toMatchObject({
+      status: 'SCHEDULED',
+      opensAt: '2027-03-01T08:30:00.000Z',
+      closesAt: '2027-03-01T09:00:00.000Z',
+    });
+    await screen(page, 'quiz-instances-1440');
   });
 });

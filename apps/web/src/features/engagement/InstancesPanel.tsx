@@ -386,6 +386,7 @@ function AddInstanceDialog({
               }}
               error={errors.closesAt}
               clearable
+              clearButtonProps={{ 'aria-label': t('instances.clearClosesAt') }}
             />
           </SimpleGrid>
         </Stack>

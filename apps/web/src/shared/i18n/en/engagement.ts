@@ -126,6 +126,7 @@ export default {
     statusNow: { OPEN: 'Open now', CLOSED: 'Closed for now', SCHEDULED: 'Scheduled' },
     opensAt: 'Opens at',
     closesAt: 'Closes at',
+    clearClosesAt: 'Clear the closing time',
     zone: 'Times in the event’s time zone: {{zone}}',
     respondents: 'Respondents',
     actions: 'Actions',
