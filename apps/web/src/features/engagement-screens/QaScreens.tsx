@@ -72,6 +72,7 @@ function Highlighted({ q, label }: { q: QaQuestion; label: string }) {
       <div className={classes.highlightLabel}>{label}</div>
       <p className={classes.highlightText}>{q.text}</p>
       <Author q={q} />
+      <Replies q={q} />
     </section>
   );
 }
@@ -160,6 +161,7 @@ export function SpeakerView() {
             className={classes.scroller}
             style={{ overflowY: 'auto' }}
             tabIndex={0}
+            role="region"
             aria-label={t('speaker.next')}
           >
             <QuestionList questions={next} label={t('speaker.next')} />

@@ -15,6 +15,25 @@ interface Placed {
   y: number;
   rotate: number;
   count: number;
+  /** Set by d3-cloud: the word's box around (x, y), after rotation. */
+  x0?: number;
+  x1?: number;
+  y0?: number;
+  y1?: number;
+}
+
+/** The view box around the placed words (centred; a few words are shown larger, but not without limit). */
+export function viewBoxOf(words: readonly Placed[]): string {
+  if (words.length === 0) return `${-WIDTH / 2} ${-HEIGHT / 2} ${WIDTH} ${HEIGHT}`;
+  const minX = Math.min(...words.map((w) => w.x + (w.x0 ?? -w.size)));
+  const maxX = Math.max(...words.map((w) => w.x + (w.x1 ?? w.size)));
+  const minY = Math.min(...words.map((w) => w.y + (w.y0 ?? -w.size)));
+  const maxY = Math.max(...words.map((w) => w.y + (w.y1 ?? w.size)));
+  const w = Math.max(maxX - minX + 40, WIDTH * 0.6);
+  const h = Math.max(maxY - minY + 40, HEIGHT * 0.6);
+  const cx = (minX + maxX) / 2;
+  const cy = (minY + maxY) / 2;
+  return `${Math.round(cx - w / 2)} ${Math.round(cy - h / 2)} ${Math.round(w)} ${Math.round(h)}`;
 }
 
 /** A seeded generator, so the same words land in the same places on every render and every screen. */
@@ -72,7 +91,7 @@ export function WordCloud({
   return (
     <div className={classes.cloud}>
       <svg
-        viewBox={`${-WIDTH / 2} ${-HEIGHT / 2} ${WIDTH} ${HEIGHT}`}
+        viewBox={viewBoxOf(placed)}
         width="100%"
         height="100%"
         role="img"

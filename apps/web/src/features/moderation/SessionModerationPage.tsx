@@ -10,7 +10,10 @@ import type { z } from 'zod';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { apiFetch } from '../../shared/api/client';
+import { isApiError } from '../../shared/api/errors';
 import { useApiQuery } from '../../shared/api/query';
+import { selectEvent } from '../../shared/session/userStore';
 import { useRealtimeEvent, useRealtimeResync } from '../../shared/realtime';
 import { useUserState } from '../../shared/session/hooks';
 import { LoadError } from '../../shared/ui/LoadError';
@@ -18,7 +21,14 @@ import { toast } from '../../shared/ui/toast';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { eventClock, formatSpan } from '../../shared/time/format';
 import { useUserEvents } from '../events';
-import { useDecisions, useQueue, useSessionInstances, useSetStatus, type EngagementInstance } from './api';
+import {
+  moderationPaths,
+  useDecisions,
+  useQueue,
+  useSessionInstances,
+  useSetStatus,
+  type EngagementInstance,
+} from './api';
 import { DecisionsLog } from './DecisionsLog';
 import { QaQueue } from './QaQueue';
 
@@ -261,11 +271,54 @@ function SessionModeration({ eventId, sessionId }: { eventId: string; sessionId:
   );
 }
 
+/**
+ * The event of a session addressed by its id alone (`/moderate/:sessionId`, e.g. a bookmark or a
+ * link from a screen): the selected event if the session is there, else the first of the user's
+ * events that answers for it, which then becomes the selected event. null: none does.
+ */
+function useSessionEvent(sessionId: string): string | null | undefined {
+  const selected = useUserState().userData?.selectedEventId ?? null;
+  const events = useUserEvents();
+  const [found, setFound] = useState<{ sessionId: string; eventId: string | null } | null>(null);
+  const loaded = events.isSuccess || events.isError;
+  const others = (events.data?.records ?? []).map((e) => e.id).join(',');
+  useEffect(() => {
+    let cancelled = false;
+    const candidates = [...new Set([selected, ...(loaded ? others.split(',') : [])])].filter(
+      (id): id is string => Boolean(id),
+    );
+    void (async () => {
+      for (const eventId of candidates) {
+        try {
+          await apiFetch(moderationPaths.instances(eventId, sessionId));
+        } catch (error) {
+          if (isApiError(error) && (error.status === 404 || error.status === 403)) continue;
+        }
+        if (cancelled) return;
+        setFound({ sessionId, eventId });
+        if (eventId !== selected) selectEvent(eventId);
+        return;
+      }
+      if (!cancelled && loaded) setFound({ sessionId, eventId: null });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [sessionId, selected, loaded, others]);
+  return found?.sessionId === sessionId ? found.eventId : undefined;
+}
+
 /** `/moderate/:sessionId`: a session's engagement (open / close) and its live Q&A queue. */
 export function SessionModerationPage() {
   const { sessionId = '' } = useParams();
-  const eventId = useUserState().userData?.selectedEventId ?? null;
+  const eventId = useSessionEvent(sessionId);
   const { t } = useTranslation('moderation');
-  if (!eventId) return <Text role="status">{t('sessions.chooseEvent')}</Text>;
+  if (eventId === undefined)
+    return (
+      <Text role="status" c="dimmed">
+        {t('common:states.loading')}
+      </Text>
+    );
+  if (eventId === null) return <LoadError message={t('session.notFound')} />;
   return <SessionModeration key={`${eventId}:${sessionId}`} eventId={eventId} sessionId={sessionId} />;
 }
