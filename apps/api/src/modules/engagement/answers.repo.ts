@@ -48,6 +48,20 @@ export async function lockedStatus(tx: Db, instanceId: string): Promise<string |
   return rows[0]?.status;
 }
 
+/**
+ * Serialises one participant's submissions to one instance (a transaction-scoped advisory lock),
+ * so "first submission" is decided once even when the same vote is sent twice at once.
+ */
+export async function lockParticipantInstance(
+  tx: Db,
+  instanceId: string,
+  participantId: string,
+): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`answers:${instanceId}:${participantId}`}, 0))`.execute(
+    tx,
+  );
+}
+
 export async function hasAnswered(db: Db, instanceId: string, participantId: string): Promise<boolean> {
   const row = await db
     .selectFrom('engagementAnswers')

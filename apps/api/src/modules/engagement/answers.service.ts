@@ -141,6 +141,7 @@ export async function submitAnswers(
 
   const replaced = await deps.db.transaction().execute(async (tx) => {
     if ((await repo.lockedStatus(tx, instance.id)) !== 'OPEN') throw conflict(ENGAGEMENT_MESSAGES.notOpen);
+    await repo.lockParticipantInstance(tx, instance.id, participantId);
     const answeredBefore = await repo.hasAnswered(tx, instance.id, participantId);
     const written = await repo.writeAnswers(
       tx,

@@ -110,6 +110,15 @@ describe('poll votes', () => {
     });
   });
 
+  it('publishes answer.submitted once when the same participant sends several votes at once', async () => {
+    const f = await poll();
+    const body = { answers: [{ questionId: f.questions[0]!.id, optionIds: [f.option(0, 'Green')] }] };
+    const res = await Promise.all(Array.from({ length: 5 }, () => vote(t, people[9]!.token, f, body)));
+    expect(res.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(res.filter((r) => r.json().replaced === false)).toHaveLength(1);
+    expect(await submittedEvents(f.instanceId)).toHaveLength(1);
+  });
+
   it('refuses a second vote with 409 when the tool does not allow changing answers', async () => {
     const f = await poll({ allowChangeAnswer: false });
     const q = f.questions[0]!.id;
