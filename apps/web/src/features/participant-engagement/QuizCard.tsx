@@ -3,6 +3,7 @@ import { ENGAGEMENT_MESSAGES, rooms } from '@plenary/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../shared/api/errors';
 import { useRealtimeEvent } from '../../shared/realtime';
 import { toast } from '../../shared/ui/toast';
 import { useOwnProfile } from '../participant-profile';
@@ -91,8 +92,13 @@ export function QuizCard({ eventId, tool }: { eventId: string; tool: LiveTool })
     mutationFn: (v: { questionId: string; optionId: string }) =>
       answerQuiz(eventId, tool.instanceId, { questionId: v.questionId, optionIds: [v.optionId] }),
     onSuccess: (_, v) => setAnswered((a) => ({ ...a, [v.questionId]: v.optionId })),
-    onError: (e) =>
-      toast.error(e instanceof OfflineError ? ENGAGEMENT_MESSAGES.offline : e.message, t('answer.failed')),
+    onError: (e, v) => {
+      // Answered before (on another device, or before a reload): it is the waiting state, not an error.
+      if (isApiError(e) && e.message === ENGAGEMENT_MESSAGES.alreadyAnswered)
+        setAnswered((a) => ({ ...a, [v.questionId]: v.optionId }));
+      else
+        toast.error(e instanceof OfflineError ? ENGAGEMENT_MESSAGES.offline : e.message, t('answer.failed'));
+    },
   });
   const state = quiz.data;
   const left = useCountdown(state, quiz.dataUpdatedAt);
@@ -149,9 +155,10 @@ export function QuizCard({ eventId, tool }: { eventId: string; tool: LiveTool })
             </Stack>
           )
         )}
-        {answer.isError && !(answer.error instanceof OfflineError) && (
-          <Alert color="red">{answer.error.message}</Alert>
-        )}
+        {answer.isError &&
+          answer.variables.questionId === state.questionId &&
+          !mine &&
+          !(answer.error instanceof OfflineError) && <Alert color="red">{answer.error.message}</Alert>}
       </Stack>
     );
   }
