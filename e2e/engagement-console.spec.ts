@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { apiSignIn } from './support/api';
+import { apiSignIn, type Session } from './support/api';
 import { CONSOLE_URL, DEMO } from './support/env';
 import { call, createOwnEvent, openEventInConsole, type OwnEvent } from './support/own-event';
 import { expect, screen, test } from './support/test';
@@ -24,10 +24,22 @@ const copiedText = (name: string) => `Copied: ${name}`;
 
 let own: OwnEvent | undefined;
 let quizEvent: OwnEvent | undefined;
+let voter: Session;
 test.afterAll(async ({ request }) => {
   await own?.cleanUp(request);
   await quizEvent?.cleanUp(request);
 });
+
+/** The journey's one session (made through the API at the start). */
+async function sessionOf(request: APIRequestContext, ev: OwnEvent): Promise<{ id: string }> {
+  const list = await call<{ records: Array<{ id: string; name: string }> }>(
+    request,
+    ev.admin,
+    'GET',
+    `events/${ev.eventId}/sessions`,
+  );
+  return list.records.find((r) => r.name === SESSION)!;
+}
 
 async function nav(page: Page, name: string) {
   await page
@@ -112,6 +124,22 @@ test('event admin creates a poll and a moderated Q&A on a session, opens an inst
       new RegExp(`/view-result/${own!.eventId}/[0-9a-f-]{36}/[0-9a-f-]{36}$`),
     );
     await screen(page, 'tool-instances-1440');
+
+    // Closed elsewhere (a moderator, the schedule): the row follows without a reload (session room).
+    const [toolId, instanceId] = /view-result\/[^/]+\/([^/]+)\/([^/]+)$/
+      .exec((await instance.getByRole('link', { name: /Results screen/ }).getAttribute('href'))!)!
+      .slice(1);
+    await call(
+      request,
+      own!.admin,
+      'PUT',
+      `events/${own!.eventId}/engagement-tools/${toolId}/instances/${instanceId}/status`,
+      { status: 'CLOSED' },
+    );
+    await expect(instance.getByText('Closed', { exact: true })).toBeVisible();
+    await instance.getByRole('button', { name: `Open ${SESSION}` }).click();
+    await toastSays(page, 'Instance opened');
+    await expect(instance.getByText('Open', { exact: true })).toBeVisible();
   });
 
   await test.step('results: No response before a vote; a vote reaches the open results live; the CSV export has it', async () => {
@@ -127,7 +155,7 @@ test('event admin creates a poll and a moderated Q&A on a session, opens an inst
       firstName: DEMO.participant.firstName,
       lastName: 'Okafor',
     });
-    const voter = await apiSignIn(request, DEMO.participant);
+    voter = await apiSignIn(request, DEMO.participant);
     const tools = await call<{
       records: Array<{
         id: string;
@@ -189,6 +217,48 @@ test('event admin creates a poll and a moderated Q&A on a session, opens an inst
     await expect(page.getByRole('switch', { name: /Moderated/ })).toBeChecked();
     await expect(page.getByRole('radio', { name: 'Participants choose' })).toBeChecked();
     await expect(page.getByRole('combobox', { name: 'Kind' })).toBeDisabled();
+  });
+
+  await test.step('Q&A: the moderation decisions log names who approved a question; the Q&A export has it', async () => {
+    const tools = await call<{ records: Array<{ id: string; name: string }> }>(
+      request,
+      own!.admin,
+      'GET',
+      `events/${own!.eventId}/engagement-tools`,
+    );
+    const qa = tools.records.find((t) => t.name === QA)!;
+    const instance = await call<{ id: string }>(
+      request,
+      own!.admin,
+      'POST',
+      `events/${own!.eventId}/engagement-tools/${qa.id}/instances`,
+      { sessionId: (await sessionOf(request, own!)).id, status: 'OPEN' },
+    );
+    const asked = await call<{ id: string; status: string }>(
+      request,
+      voter,
+      'POST',
+      `events/${own!.eventId}/engagement/instances/${instance.id}/questions`,
+      { text: 'Will the slides be shared?' },
+    );
+    expect(asked.status).toBe('PENDING');
+    await call(
+      request,
+      own!.admin,
+      'POST',
+      `events/${own!.eventId}/moderation/answers/${asked.id}/moderate`,
+      {
+        action: 'APPROVE',
+      },
+    );
+    await page.getByRole('tab', { name: 'Results' }).click();
+    await choose(page, page, 'Show results of', new RegExp(`^${SESSION} \\(Open\\)$`));
+    const log = page.getByRole('table', { name: 'Moderation decisions' });
+    await expect(row(log, 'Approved')).toContainText('Ethan Brooks');
+    await screen(page, 'qa-decisions-1440');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Q&A (CSV)' }).click();
+    expect(readFileSync(await (await download).path(), 'utf8')).toContain('Will the slides be shared?');
   });
 
   await test.step('the list shows both; a copy says Copied: and appears', async () => {

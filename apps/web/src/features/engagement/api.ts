@@ -84,7 +84,11 @@ export function useTool(eventId: string, toolId: string | null) {
 }
 
 export function useInstances(eventId: string, toolId: string) {
-  return useApiQuery<InstanceList>(instancesPath(eventId, toolId));
+  // Instances are made and change status elsewhere too (moderators, the schedule): asked again when shown.
+  return useApiQuery<InstanceList>(instancesPath(eventId, toolId), undefined, {
+    staleTime: 0,
+    refetchOnMount: 'always',
+  });
 }
 
 /** After a write that changes a tool or its instances: every query under the tools path (lists, the tool, its instances and results). */
