@@ -261,10 +261,13 @@ test('a survey with the five question types: required marks, field errors from t
       { type: 'TEXT_FIELD', text: 'Your role in one line' },
     ],
   });
-  await call(request, own.admin, 'POST', `${ev}/engagement-tools/${survey.id}/instances`, {
-    sessionId: ids.session,
-    status: 'OPEN',
-  });
+  const surveyRun = await call<{ id: string }>(
+    request,
+    own.admin,
+    'POST',
+    `${ev}/engagement-tools/${survey.id}/instances`,
+    { sessionId: ids.session, status: 'OPEN' },
+  );
   const page = await onSessionPage(browser, request, people[1]!);
   const form = tool(page, 'Session feedback');
   await expect(form).toBeVisible();
@@ -293,6 +296,16 @@ test('a survey with the five question types: required marks, field errors from t
     questions: Array<{ questionId: string; scale: Array<{ value: number; count: number }> }>;
   }>(request, own.admin, 'GET', `${ev}/engagement-tools/${survey.id}/results`);
   expect(results.respondents).toBe(1);
+  // Answered anonymously: staff see the text without its author.
+  const textAnswers = await call<{ records: Array<{ text: string; author: string | null }> }>(
+    request,
+    own.admin,
+    'GET',
+    `${ev}/moderation/engagement-tools/${survey.id}/instances/${surveyRun.id}/text-answers?questionId=${results.questions[0]!.questionId}`,
+  );
+  expect(textAnswers.records).toEqual([
+    expect.objectContaining({ text: 'More time for questions.', author: null }),
+  ]);
   expect(results.questions[3]?.scale.find((v) => v.value === 4)?.count).toBe(1);
 });
 

@@ -38,7 +38,7 @@ describe('answers sent from the drafts', () => {
       errorsByQuestion(
         {
           'answers.1.value': 'Please select a value on the scale',
-          'answers.q3': 'Required field',
+          'questions.q3': 'Required field',
           x: 'Other',
         },
         sent,
