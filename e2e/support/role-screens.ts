@@ -21,6 +21,7 @@ export const EVENT_SCREENS: readonly RequiredScreen[] = [
   { name: 'Data import', path: '/setup/data-import' },
   { name: 'Materials', path: '/content' },
   { name: 'Interactive maps', path: '/content/interactive-maps' },
+  { name: 'Engagement tools', path: '/engagement' },
 ];
 
 export const CONSOLE_HOME: RequiredScreen = { name: 'Home', path: '/' };
