@@ -16,6 +16,7 @@ const EVENT = named('E2E Engagement');
 const SESSION = named('Opening keynote');
 const POLL = named('Favourite colour');
 const QA = named('Ask the speaker');
+const SURVEY = named('Session feedback');
 
 /** Spec part 5 / 8 texts, word for word. */
 const REQUIRED = 'Required field';
@@ -196,6 +197,71 @@ test('event admin creates a poll and a moderated Q&A on a session, opens an inst
     await page.getByRole('button', { name: 'Poll results (CSV)' }).click();
     const csv = readFileSync(await (await download).path(), 'utf8');
     expect(csv).toContain('Blue');
+  });
+
+  await test.step('survey results: a scale, a multiple choice and the written answers with their author', async () => {
+    const ev = `events/${own!.eventId}`;
+    const survey = await call<{
+      id: string;
+      questions: Array<{ id: string; type: string; options: Array<{ id: string; label: string }> }>;
+    }>(request, own!.admin, 'POST', `${ev}/engagement-tools`, {
+      type: 'SURVEY',
+      name: SURVEY,
+      sessionIds: [(await sessionOf(request, own!)).id],
+      questions: [
+        {
+          type: 'LINEAR_SCALE',
+          text: 'How useful was it?',
+          scaleMax: 5,
+          scaleMinLabel: 'Not at all',
+          scaleMaxLabel: 'Very',
+        },
+        {
+          type: 'CHECKBOX',
+          text: 'What did you like?',
+          options: [{ label: 'Talks' }, { label: 'Food' }, { label: 'Venue' }],
+        },
+        { type: 'TEXTBOX', text: 'What should we change?' },
+        { type: 'TEXT_FIELD', text: 'One word for today?' },
+      ],
+    });
+    const instance = await call<{ id: string }>(
+      request,
+      own!.admin,
+      'POST',
+      `${ev}/engagement-tools/${survey.id}/instances`,
+      {
+        sessionId: (await sessionOf(request, own!)).id,
+        status: 'OPEN',
+      },
+    );
+    const [scale, liked, change] = survey.questions;
+    await call(request, voter, 'POST', `${ev}/engagement/instances/${instance.id}/answers`, {
+      answers: [
+        { questionId: scale!.id, value: 4 },
+        {
+          questionId: liked!.id,
+          optionIds: liked!.options.filter((o) => o.label !== 'Venue').map((o) => o.id),
+        },
+        { questionId: change!.id, text: 'Longer coffee breaks' },
+      ],
+    });
+    await page.goto(`${CONSOLE_URL}/engagement/${survey.id}?tab=results`);
+    await expect(page.getByRole('heading', { level: 1, name: SURVEY })).toBeVisible();
+    await choose(page, page, 'Show results of', new RegExp(`^${SESSION} \\(Open\\)$`));
+    const card = (text: string) => page.getByTestId('question-result').filter({ hasText: text });
+    await expect(row(card('How useful was it?'), '4')).toContainText('100%');
+    await expect(row(card('How useful was it?'), '5 (Very)')).toContainText('0%');
+    await expect(card('How useful was it?').getByText('1 (Not at all)')).toBeVisible();
+    await expect(row(card('What did you like?'), 'Food')).toContainText('100%');
+    await expect(row(card('What did you like?'), 'Venue')).toContainText('0%');
+    const written = card('What should we change?').getByRole('list', { name: 'Answers' });
+    await expect(written).toContainText('Longer coffee breaks');
+    await expect(written).toContainText(DEMO.participant.firstName);
+    // Nobody answered the fourth question.
+    await expect(card('One word for today?')).toContainText(NO_RESPONSE);
+    await screen(page, 'survey-results-1440');
+    await expect(page.getByRole('button', { name: 'Survey results (XLSX)' })).toBeVisible();
   });
 
   await test.step('a moderated Q&A on the same session', async () => {

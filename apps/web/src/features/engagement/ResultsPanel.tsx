@@ -56,6 +56,12 @@ export function reportOf(type: ToolRow['type']): ReportKind | null {
   );
 }
 
+/** '1 (Not at all)', '3', '5 (Very)': a scale's value with its end label. */
+function scaleLabel(value: number, q: Question): string {
+  const end = value === 1 ? q.scaleMinLabel : value === q.scaleMax ? q.scaleMaxLabel : '';
+  return end ? `${value} (${end})` : String(value);
+}
+
 const share = (count: number, total: number) => (total > 0 ? Math.round((count / total) * 100) : 0);
 
 /** Bars as a table: label, count, share (the bar is decoration; the numbers are the content). */
@@ -163,7 +169,7 @@ function QuestionResultCard({
         labelHeader={t('results.value')}
         total={responses}
         rows={Array.from({ length: question.scaleMax ?? 0 }, (_, k) => ({
-          label: String(k + 1),
+          label: scaleLabel(k + 1, question),
           count: counts.get(k + 1) ?? 0,
         }))}
       />
@@ -202,7 +208,7 @@ function QuestionResultCard({
   );
 }
 
-function Decisions({ path }: { path: string }) {
+function Decisions({ path, zone }: { path: string; zone: string }) {
   const { t } = useTranslation('engagement');
   const decisions = useApiQuery<DecisionList>(path, { limit: 200 });
   return (
@@ -238,7 +244,7 @@ function Decisions({ path }: { path: string }) {
               {decisions.data.records.map((d) => (
                 <Table.Tr key={d.id}>
                   <Table.Td>
-                    <DateTime value={d.at} />
+                    <DateTime value={d.at} timeZone={zone} />
                   </Table.Td>
                   <Table.Td>{t(`results.actions.${d.action}`)}</Table.Td>
                   <Table.Td>{d.by}</Table.Td>
@@ -295,7 +301,7 @@ function Exports({ eventId, tool }: { eventId: string; tool: ToolRow }) {
  * question has none; the kind's export (CSV, XLSX); for a Q&A instance, the moderation decisions.
  * One instance's results follow `engagement.results` live.
  */
-export function ResultsPanel({ eventId, tool }: { eventId: string; tool: ToolRow }) {
+export function ResultsPanel({ eventId, tool, zone }: { eventId: string; tool: ToolRow; zone: string }) {
   const { t } = useTranslation('engagement');
   const instances = useInstances(eventId, tool.id);
   const [scope, setScope] = useState<string>(AGGREGATED);
@@ -377,7 +383,9 @@ export function ResultsPanel({ eventId, tool }: { eventId: string; tool: ToolRow
           )}
         </>
       )}
-      {tool.type === 'QA' && instance && <Decisions path={decisionsPath(eventId, tool.id, instance.id)} />}
+      {tool.type === 'QA' && instance && (
+        <Decisions path={decisionsPath(eventId, tool.id, instance.id)} zone={zone} />
+      )}
       {tool.type === 'QA' && !instance && list.length > 0 && (
         <Text size="sm" c="dimmed">
           {t('results.pickQaInstance')}

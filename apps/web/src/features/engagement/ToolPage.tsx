@@ -110,7 +110,7 @@ function ExistingTool({ eventId, toolId }: { eventId: string; toolId: string }) 
           <InstancesPanel eventId={eventId} tool={record} zone={zone} />
         </Tabs.Panel>
         <Tabs.Panel value="results" pt="md">
-          <ResultsPanel eventId={eventId} tool={record} />
+          <ResultsPanel eventId={eventId} tool={record} zone={zone} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
