@@ -162,6 +162,8 @@ test('three phones vote on a live poll and ask and upvote in the Q&A, without re
     await setPoll(request, 'OPEN');
     for (const p of phones) await expect(tool(p, poll.name)).toBeVisible({ timeout: 10_000 });
     await expect(tool(amara, poll.name).getByRole('button', { name: 'Tea' })).toBeVisible();
+    // Heard as well as seen: the polite status names what is live.
+    await expect(amara.getByRole('status').filter({ hasText: 'Live now:' })).toContainText(poll.name);
     await screen(amara, 'poll opened');
   });
 
@@ -188,6 +190,9 @@ test('three phones vote on a live poll and ask and upvote in the Q&A, without re
       await upvote.click();
       await expect(upvote).toHaveAttribute('aria-pressed', 'true');
     }
+    await expect(
+      tool(amara, qaName).getByRole('button', { name: `Upvote: ${question} (2 upvotes)` }),
+    ).toBeVisible();
     for (const p of phones)
       await expect(tool(p, qaName).getByRole('button', { name: `Upvote: ${question}` })).toHaveText(/2/, {
         timeout: 10_000,

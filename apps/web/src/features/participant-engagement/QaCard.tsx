@@ -72,7 +72,7 @@ function QuestionItem({
             size="sm"
             variant={upvoted ? 'filled' : 'default'}
             aria-pressed={upvoted}
-            aria-label={t('qa.upvote', { text: question.text })}
+            aria-label={`${t('qa.upvote', { text: question.text })} (${t('qa.upvotes', { count: question.upvotes })})`}
             onClick={() => onUpvote(!upvoted)}
             disabled={question.answered}
           >

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { rooms } from '@plenary/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -42,40 +42,50 @@ export function SessionLiveTools({ eventId, sessionId }: { eventId: string; sess
     if (eventId) void client.invalidateQueries({ queryKey: engagementKeys.all(eventId) });
   });
   const tools = live.data?.records ?? [];
-  if (tools.length === 0) return null;
+  // Polite announcement of what is live, so a tool opening is heard as well as seen.
+  const announce = (
+    <VisuallyHidden role="status">
+      {tools.length > 0 ? t('section.announce', { names: tools.map((x) => x.name).join(', ') }) : ''}
+    </VisuallyHidden>
+  );
   return (
-    <Stack gap="sm" component="section" aria-labelledby="live-tools-title">
-      <Title order={2} size="h4" id="live-tools-title">
-        {t('section.title')}
-      </Title>
-      {tools.map((tool) => (
-        <Card
-          key={tool.instanceId}
-          withBorder
-          radius="md"
-          padding="md"
-          component="article"
-          aria-label={tool.name}
-          data-testid="live-tool"
-        >
-          <Stack gap="sm">
-            <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
-              <Title order={3} size="h5">
-                {tool.name}
-              </Title>
-              <Badge variant="filled" color="blue.9">
-                {t(`kinds.${tool.type}`)}
-              </Badge>
-            </Group>
-            {tool.description && (
-              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                {tool.description}
-              </Text>
-            )}
-            <ToolBody eventId={eventId} tool={tool} />
-          </Stack>
-        </Card>
-      ))}
-    </Stack>
+    <>
+      {announce}
+      {tools.length > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby="live-tools-title">
+          <Title order={2} size="h4" id="live-tools-title">
+            {t('section.title')}
+          </Title>
+          {tools.map((tool) => (
+            <Card
+              key={tool.instanceId}
+              withBorder
+              radius="md"
+              padding="md"
+              component="article"
+              aria-label={tool.name}
+              data-testid="live-tool"
+            >
+              <Stack gap="sm">
+                <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+                  <Title order={3} size="h5">
+                    {tool.name}
+                  </Title>
+                  <Badge variant="filled" color="blue.9">
+                    {t(`kinds.${tool.type}`)}
+                  </Badge>
+                </Group>
+                {tool.description && (
+                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                    {tool.description}
+                  </Text>
+                )}
+                <ToolBody eventId={eventId} tool={tool} />
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </>
   );
 }

@@ -5,6 +5,7 @@ export default {
     loading: 'Loading live activities…',
     none: 'Nothing is live in this session right now.',
     loadFailed: 'Live activities could not be loaded.',
+    announce: 'Live now: {{names}}',
   },
   kinds: {
     POLL: 'Poll',
