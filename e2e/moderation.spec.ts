@@ -30,7 +30,18 @@ const replyText = 'Shuttle buses run every ten minutes from the central station.
 
 let own: OwnEvent;
 let participant: Session;
-const ids = { session: '', qa: '', qaInstance: '', poll: '', pollInstance: '', cloud: '', cloudInstance: '' };
+const ids = {
+  session: '',
+  qa: '',
+  qaInstance: '',
+  poll: '',
+  pollInstance: '',
+  cloud: '',
+  cloudInstance: '',
+  quiz: '',
+  quizInstance: '',
+};
+const quizName = 'Capital cities';
 const moderatorEmail = `moderator.${Date.now().toString(36)}@example.com`;
 const contexts: BrowserContext[] = [];
 
@@ -91,6 +102,21 @@ test.beforeAll(async ({ request }) => {
     sessionIds: [ids.session],
     settings: { wordCloud: true },
     questions: [{ type: 'TEXT_FIELD', text: 'Describe today in one word', required: true }],
+  });
+  [ids.quiz, ids.quizInstance] = await tool(request, {
+    type: 'QUIZ',
+    name: quizName,
+    sessionIds: [ids.session],
+    questions: [
+      {
+        type: 'RADIOBOX',
+        text: 'What is the capital of Canada?',
+        options: [{ label: 'Ottawa' }, { label: 'Toronto' }, { label: 'Vancouver' }],
+        correctOptionIndexes: [0],
+        points: 1000,
+        timeLimitSec: 60,
+      },
+    ],
   });
   // The demo participant takes part in this event too (a participant row of the same user).
   await call(request, own.admin, 'POST', `${ev}/participants`, {
@@ -290,6 +316,55 @@ test('a moderator moderates a live Q&A and the front-of-room screens follow with
     await projector.goto(`${CONSOLE_URL}/view-aggregated-result/${own.eventId}/${ids.poll}`);
     await expect(projector.getByRole('meter', { name: 'Autumn' })).toHaveAttribute('aria-valuenow', '100');
     await screen(projector, 'aggregated results 1920');
+  });
+
+  await test.step('the moderator runs a quiz; the results screen shows the question, then the leaderboard', async () => {
+    await moderator.goto(`${CONSOLE_URL}/moderate/${ids.session}`);
+    const controls = moderator.getByRole('group', { name: `Run the quiz ${quizName}` });
+    await expect(controls).toContainText('Not started');
+    await projector.goto(`${CONSOLE_URL}/view-result/${own.eventId}/${ids.quiz}/${ids.quizInstance}`);
+    await expect(projector.getByText('Get ready! The quiz starts soon.')).toBeVisible();
+    await controls.getByRole('button', { name: `Next question: ${quizName}` }).click();
+    await expect(controls).toContainText('Question 1 of 1');
+    await expect(
+      projector.getByRole('heading', { level: 2, name: 'What is the capital of Canada?' }),
+    ).toBeVisible({ timeout: 10_000 });
+    await expect(projector.getByText(/\d+ s left/)).toBeVisible();
+    const live = (
+      await call<{ records: LiveTool[] }>(
+        request,
+        participant,
+        'GET',
+        `events/${own.eventId}/sessions/${ids.session}/live-tools`,
+      )
+    ).records;
+    const question = live.find((t) => t.instanceId === ids.quizInstance)!.questions[0]!;
+    const ottawa = question.options.find((o) => o.label === 'Ottawa')!.id;
+    await call(
+      request,
+      participant,
+      'POST',
+      `events/${own.eventId}/engagement/instances/${ids.quizInstance}/quiz/answers`,
+      {
+        questionId: question.id,
+        optionIds: [ottawa],
+      },
+    );
+    await expect(projector.getByRole('meter', { name: 'Ottawa' })).toHaveAttribute('aria-valuenow', '100', {
+      timeout: 10_000,
+    });
+    await screen(projector, 'quiz question 1920');
+    await controls.getByRole('button', { name: `Show leaderboard: ${quizName}` }).click();
+    await expect(projector.getByRole('heading', { level: 2, name: 'Leaderboard' })).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(projector.getByRole('listitem').filter({ hasText: 'Amara' })).toContainText(/\d+ points/);
+    await expect(projector.getByText('✓ Ottawa')).toBeVisible();
+    await screen(projector, 'quiz leaderboard 1920');
+    await controls.getByRole('button', { name: `Finish quiz: ${quizName}` }).click();
+    await expect(projector.getByRole('heading', { level: 2, name: 'Final leaderboard' })).toBeVisible({
+      timeout: 10_000,
+    });
   });
 
   await test.step('the event admin reads the decisions log and the moderation list', async () => {

@@ -125,12 +125,15 @@ function QuizView({
   questions,
   results,
   transitionMs,
+  refreshResults,
 }: {
   eventId: string;
   instanceId: string;
   questions: readonly EngagementQuestion[];
   results: readonly QuestionResult[];
   transitionMs: number;
+  /** A quiz answer moves the leaderboard (`quiz.leaderboard`); the question's tallies are read again with it. */
+  refreshResults: () => void;
 }) {
   const { t } = useTranslation('engagementScreens');
   const client = useQueryClient();
@@ -142,7 +145,9 @@ function QuizView({
     void board.refetch();
   });
   useRealtimeEvent(rooms.engagement(instanceId), 'quiz.leaderboard', (p) => {
-    if (p.instanceId === instanceId) client.setQueryData([screenPaths.leaderboard(eventId, instanceId)], p);
+    if (p.instanceId !== instanceId) return;
+    client.setQueryData([screenPaths.leaderboard(eventId, instanceId)], p);
+    refreshResults();
   });
   useRealtimeResync(() => {
     void state.refetch();
@@ -225,6 +230,7 @@ export function ResultsScreen() {
         questions={ctx.questions}
         results={results.data.questions}
         transitionMs={transitionMs}
+        refreshResults={() => void results.refetch()}
       />,
     );
   return frame(

@@ -4,6 +4,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { defineResource, ResourceListPage } from '../../shared/list';
 import { useUserState } from '../../shared/session/hooks';
+import { eventClock, formatDay, type Clock } from '../../shared/time/format';
+import { useUserEvents } from '../events';
 import type { z } from 'zod';
 import { moderationPaths } from './api';
 
@@ -11,7 +13,7 @@ type ModerationSession = z.input<typeof moderationSessionSchema>;
 
 export const moderateSessionPath = (sessionId: string) => `/moderate/${encodeURIComponent(sessionId)}`;
 
-function sessionsResource(eventId: string) {
+function sessionsResource(eventId: string, clock: Clock) {
   return defineResource<ModerationSession>({
     key: `moderation-sessions-${eventId}`,
     path: moderationPaths.sessions(eventId),
@@ -25,8 +27,8 @@ function sessionsResource(eventId: string) {
         id: 'startAt',
         header: 'moderation:sessions.time',
         sortField: 'startAt',
-        width: 200,
-        cell: (s) => s.timeSlot,
+        width: 280,
+        cell: (s) => `${formatDay(s.startAt, clock)} · ${s.timeSlot}`,
       },
       { id: 'location', header: 'moderation:sessions.location', width: 180, cell: (s) => s.location ?? '' },
       {
@@ -72,7 +74,12 @@ function sessionsResource(eventId: string) {
 export function ModerationSessionsPage() {
   const { t } = useTranslation('moderation');
   const eventId = useUserState().userData?.selectedEventId ?? null;
-  const resource = useMemo(() => (eventId ? sessionsResource(eventId) : null), [eventId]);
+  // Days on the event's clock: a programme spans several days.
+  const zone = useUserEvents().data?.records.find((e) => e.id === eventId)?.timezone;
+  const resource = useMemo(
+    () => (eventId ? sessionsResource(eventId, eventClock(zone)) : null),
+    [eventId, zone],
+  );
   if (!resource) return <Text role="status">{t('sessions.chooseEvent')}</Text>;
   return (
     <ResourceListPage

@@ -31,6 +31,7 @@ import {
 } from './api';
 import { DecisionsLog } from './DecisionsLog';
 import { QaQueue } from './QaQueue';
+import { QuizControls } from './QuizControls';
 
 const STATUS_COLOR: Record<InstanceStatus, string> = { OPEN: 'green', CLOSED: 'gray', SCHEDULED: 'blue' };
 
@@ -116,6 +117,9 @@ function InstanceCard({
             >
               {t('session.moderate')}
             </Button>
+          )}
+          {i.toolType === 'QUIZ' && i.status === 'OPEN' && (
+            <QuizControls eventId={eventId} toolId={i.toolId} instanceId={i.id} name={i.toolName} />
           )}
           {screenLinks(eventId, i).map((l) => (
             <Anchor key={l.key} href={l.to} target="_blank" rel="noopener" size="sm">

@@ -50,6 +50,19 @@ export default {
     statusFailed: 'The status could not be changed.',
   },
   statuses: { OPEN: 'Open', CLOSED: 'Closed', SCHEDULED: 'Scheduled' },
+  quiz: {
+    controls: 'Run the quiz {{name}}',
+    question: 'Question {{n}} of {{total}}',
+    phase: {
+      LOBBY: 'Not started',
+      QUESTION: 'Question',
+      LEADERBOARD: 'Leaderboard shown',
+      FINISHED: 'Finished',
+    },
+    next: 'Next question',
+    leaderboard: 'Show leaderboard',
+    finish: 'Finish quiz',
+  },
   queue: {
     title: 'Questions: {{name}}',
     live: 'Live: new questions appear here as they are asked.',
