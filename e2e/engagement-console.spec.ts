@@ -193,6 +193,16 @@ test('event admin creates a poll and a moderated Q&A on a session, opens an inst
     await expect(row(page, 'Blue')).toContainText('100%');
     await screen(page, 'tool-results-voted-1440');
 
+    // An edit keeps the options' ids, so the vote stays with Blue; the new option starts at 0.
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await page.getByRole('button', { name: 'Add option' }).click();
+    await page.getByRole('textbox', { name: 'Question 1 option 3' }).fill('Green');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toastSays(page, `“${POLL}” saved`);
+    await page.getByRole('tab', { name: 'Results' }).click();
+    await expect(row(page, 'Blue')).toContainText('100%');
+    await expect(row(page, 'Green')).toContainText('0%');
+
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Poll results (CSV)' }).click();
     const csv = readFileSync(await (await download).path(), 'utf8');
@@ -400,6 +410,13 @@ test('event admin builds a quiz (correct answers, points, time limit, reordered 
     await page.getByRole('textbox', { name: 'Question 1 text' }).fill('Capital of France?');
     await page.getByRole('textbox', { name: 'Question 1 option 1' }).fill('Paris');
     await page.getByRole('textbox', { name: 'Question 1 option 2' }).fill('Lyon');
+    // No correct answer: the API refuses it on the question's options (its field error, shown there).
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(
+      page
+        .getByRole('group', { name: 'Question 1' })
+        .getByText('Please mark correct answers among the options (one for a single choice)'),
+    ).toBeVisible();
     await page.getByRole('checkbox', { name: 'Correct answer: question 1 option 1' }).check();
     await page.getByRole('textbox', { name: 'Points' }).fill('500');
     await page.getByRole('textbox', { name: 'Time limit (seconds)' }).fill('20');
