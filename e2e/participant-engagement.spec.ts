@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { bearer } from './support/api';
@@ -12,7 +12,9 @@ import { unique } from './support/ui';
 // a session's page when an organiser opens a poll: it appears without a reload, each votes with one
 // tap and the tallies converge on every phone without a reload. In the session's Q&A one asks a
 // question, the two others upvote it and every phone sees the count; a phone offline is refused
-// with the offline message and keeps the text; when the poll closes it goes from every phone.
+// with the offline message and keeps the text (a vote too, never sent later); a phone whose socket
+// dropped catches up when it reconnects; when the poll closes it goes from every phone. Then a
+// survey, a quiz, a moderated Q&A, a word cloud and a document, each on one phone.
 
 const PHONE = { width: 390, height: 844 };
 const OFFLINE = 'You are offline. Your answer was not sent; please try again when you are connected.'; // ENGAGEMENT_MESSAGES.offline
@@ -111,6 +113,7 @@ async function onSessionPage(
   who: Participant,
   /** How far the phone's clock is off (the quiz countdown must not depend on it). */
   clockOffsetMs = 0,
+  cutter?: SocketCutter,
 ): Promise<Page> {
   const before = (await allMail()).map((m) => m.id);
   await call(request, own.admin, 'POST', `events/${own.eventId}/participants/magic-links`, {
@@ -121,12 +124,41 @@ async function onSessionPage(
   const context = await browser.newContext({ viewport: PHONE, locale: 'en-US', hasTouch: true });
   contexts.push(context);
   if (clockOffsetMs !== 0) await context.clock.install({ time: new Date(Date.now() + clockOffsetMs) });
+  if (cutter) await cutter.install(context);
   const page = await context.newPage();
   await page.goto(linkTo(mail, '/event/login').href);
   await expect(page).toHaveURL(`${APP_URL}/event/${own.eventId}/home`);
   await page.goto(`${APP_URL}/event/${own.eventId}/agenda/${ids.session}`);
   await expect(page.getByRole('heading', { name: sessionName, level: 1 })).toBeVisible();
   return page;
+}
+
+/**
+ * A phone's realtime socket passed through Playwright, so the journey can drop it and keep it down
+ * (the app's socket then retries with backoff): frames sent meanwhile are lost, as on a train.
+ */
+class SocketCutter {
+  private down = false;
+  private readonly open: WebSocketRoute[] = [];
+  /** Connections the app opened while the network was down: held, connected when it returns. */
+  private readonly held: WebSocketRoute[] = [];
+
+  async install(context: BrowserContext): Promise<void> {
+    await context.routeWebSocket(/\/realtime\//, (ws) => {
+      if (this.down) this.held.push(ws);
+      else this.open.push(ws, ws.connectToServer());
+    });
+  }
+
+  async cut(): Promise<void> {
+    this.down = true;
+    for (const ws of this.open.splice(0)) await ws.close().catch(() => undefined);
+  }
+
+  restore(): void {
+    this.down = false;
+    for (const ws of this.held.splice(0)) this.open.push(ws, ws.connectToServer());
+  }
 }
 
 const tool = (page: Page, name: string) => page.getByRole('article', { name });
@@ -150,7 +182,9 @@ test('three phones vote on a live poll and ask and upvote in the Q&A, without re
   request,
 }) => {
   const phones: Page[] = [];
-  for (const who of people) phones.push(await onSessionPage(browser, request, who));
+  const cutter = new SocketCutter();
+  for (const who of people)
+    phones.push(await onSessionPage(browser, request, who, 0, who === people[2] ? cutter : undefined));
   const [amara, bruno, chen] = phones as [Page, Page, Page];
 
   // The Q&A is open; the poll is not yet.
@@ -229,6 +263,23 @@ test('three phones vote on a live poll and ask and upvote in the Q&A, without re
     await amara.waitForTimeout(1_500);
     await expect(bar(amara, 'Water')).toContainText('0 votes · 0%');
     await expect(bar(chen, 'Tea')).toContainText('2 votes · 67%');
+  });
+
+  await test.step('a phone whose socket dropped catches up when it reconnects', async () => {
+    await cutter.cut();
+    const vote = tool(bruno, poll.name);
+    await vote.getByRole('button', { name: 'Change my answer' }).click();
+    await vote.getByRole('button', { name: 'Water' }).click();
+    for (const p of [amara, bruno]) {
+      await expect(bar(p, 'Water')).toContainText('1 vote · 33%');
+      await expect(bar(p, 'Coffee')).toContainText('0 votes · 0%');
+    }
+    // Chen's phone missed the frame while its socket was down…
+    await expect(bar(chen, 'Coffee')).toContainText('1 vote · 33%');
+    cutter.restore();
+    // …and fetches the results again when it reconnects.
+    await expect(bar(chen, 'Water')).toContainText('1 vote · 33%', { timeout: 20_000 });
+    await expect(bar(chen, 'Coffee')).toContainText('0 votes · 0%');
   });
 
   await test.step('the poll goes from every phone when it closes', async () => {
