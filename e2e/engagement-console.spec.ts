@@ -381,6 +381,22 @@ test('event admin creates a poll and a moderated Q&A on a session, opens an inst
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screen(page, 'tool-form-390');
+    for (const tab of ['Instances', 'Results'] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('heading', { level: 2, name: tab })).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await screen(page, `tool-${tab.toLowerCase()}-390`);
+    }
+    // On a phone the instances are cards, their buttons in view.
+    await page.getByRole('tab', { name: 'Instances' }).click();
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ hasText: SESSION })
+        .getByRole('button', { name: `Close ${SESSION}` }),
+    ).toBeInViewport();
   });
 });
 

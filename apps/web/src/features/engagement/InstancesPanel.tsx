@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Group,
+  Paper,
   Radio,
   Select,
   SimpleGrid,
@@ -121,6 +122,44 @@ export function InstancesPanel({ eventId, tool, zone }: PanelProps) {
         })
       : t('common.none');
 
+  const links = (i: InstanceRow) => (
+    <Stack gap={2}>
+      <ScreenLink to={viewResultRoute(eventId, tool.id, i.id)} label={t('instances.resultsScreen')} />
+      {tool.type === 'QA' && <ScreenLink to={qaScreenRoute(tool.id, i.id)} label={t('instances.qaScreen')} />}
+    </Stack>
+  );
+  const actions = (i: InstanceRow) => (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      {i.status === 'OPEN' ? (
+        <Button
+          size="xs"
+          variant="light"
+          color="gray"
+          loading={busy === i.id}
+          aria-label={t('instances.close', { name: i.session.name })}
+          onClick={() => void setStatus(i, 'CLOSED')}
+        >
+          {t('instances.closeShort')}
+        </Button>
+      ) : (
+        <Button
+          size="xs"
+          variant="light"
+          color="teal"
+          loading={busy === i.id}
+          aria-label={t('instances.open', { name: i.session.name })}
+          onClick={() => void setStatus(i, 'OPEN')}
+        >
+          {t('instances.openShort')}
+        </Button>
+      )}
+      <DeleteButton
+        label={t('instances.delete.button', { name: i.session.name })}
+        onClick={() => deleting.open(i)}
+      />
+    </Group>
+  );
+
   return (
     <Stack gap="md">
       {tool.sessions.map((s) => (
@@ -159,78 +198,69 @@ export function InstancesPanel({ eventId, tool, zone }: PanelProps) {
       ) : rows.length === 0 ? (
         <Text c="dimmed">{t('instances.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="sm" striped aria-label={t('instances.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('instances.session')}</Table.Th>
-                <Table.Th>{t('instances.status')}</Table.Th>
-                <Table.Th>{`${t('instances.opensAt')} – ${t('instances.closesAt')}`}</Table.Th>
-                <Table.Th style={{ textAlign: 'right' }}>{t('instances.respondents')}</Table.Th>
-                <Table.Th>{t('instances.screens')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('instances.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((i) => (
-                <Table.Tr key={i.id} data-testid="instance-row">
-                  <Table.Td>{i.session.name}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={i.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{schedule(i)}</Text>
-                  </Table.Td>
-                  <Table.Td style={{ textAlign: 'right' }}>{i.respondentCount}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <ScreenLink
-                        to={viewResultRoute(eventId, tool.id, i.id)}
-                        label={t('instances.resultsScreen')}
-                      />
-                      {tool.type === 'QA' && (
-                        <ScreenLink to={qaScreenRoute(tool.id, i.id)} label={t('instances.qaScreen')} />
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap" justify="flex-end">
-                      {i.status === 'OPEN' ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="gray"
-                          loading={busy === i.id}
-                          aria-label={t('instances.close', { name: i.session.name })}
-                          onClick={() => void setStatus(i, 'CLOSED')}
-                        >
-                          {t('instances.closeShort')}
-                        </Button>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="teal"
-                          loading={busy === i.id}
-                          aria-label={t('instances.open', { name: i.session.name })}
-                          onClick={() => void setStatus(i, 'OPEN')}
-                        >
-                          {t('instances.openShort')}
-                        </Button>
-                      )}
-                      <DeleteButton
-                        label={t('instances.delete.button', { name: i.session.name })}
-                        onClick={() => deleting.open(i)}
-                      />
-                    </Group>
-                  </Table.Td>
+        <>
+          <Table.ScrollContainer minWidth={720} visibleFrom="sm">
+            <Table verticalSpacing="sm" striped aria-label={t('instances.title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('instances.session')}</Table.Th>
+                  <Table.Th>{t('instances.status')}</Table.Th>
+                  <Table.Th>{`${t('instances.opensAt')} – ${t('instances.closesAt')}`}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{t('instances.respondents')}</Table.Th>
+                  <Table.Th>{t('instances.screens')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('instances.actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((i) => (
+                  <Table.Tr key={i.id} data-testid="instance-row">
+                    <Table.Td>{i.session.name}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={i.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{schedule(i)}</Text>
+                    </Table.Td>
+                    <Table.Td style={{ textAlign: 'right' }}>{i.respondentCount}</Table.Td>
+                    <Table.Td>{links(i)}</Table.Td>
+                    <Table.Td>{actions(i)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {/* Phones: one card per instance instead of a table scrolled sideways. */}
+          <Stack
+            gap="sm"
+            hiddenFrom="sm"
+            component="ul"
+            aria-label={t('instances.title')}
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
+            {rows.map((i) => (
+              <Paper key={i.id} component="li" withBorder radius="md" p="sm">
+                <Stack gap={6}>
+                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                    <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {i.session.name}
+                    </Text>
+                    <StatusBadge status={i.status} />
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {`${t('instances.opensAt')} – ${t('instances.closesAt')}: ${schedule(i)}`}
+                  </Text>
+                  <Text size="sm">{`${t('instances.respondents')}: ${i.respondentCount}`}</Text>
+                  {links(i)}
+                  {actions(i)}
+                </Stack>
+              </Paper>
+            ))}
+          </Stack>
+        </>
       )}
       {adding && (
         <AddInstanceDialog
