@@ -111,7 +111,11 @@ export function WordCloud({
             fontWeight={800}
             fontFamily="system-ui, sans-serif"
             fill={COLORS[i % COLORS.length]}
-            style={{ transitionDuration: `${transitionMs}ms` }}
+            // Words come in one after another, at the screen's speed.
+            style={{
+              animationDuration: `${transitionMs}ms`,
+              animationDelay: `${Math.min(i, 30) * (transitionMs / 8)}ms`,
+            }}
           >
             {w.text}
           </text>
