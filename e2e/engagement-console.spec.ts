@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { apiSignIn, type Session } from './support/api';
-import { CONSOLE_URL, DEMO } from './support/env';
+import { resolve } from 'node:path';
+import { apiSignIn, bearer, type Session } from './support/api';
+import { API_URL, CONSOLE_URL, DEMO } from './support/env';
 import { call, createOwnEvent, openEventInConsole, type OwnEvent } from './support/own-event';
 import { expect, screen, test } from './support/test';
 import { choose, fieldError, pickDateTime, row, toastSays } from './support/ui';
@@ -400,13 +401,15 @@ test('event admin creates a poll and a moderated Q&A on a session, opens an inst
   });
 });
 
-test('event admin builds a quiz (correct answers, points, time limit, reordered questions) and schedules an instance in the event’s zone', async ({
+test('event admin builds a quiz (correct answers, points, time limit, reordered questions), schedules an instance in the event’s zone and makes a document of a material', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
   const EVENT2 = named('E2E Quiz');
   const QUIZ = named('Capitals quiz');
+  const DOCUMENT = named('Handout');
+  const MATERIAL = named('Printed agenda');
   quizEvent = await createOwnEvent(request, EVENT2);
   const ev = quizEvent;
   await call(request, ev.admin, 'POST', `events/${ev.eventId}/sessions`, {
@@ -515,5 +518,40 @@ test('event admin builds a quiz (correct answers, points, time limit, reordered 
       closesAt: '2027-03-01T09:00:00.000Z',
     });
     await screen(page, 'quiz-instances-1440');
+  });
+
+  await test.step('a document needs its material, chosen among the event’s materials', async () => {
+    const upload = await request.post(`${API_URL}/events/${ev.eventId}/materials`, {
+      headers: bearer(ev.admin),
+      multipart: {
+        file: {
+          name: 'agenda.png',
+          mimeType: 'image/png',
+          buffer: readFileSync(resolve(import.meta.dirname, '../apps/web/public/pwa-192.png')),
+        },
+        name: MATERIAL,
+        description: '',
+      },
+    });
+    expect(upload.ok(), await upload.text()).toBe(true);
+    const material = (await upload.json()) as { id: string };
+    await page.goto(`${CONSOLE_URL}/engagement/new`);
+    await choose(page, page, 'Kind', 'Document');
+    await page.getByRole('textbox', { name: 'Name' }).fill(DOCUMENT);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const select = page
+      .getByRole('combobox', { name: 'Material' })
+      .or(page.getByRole('textbox', { name: 'Material' }));
+    expect(await fieldError(select.first())).toContain('Please select value');
+    await choose(page, page, 'Material', MATERIAL);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await toastSays(page, `“${DOCUMENT}” created`);
+    const tools = await call<{
+      records: Array<{ name: string; type: string; material: { id: string } | null }>;
+    }>(request, ev.admin, 'GET', `events/${ev.eventId}/engagement-tools`);
+    expect(tools.records.find((t) => t.name === DOCUMENT)).toMatchObject({
+      type: 'DOCUMENT',
+      material: { id: material.id },
+    });
   });
 });
