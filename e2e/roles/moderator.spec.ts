@@ -10,10 +10,10 @@ import { expect, test } from '../support/test';
 import { fillSignIn } from '../support/ui';
 
 // Issue 11, Tests (and defect 7): the demo moderator's screens at 1440 px and 390 px (axe, real
-// content, screenshots in e2e/screenshots/moderator/). Moderators have no console of their own yet:
-// what they sign in to today is the session moderation page an admin's invitation links to
-// (spec part 2 `/moderate/{sessionId}/{token?}`). Signing in with the password must either land on
-// `/moderation` or the demo must not advertise the account (README, start banner).
+// content, screenshots in e2e/screenshots/moderator/): the password sign-in (which lands on
+// `/moderation`, issue 12) and the session moderation page an admin's invitation links to (spec part 2
+// `/moderate/{sessionId}/{token?}`). Signing in with the password must either land on `/moderation`
+// or the demo must not advertise the account (README, start banner).
 
 const README = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
 
