@@ -505,6 +505,31 @@ test('a moderated Q&A: own questions wait for a moderator, then the board follow
   });
   await expect(questions.first()).toContainText('Room B is on the first floor.');
   await screen(page, 'qa moderated board');
+
+  // A rejected question leaves the waiting list and never reaches the board.
+  const rejected = 'Can I bring a friend?';
+  await card.getByLabel('Your question').fill(rejected);
+  await card.getByRole('button', { name: 'Send question' }).click();
+  await expect(card.getByRole('listitem').filter({ hasText: rejected })).toContainText(
+    'Waiting for a moderator',
+  );
+  const after = await call<{ records: Array<{ id: string; text: string }> }>(
+    request,
+    own.admin,
+    'GET',
+    `${ev}/moderation/engagement-tools/${qa.id}/instances/${instance.id}/answers`,
+  );
+  await call(
+    request,
+    own.admin,
+    'POST',
+    `${ev}/moderation/answers/${after.records.find((r) => r.text === rejected)!.id}/moderate`,
+    {
+      action: 'REJECT',
+    },
+  );
+  await expect(card.getByText(rejected)).toHaveCount(0, { timeout: 25_000 });
+  await expect(questions).toHaveCount(2);
 });
 
 test('a word-cloud poll takes one short phrase (a long one is refused under the field) and a document opens its material', async ({

@@ -79,12 +79,17 @@ export function useResults(eventId: string, instanceId: string, enabled: boolean
   });
 }
 
+const PENDING_REFETCH_MS = 15_000;
+
 /** The board; its order is chosen on the device (arrangeBoard), so one copy serves every order. */
 export function useQaBoard(eventId: string, instanceId: string) {
   return useQuery<QaBoard, ApiError>({
     queryKey: engagementKeys.board(eventId, instanceId),
     queryFn: ({ signal }) => apiFetch<QaBoard>(`${instance(eventId, instanceId)}/questions`, { signal }),
     enabled: Boolean(eventId && instanceId),
+    // A rejection changes no approved board (no frame reaches participants): while an own question
+    // waits for a moderator, ask now and then whether it still does.
+    refetchInterval: (query) => (query.state.data?.myPending.length ? PENDING_REFETCH_MS : false),
   });
 }
 
