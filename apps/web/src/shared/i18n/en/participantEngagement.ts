@@ -30,7 +30,7 @@ export default {
     wordPlaceholder: 'Your word',
     scaleValue: '{{value}} of {{max}}',
     textPlaceholder: 'Your answer',
-    noChange: 'Answers can not be changed here.',
+    noChange: 'Answers cannot be changed here.',
   },
   results: {
     title: 'Results',
