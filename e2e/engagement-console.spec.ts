@@ -18,6 +18,7 @@ const SESSION = named('Opening keynote');
 const POLL = named('Favourite colour');
 const QA = named('Ask the speaker');
 const SURVEY = named('Session feedback');
+const CLOUD = named('One word');
 
 /** Spec part 5 / 8 texts, word for word. */
 const REQUIRED = 'Required field';
@@ -273,6 +274,44 @@ test('event admin creates a poll and a moderated Q&A on a session, opens an inst
     await expect(card('One word for today?')).toContainText(NO_RESPONSE);
     await screen(page, 'survey-results-1440');
     await expect(page.getByRole('button', { name: 'Survey results (XLSX)' })).toBeVisible();
+  });
+
+  await test.step('a word-cloud poll: its question becomes short text, the words are merged in the results', async () => {
+    await page.goto(`${CONSOLE_URL}/engagement/new`);
+    await page.getByRole('textbox', { name: 'Name' }).fill(CLOUD);
+    await page.getByRole('switch', { name: /Word cloud/ }).check();
+    await expect(page.getByRole('combobox', { name: 'Question 1 type' })).toHaveValue('Short text');
+    await expect(page.getByRole('textbox', { name: 'Question 1 option 1' })).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Question 1 text' }).fill('This session in one word');
+    await choose(page, page, 'Sessions', SESSION);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await toastSays(page, `“${CLOUD}” created`);
+    const toolId = /\/engagement\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+    const ev = `events/${own!.eventId}`;
+    const tool = await call<{ questions: Array<{ id: string; type: string }> }>(
+      request,
+      own!.admin,
+      'GET',
+      `${ev}/engagement-tools/${toolId}`,
+    );
+    expect(tool.questions[0]!.type).toBe('TEXT_FIELD');
+    const instance = await call<{ id: string }>(
+      request,
+      own!.admin,
+      'POST',
+      `${ev}/engagement-tools/${toolId}/instances`,
+      {
+        sessionId: (await sessionOf(request, own!)).id,
+        status: 'OPEN',
+      },
+    );
+    await call(request, voter, 'POST', `${ev}/engagement/instances/${instance.id}/answers`, {
+      answers: [{ questionId: tool.questions[0]!.id, text: '  Inspiring ' }],
+    });
+    await page.getByRole('tab', { name: 'Results' }).click();
+    await expect(row(page, 'inspiring')).toContainText('100%');
+    await screen(page, 'word-cloud-results-1440');
   });
 
   await test.step('a moderated Q&A on the same session', async () => {

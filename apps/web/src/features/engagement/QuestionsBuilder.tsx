@@ -92,6 +92,8 @@ function IconButton({
 
 interface BuilderProps {
   kind: EngagementKind;
+  /** A word-cloud poll: new questions are short text. */
+  wordCloud?: boolean;
   questions: QuestionValue[];
   errors: ToolErrors;
   onChange: (questions: QuestionValue[], changedField?: string) => void;
@@ -103,7 +105,7 @@ interface BuilderProps {
  * end labels, and for a quiz the correct answers, points and time limit. Every control is named
  * with its question's number.
  */
-export function QuestionsBuilder({ kind, questions, errors, onChange }: BuilderProps) {
+export function QuestionsBuilder({ kind, wordCloud = false, questions, errors, onChange }: BuilderProps) {
   const { t } = useTranslation('engagement');
   const types = questionTypesOf(kind);
   const setAt = (i: number, q: QuestionValue, field?: string) =>
@@ -140,7 +142,9 @@ export function QuestionsBuilder({ kind, questions, errors, onChange }: BuilderP
       <Group>
         <Button
           variant="light"
-          onClick={() => onChange([...questions, newQuestion(types[0] ?? 'RADIOBOX')])}
+          onClick={() =>
+            onChange([...questions, newQuestion(wordCloud ? 'TEXT_FIELD' : (types[0] ?? 'RADIOBOX'))])
+          }
           disabled={questions.length >= QUESTIONS_MAX}
         >
           {t('form.addQuestion')}

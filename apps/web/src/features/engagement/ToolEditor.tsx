@@ -55,6 +55,7 @@ import {
   toolValues,
   validateTool,
   withKind,
+  withWordCloud,
   type ToolErrors,
   type ToolValues,
 } from './toolForm';
@@ -235,8 +236,13 @@ export function ToolEditor({ eventId, record, onSaved }: ToolEditorProps) {
             {kind === 'POLL' && (
               <Switch
                 label={t('form.wordCloud')}
+                description={t('form.wordCloudHint')}
                 checked={values.settings.wordCloud}
-                onChange={(e) => setSetting('wordCloud', e.currentTarget.checked)}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  setValues((v) => withWordCloud(v, on));
+                  setErrors({});
+                }}
                 data-field="settings.wordCloud"
               />
             )}
@@ -325,6 +331,7 @@ export function ToolEditor({ eventId, record, onSaved }: ToolEditorProps) {
           <Section legend={t('form.questions')}>
             <QuestionsBuilder
               kind={kind}
+              wordCloud={kind === 'POLL' && values.settings.wordCloud}
               questions={values.questions}
               errors={errors}
               onChange={(questions, field) => {

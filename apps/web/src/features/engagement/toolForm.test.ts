@@ -15,6 +15,7 @@ import {
   validateTool,
   withKind,
   withType,
+  withWordCloud,
 } from './toolForm';
 
 const poll = () => {
@@ -110,6 +111,14 @@ describe('tool form', () => {
     expect(withKind(survey, 'QUIZ').questions.map((q) => q.type)).toEqual(['CHECKBOX']);
     expect(withKind(survey, 'QA').questions).toEqual([]);
     expect(toolBody(withKind(survey, 'QA'), EVERYONE).questions).toEqual([]);
+  });
+
+  it('a word cloud turns the poll’s choice questions into short text, keeping their text', () => {
+    const v = withWordCloud(poll(), true);
+    expect(v.settings.wordCloud).toBe(true);
+    expect(v.questions[0]).toMatchObject({ type: 'TEXT_FIELD', text: 'Which colour?', options: [] });
+    expect(validateTool(v, EVERYONE)).toEqual({});
+    expect(withWordCloud(v, false).questions[0]!.type).toBe('TEXT_FIELD');
   });
 
   it('move clamps at the ends and keeps every item', () => {

@@ -134,6 +134,20 @@ export function withKind(values: ToolValues, type: EngagementKind): ToolValues {
   return { ...values, type, questions };
 }
 
+/**
+ * Word cloud on or off for a poll: on, its choice questions become short-text ones (a word cloud
+ * gathers one word or a short phrase per participant); off leaves the questions as they are.
+ */
+export function withWordCloud(values: ToolValues, on: boolean): ToolValues {
+  return {
+    ...values,
+    settings: { ...values.settings, wordCloud: on },
+    questions: on
+      ? values.questions.map((q) => (isChoice(q.type) ? withType(q, 'TEXT_FIELD') : q))
+      : values.questions,
+  };
+}
+
 /** A stored tool as the form's values. */
 export function toolValues(tool: ToolRow): ToolValues {
   return {

@@ -78,6 +78,7 @@ export default {
     anonymity: 'Anonymity',
     settings: 'Settings',
     wordCloud: 'Word cloud (answers are one word or a short phrase)',
+    wordCloudHint: 'Choice questions become short-text questions.',
     allowChangeAnswer: 'Participants may change their answer',
     showResults: 'Show results to participants after they vote',
     moderated: 'Moderated (new questions wait for a moderator)',
