@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page, WebSocketRoute } from '@playwright/test';
 import { apiSignIn, type Session } from './support/api';
 import { CONSOLE_URL, DEMO } from './support/env';
 import { allMail, linkTo, waitForMail } from './support/mailbox';
@@ -161,6 +161,14 @@ test('a moderator moderates a live Q&A and the front-of-room screens follow with
 }) => {
   const moderator = await newPage(browser, DESKTOP);
   const projector = await newPage(browser, PROJECTOR);
+  // The projector's realtime socket passes through here, so a step can cut it and keep it down.
+  const sockets: WebSocketRoute[] = [];
+  let socketDown = false;
+  await projector.context().routeWebSocket(/\/realtime\//, (ws) => {
+    if (socketDown) return void ws.close();
+    ws.connectToServer();
+    sockets.push(ws);
+  });
 
   await test.step('the invited moderator signs in by the link and sees the session and its tools', async () => {
     const before = (await allMail()).map((m) => m.id);
@@ -263,6 +271,19 @@ test('a moderator moderates a live Q&A and the front-of-room screens follow with
     await moderator.getByRole('tab', { name: /Answered/ }).click();
     await card(moderator, edited).getByRole('button', { name: 'Restore' }).click();
     await expect(projector.getByText(edited)).toBeVisible({ timeout: 10_000 });
+  });
+
+  await test.step('the screen converges after its connection drops: what it missed is read again', async () => {
+    const missed = 'Will the talks be recorded?';
+    socketDown = true;
+    for (const ws of sockets.splice(0)) await ws.close();
+    const asked = await ask(request, missed);
+    await call(request, own.admin, 'POST', `events/${own.eventId}/moderation/answers/${asked.id}/moderate`, {
+      action: 'APPROVE',
+    });
+    await expect(projector.getByText(missed)).toHaveCount(0);
+    socketDown = false;
+    await expect(projector.getByText(missed)).toBeVisible({ timeout: 30_000 });
   });
 
   await test.step('the poll results screen shows bars that follow the votes', async () => {
