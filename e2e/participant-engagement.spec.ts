@@ -384,10 +384,10 @@ test("a quiz: lobby, a question with the server's countdown on a phone whose clo
         timeLimitSec: 30,
       },
       {
-        type: 'RADIOBOX',
-        text: 'How many days does it last?',
-        options: [{ label: 'One' }, { label: 'Two' }],
-        correctOptionIndexes: [1],
+        type: 'CHECKBOX',
+        text: 'Which are tracks of the summit?',
+        options: [{ label: 'Design' }, { label: 'Data' }, { label: 'Cooking' }],
+        correctOptionIndexes: [0, 1],
         points: 1000,
         timeLimitSec: 30,
       },
@@ -445,6 +445,21 @@ test("a quiz: lobby, a question with the server's countdown on a phone whose clo
     `${points} pts`,
   );
   await screen(page, 'quiz leaderboard');
+
+  // A multiple-choice question: tick, untick, submit once.
+  await move('NEXT_QUESTION');
+  await expect(card.getByText('Question 2 of 2')).toBeVisible();
+  for (const option of ['Design', 'Cooking', 'Data', 'Cooking'])
+    await card.getByRole('button', { name: option }).click();
+  await expect(card.getByRole('button', { name: 'Cooking' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(card.getByRole('button', { name: 'Design' })).toHaveAttribute('aria-pressed', 'true');
+  await card.getByRole('button', { name: 'Submit' }).click();
+  await expect(card.getByText('Answer sent. Waiting for the others…')).toBeVisible();
+  await move('FINISH');
+  await expect(card.getByText('The quiz is over.')).toBeVisible();
+  const total = Number((await card.getByText(/^You are #1 with/).textContent())!.match(/with (\d+)/)![1]);
+  expect(total).toBeGreaterThan(points + 500);
+  await screen(page, 'quiz finished');
 });
 
 test('a moderated Q&A: own questions wait for a moderator, then the board follows approve, highlight, answered and reply live', async ({

@@ -1,4 +1,4 @@
-import { Alert, Badge, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { ENGAGEMENT_MESSAGES, rooms } from '@plenary/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -86,16 +86,17 @@ export function QuizCard({ eventId, tool }: { eventId: string; tool: LiveTool })
         fromWire<LeaderboardView>(p),
       );
   });
-  const [answered, setAnswered] = useState<Record<string, string>>({});
+  const [answered, setAnswered] = useState<Record<string, string[]>>({});
+  // A multiple-choice question: the options ticked so far (sent with one submit).
+  const [picked, setPicked] = useState<Record<string, string[]>>({});
   const answer = useMutation({
     networkMode: 'always',
-    mutationFn: (v: { questionId: string; optionId: string }) =>
-      answerQuiz(eventId, tool.instanceId, { questionId: v.questionId, optionIds: [v.optionId] }),
-    onSuccess: (_, v) => setAnswered((a) => ({ ...a, [v.questionId]: v.optionId })),
+    mutationFn: (v: { questionId: string; optionIds: string[] }) => answerQuiz(eventId, tool.instanceId, v),
+    onSuccess: (_, v) => setAnswered((a) => ({ ...a, [v.questionId]: v.optionIds })),
     onError: (e, v) => {
       // Answered before (on another device, or before a reload): it is the waiting state, not an error.
       if (isApiError(e) && e.message === ENGAGEMENT_MESSAGES.alreadyAnswered)
-        setAnswered((a) => ({ ...a, [v.questionId]: v.optionId }));
+        setAnswered((a) => ({ ...a, [v.questionId]: v.optionIds }));
       else
         toast.error(e instanceof OfflineError ? ENGAGEMENT_MESSAGES.offline : e.message, t('answer.failed'));
     },
@@ -141,19 +142,52 @@ export function QuizCard({ eventId, tool }: { eventId: string; tool: LiveTool })
             {t('quiz.waiting')}
           </Text>
         ) : (
-          question && (
+          question &&
+          (question.type === 'CHECKBOX' ? (
+            <Stack gap="xs" role="group" aria-label={question.text}>
+              {question.options.map((o) => {
+                const ticked = picked[question.id] ?? [];
+                return (
+                  <BigOption
+                    key={o.id}
+                    label={o.label}
+                    chosen={ticked.includes(o.id)}
+                    disabled={answer.isPending}
+                    onClick={() =>
+                      setPicked((p) => ({
+                        ...p,
+                        [question.id]: ticked.includes(o.id)
+                          ? ticked.filter((x) => x !== o.id)
+                          : [...ticked, o.id],
+                      }))
+                    }
+                  />
+                );
+              })}
+              <Button
+                size="md"
+                loading={answer.isPending}
+                disabled={(picked[question.id] ?? []).length === 0}
+                onClick={() =>
+                  answer.mutate({ questionId: question.id, optionIds: picked[question.id] ?? [] })
+                }
+              >
+                {t('answer.submit')}
+              </Button>
+            </Stack>
+          ) : (
             <Stack gap="xs" role="group" aria-label={question.text}>
               {question.options.map((o) => (
                 <BigOption
                   key={o.id}
                   label={o.label}
-                  chosen={answer.variables?.optionId === o.id && answer.isPending}
+                  chosen={answer.isPending && answer.variables.optionIds.includes(o.id)}
                   disabled={answer.isPending}
-                  onClick={() => answer.mutate({ questionId: question.id, optionId: o.id })}
+                  onClick={() => answer.mutate({ questionId: question.id, optionIds: [o.id] })}
                 />
               ))}
             </Stack>
-          )
+          ))
         )}
         {answer.isError &&
           answer.variables.questionId === state.questionId &&
