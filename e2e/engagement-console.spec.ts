@@ -557,6 +557,12 @@ test('event admin builds a quiz (correct answers, points, time limit, reordered 
       closesAt: '2027-03-01T09:00:00.000Z',
     });
     await screen(page, 'quiz-instances-1440');
+    await instance.getByRole('button', { name: `Delete instance in ${SESSION}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete instance' });
+    await expect(confirm).toContainText(SESSION);
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toastSays(page, 'Instance deleted');
+    await expect(page.getByText('No instances yet.')).toBeVisible();
   });
 
   await test.step('a document needs its material, chosen among the event’s materials', async () => {
