@@ -50,7 +50,7 @@ function ModeratorFrame() {
                 value={selected}
                 onChange={(v) => v && selectEvent(v)}
                 allowDeselect={false}
-                w={240}
+                w={{ base: 150, sm: 240 }}
               />
             )}
             <Anchor component={Link} to="/logout" size="sm">
