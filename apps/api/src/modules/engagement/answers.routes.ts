@@ -5,6 +5,7 @@ import {
   toolResultsSchema,
 } from '@plenary/domain';
 import { z } from 'zod';
+import { writeContext } from '../../platform/audit.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { eventAccess } from '../../platform/event-access.js';
 import type { ZodApp } from '../../platform/list.js';
@@ -62,8 +63,12 @@ export function answerRoutes(app: ZodApp, deps: AppDeps): void {
       },
     },
     async (request) => {
-      const p = await participantInstance(db, request, request.params.eventId, request.params.instanceId);
-      await limiter.enforce('vote', p.participantId);
+      const { eventId, instanceId } = request.params;
+      // The count per person in the event (user id: known before any read) runs beside the access reads.
+      const [p] = await Promise.all([
+        participantInstance(db, request, eventId, instanceId),
+        limiter.enforce('vote', `${eventId}:${writeContext(request).principal.userId}`),
+      ]);
       return submitAnswers(deps, p, request.body);
     },
   );

@@ -9,7 +9,7 @@ import {
   type ToolSettings,
 } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
-import { publish } from '../../platform/domain-events.js';
+import { prepareKeyed } from '../../platform/domain-events.js';
 import { conflict } from '../../platform/errors.js';
 import { fieldsError } from '../../platform/http.js';
 import { rooms } from '../../platform/realtime.js';
@@ -139,31 +139,29 @@ export async function submitAnswers(
   const questions = await repo.toolQuestions(deps.db, instance.toolId);
   const writes = validateAnswers(instance.toolType, settings, questions, body.answers);
 
-  const replaced = await deps.db.transaction().execute(async (tx) => {
-    if ((await repo.lockedStatus(tx, instance.id)) !== 'OPEN') throw conflict(ENGAGEMENT_MESSAGES.notOpen);
-    await repo.lockParticipantInstance(tx, instance.id, participantId);
-    const answeredBefore = await repo.hasAnswered(tx, instance.id, participantId);
-    const written = await repo.writeAnswers(
-      tx,
-      { instanceId: instance.id, eventId: instance.eventId, participantId, anonymous },
-      writes,
-      settings.allowChangeAnswer,
-    );
-    if (written < writes.length) throw conflict(ENGAGEMENT_MESSAGES.alreadyAnswered);
-    if (!answeredBefore)
-      await publish(tx, {
-        name: 'answer.submitted',
-        payload: {
-          eventId: instance.eventId,
-          sessionId: instance.sessionId,
-          toolId: instance.toolId,
-          instanceId: instance.id,
-          participantId,
-          kind: instance.toolType as 'POLL' | 'SURVEY',
-        },
-      });
-    return answeredBefore;
+  const event = prepareKeyed({
+    first: {
+      name: 'answer.submitted',
+      payload: {
+        eventId: instance.eventId,
+        sessionId: instance.sessionId,
+        toolId: instance.toolId,
+        instanceId: instance.id,
+        participantId,
+        kind: instance.toolType as 'POLL' | 'SURVEY',
+      },
+    },
   });
+  const outcome = await repo.submitOnce(
+    deps.db,
+    { instanceId: instance.id, eventId: instance.eventId, participantId, anonymous },
+    writes,
+    settings.allowChangeAnswer,
+    event,
+  );
+  if (!outcome.open) throw conflict(ENGAGEMENT_MESSAGES.notOpen);
+  if (outcome.written < writes.length) throw conflict(ENGAGEMENT_MESSAGES.alreadyAnswered);
+  const replaced = outcome.replaced;
   announceResults(deps, instance.id, settings);
   return { accepted: true, replaced };
 }

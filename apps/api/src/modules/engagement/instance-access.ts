@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@plenary/domain';
 import { canAdminEvent, canModerateEvent, type Principal } from '../../platform/access.js';
 import type { Db } from '../../platform/db/index.js';
+import { writeContext } from '../../platform/audit.js';
 import { eventAccess, type EventAccess } from '../../platform/event-access.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { RoomCheck } from '../../platform/realtime.js';
@@ -60,9 +61,10 @@ export async function participantInstance(
   eventId: string,
   instanceId: string,
 ): Promise<ParticipantInstance> {
-  const access = await eventAccess(db, request, eventId, 'member');
-  const [participantId, instance] = await Promise.all([
-    participantIdOfUser(db, eventId, access.ctx.principal.userId),
+  // The three reads at once (one round trip); the access check still decides first what the caller learns.
+  const [access, participantId, instance] = await Promise.all([
+    eventAccess(db, request, eventId, 'member'),
+    participantIdOfUser(db, eventId, writeContext(request).principal.userId),
     repo.findInstance(db, eventId, instanceId),
   ]);
   if (!participantId || !instance) throw notFound();

@@ -21,8 +21,11 @@ export const ENGAGEMENT_LIMITS = {
 export type EngagementLimitKind = keyof typeof ENGAGEMENT_LIMITS;
 
 export interface EngagementLimiter {
-  /** Counts one action of the participant; throws a 429 (with Retry-After) when over the limit. */
-  enforce(kind: EngagementLimitKind, participantId: string): Promise<void>;
+  /**
+   * Counts one action of a participant (`who`: their participant id, or `<eventId>:<userId>` where
+   * the count runs beside the access reads); throws a 429 (with Retry-After) when over the limit.
+   */
+  enforce(kind: EngagementLimitKind, who: string): Promise<void>;
 }
 
 const limiters = new WeakMap<FastifyInstance, EngagementLimiter>();
@@ -43,9 +46,9 @@ export function engagementLimiter(
   installRetryAfter(app);
   app.addHook('onClose', () => throttle.close());
   const limiter: EngagementLimiter = {
-    async enforce(kind, participantId) {
+    async enforce(kind, who) {
       const { limit, windowSec } = ENGAGEMENT_LIMITS[kind];
-      const result = await throttle.hit(`engagement:${kind}:${participantId}`, limit, windowSec);
+      const result = await throttle.hit(`engagement:${kind}:${who}`, limit, windowSec);
       if (!result.allowed) throw new ThrottledError(result.retryAfterSec, MESSAGES.tooManyAttempts);
     },
   };
