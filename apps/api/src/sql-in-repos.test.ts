@@ -21,6 +21,7 @@ const NOT_YET: Record<string, string> = {
   'platform/db/migrate.ts': 'the migration runner itself (records applied migrations)',
   'seed/agenda.ts': 'development seed data, not app code',
   'seed/bookmarks.ts': 'development seed data, not app code',
+  'seed/engagement.ts': 'development seed data, not app code',
   'seed/extras.ts': 'development seed data, not app code',
   'seed/index.ts': 'development seed data, not app code',
   'seed/imports.ts': 'development seed data, not app code',

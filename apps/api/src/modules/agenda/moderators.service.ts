@@ -16,7 +16,7 @@ import { forbidden, HttpError, notFound } from '../../platform/errors.js';
 import { finishSignIn, loginTypeFor, TOKEN_LIFETIME_MS, type RequestMeta } from '../accounts/index.js';
 import { linkOrigin } from '../../platform/link-hosts.js';
 import type { EventAccess } from '../../platform/event-access.js';
-import { createUser, findUserByEmail } from '../../platform/users.repo.js';
+import { createUser, findUserByEmail, findUserById } from '../../platform/users.repo.js';
 import * as repo from './moderators.repo.js';
 import { addModerator, idsInEvent } from './sessions.repo.js';
 import { getSession } from './sessions.service.js';
@@ -115,10 +115,8 @@ export async function mailModeratorLink(
 ): Promise<boolean> {
   const { db } = deps;
   if (!(await repo.isSessionModerator(db, sessionId, userId))) return false;
-  const [session, user] = await Promise.all([
-    repo.sessionName(db, sessionId),
-    db.selectFrom('users').select(['email', 'firstName']).where('id', '=', userId).executeTakeFirstOrThrow(),
-  ]);
+  const [session, user] = await Promise.all([repo.sessionName(db, sessionId), findUserById(db, userId)]);
+  if (!user) return false;
   const origin = await consoleOrigin(deps, ctx.host, event.organizationId);
   const brand = await eventEmailBrand(deps, event.id, origin);
   const { secret, hash } = newOneTimeSecret();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestContext } from '../../../test/harness.js';
 import { client, session, type Client, type Tenant } from '../agenda/agenda.test-utils.js';
+import { createUsers, SYSTEM_ACTOR } from '../../platform/users.repo.js';
 
 /**
  * Fixtures for the answers, results, quiz and reports tests: tools, questions and instances are
@@ -153,21 +154,23 @@ export async function players(t: TestContext, eventId: string, count: number): P
   const hash = (
     await db.selectFrom('users').select('passwordHash').where('id', '=', user.id).executeTakeFirstOrThrow()
   ).passwordHash;
-  const users = await db
-    .insertInto('users')
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        email: `player-${tag}-${i}@example.com`,
-        firstName: 'Player',
-        lastName: `${tag} ${i}`,
-        passwordHash: hash,
-        userRole: 'user' as const,
-        emailVerifiedAt: new Date(),
-        updatedAt: new Date(),
-      })),
-    )
-    .returning(['id', 'email', 'firstName', 'lastName'])
-    .execute();
+  const created = await createUsers(
+    db,
+    SYSTEM_ACTOR,
+    Array.from({ length: count }, (_, i) => ({
+      email: `player-${tag}-${i}@example.com`,
+      firstName: 'Player',
+      lastName: `${tag} ${i}`,
+      passwordHash: hash,
+      emailVerifiedAt: new Date(),
+    })),
+  );
+  // Names back from the e-mail (`player-<tag>-<i>@…`): RETURNING's order is not promised.
+  const users = created.map((u) => ({
+    ...u,
+    firstName: 'Player',
+    lastName: `${tag} ${u.email.split('@')[0]!.split('-').at(-1)}`,
+  }));
   const parts = await db
     .insertInto('participants')
     .values(users.map((u) => ({ eventId, userId: u.id, updatedAt: new Date() })))

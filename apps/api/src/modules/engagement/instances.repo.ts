@@ -229,3 +229,14 @@ export async function instanceContext(db: Db, instanceId: string): Promise<Insta
     .executeTakeFirst();
   return row && { ...row, settings: toolSettingsSchema.parse(row.settings) };
 }
+
+/** The session belongs to the event. */
+export async function sessionOfEvent(db: Db, eventId: string, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('eventId', '=', eventId)
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -72,13 +72,8 @@ export async function createInstance(
   const { db } = deps;
   const { ctx, event } = access;
   await requireTool(db, event.id, toolId);
-  const session = await db
-    .selectFrom('sessions')
-    .select('id')
-    .where('eventId', '=', event.id)
-    .where('id', '=', body.sessionId)
-    .executeTakeFirst();
-  if (!session) throw fieldsError({ sessionId: MESSAGES.pleaseSelectValue });
+  if (!(await repo.sessionOfEvent(db, event.id, body.sessionId)))
+    throw fieldsError({ sessionId: MESSAGES.pleaseSelectValue });
   await requireModerator(db, access, body.sessionId);
   if (!(await repo.toolAttachedTo(db, toolId, body.sessionId)))
     throw fieldsError({ sessionId: ENGAGEMENT_MESSAGES.sessionNotAttached });

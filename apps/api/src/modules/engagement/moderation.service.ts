@@ -7,7 +7,6 @@ import {
   type QaStatus,
 } from '@plenary/domain';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { eventAccess } from '../../platform/event-access.js';
@@ -109,8 +108,7 @@ function change(q: repo.QuestionRow, body: Moderate): repo.QuestionChange {
 export async function moderate(deps: Deps, who: StaffQuestion, questionId: string, body: Moderate) {
   const { eventId, instance, userId } = who;
   const result = await deps.db.transaction().execute(async (tx: Db) => {
-    if (body.action === 'HIGHLIGHT')
-      await sql`SELECT 1 FROM engagement_instances WHERE id = ${instance.id} FOR NO KEY UPDATE`.execute(tx);
+    if (body.action === 'HIGHLIGHT') await repo.lockInstanceForHighlight(tx, instance.id);
     const before = await repo.lockQuestion(tx, eventId, questionId);
     if (!before) throw notFound();
     const patch = change(before, body);

@@ -225,3 +225,18 @@ export async function insertReply(
 ): Promise<{ id: string; createdAt: Date }> {
   return db.insertInto('qaReplies').values(values).returning(['id', 'createdAt']).executeTakeFirstOrThrow();
 }
+
+/** Serialises highlights of one instance (so two at once still leave one highlighted). */
+export async function lockInstanceForHighlight(tx: Db, instanceId: string): Promise<void> {
+  await sql`SELECT 1 FROM engagement_instances WHERE id = ${instanceId} FOR NO KEY UPDATE`.execute(tx);
+}
+
+/** The instance's tool settings and kind (for the Q&A readers). */
+export async function qaInstanceOf(db: Db, instanceId: string) {
+  return db
+    .selectFrom('engagementInstances as i')
+    .innerJoin('engagementTools as t', 't.id', 'i.toolId')
+    .select(['i.id', 't.settings', 't.type'])
+    .where('i.id', '=', instanceId)
+    .executeTakeFirst();
+}

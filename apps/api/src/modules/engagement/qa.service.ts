@@ -200,14 +200,7 @@ export async function setUpvote(
   return { questionId, upvoted, upvotes };
 }
 
-async function instanceOf(db: Db, instanceId: string) {
-  return db
-    .selectFrom('engagementInstances as i')
-    .innerJoin('engagementTools as t', 't.id', 'i.toolId')
-    .select(['i.id', 't.settings', 't.type'])
-    .where('i.id', '=', instanceId)
-    .executeTakeFirst();
-}
+const instanceOf = (db: Db, instanceId: string) => repo.qaInstanceOf(db, instanceId);
 
 /** `qa.board` (topic: the instance id): approved questions only, whatever the asker's status was. */
 export const qaBoardReader = (db: Db) => async (_room: string, instanceId: string) => {

@@ -48,7 +48,7 @@ export function createScheduler(
 }
 
 /** Starts the scheduler once the app is ready; stops it (waiting for a tick under way) before it closes. */
-export function startScheduler(app: ZodApp, deps: AppDeps): void {
+export function startScheduler(app: ZodApp, deps: Pick<AppDeps, 'db' | 'realtime'>): void {
   const scheduler = createScheduler(deps, app.log);
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('preClose', async () => scheduler.stop());

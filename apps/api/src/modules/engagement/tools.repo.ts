@@ -300,3 +300,25 @@ export async function openInstancesOf(db: Db, toolId: string) {
     .where('status', '=', 'OPEN')
     .execute();
 }
+
+/** Which of these sessions belong to the event. */
+export async function sessionIdsOfEvent(db: Db, eventId: string, ids: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('eventId', '=', eventId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The material belongs to the event. */
+export async function materialOfEvent(db: Db, eventId: string, materialId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('materials')
+    .select('id')
+    .where('eventId', '=', eventId)
+    .where('id', '=', materialId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

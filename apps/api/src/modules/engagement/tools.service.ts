@@ -94,24 +94,13 @@ async function checkReferences(
 ): Promise<void> {
   const fields: Record<string, string> = {};
   if (body.sessionIds?.length) {
-    const rows = await db
-      .selectFrom('sessions')
-      .select('id')
-      .where('eventId', '=', eventId)
-      .where('id', 'in', [...new Set(body.sessionIds)])
-      .execute();
-    const found = new Set(rows.map((r) => r.id));
+    const found = new Set(await repo.sessionIdsOfEvent(db, eventId, [...new Set(body.sessionIds)]));
     const bad = body.sessionIds.findIndex((id) => !found.has(id));
     if (bad >= 0) fields[`sessionIds.${bad}`] = MESSAGES.pleaseSelectValue;
   }
   if (body.materialId) {
-    const m = await db
-      .selectFrom('materials')
-      .select('id')
-      .where('eventId', '=', eventId)
-      .where('id', '=', body.materialId)
-      .executeTakeFirst();
-    if (!m) fields.materialId = MESSAGES.pleaseSelectValue;
+    if (!(await repo.materialOfEvent(db, eventId, body.materialId)))
+      fields.materialId = MESSAGES.pleaseSelectValue;
   }
   if (Object.keys(fields).length > 0) throw fieldsError(fields);
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useRealtimeEvent, useRealtimeResync } from '../../shared/realtime';
+import { useRealtimeEvent, useRealtimeEventIn, useRealtimeResync } from '../../shared/realtime';
 import {
   screenPaths,
   useInstanceContext,
@@ -11,6 +11,7 @@ import {
   useLeaderboard,
   useQuizState,
   useTool,
+  useToolInstances,
   useToolResults,
   type QuizState,
 } from './api';
@@ -199,7 +200,7 @@ export function ResultsScreen() {
   const client = useQueryClient();
   const context = useInstanceContext(instanceId);
   const results = useInstanceResults(eventId, toolId, instanceId);
-  useRealtimeEvent(rooms.engagement(instanceId), 'engagement.results', (p) => {
+  useRealtimeEvent(rooms.moderatorQueue(instanceId), 'engagement.results', (p) => {
     if (p.instanceId === instanceId)
       client.setQueryData([screenPaths.results(eventId, toolId, instanceId)], p);
   });
@@ -238,14 +239,24 @@ export function ResultsScreen() {
   );
 }
 
-/** `/view-aggregated-result/:eventId/:toolId`: a tool's results over all its instances (refreshed every 2 s). */
+/** `/view-aggregated-result/:eventId/:toolId`: a tool's results over all its instances, live from each instance's tallies. */
 export function AggregatedResultsScreen() {
   const { eventId = '', toolId = '' } = useParams();
   const { t } = useTranslation('engagementScreens');
   const [speed, setSpeed] = useSpeed();
   const tool = useTool(eventId, toolId);
   const results = useToolResults(eventId, toolId);
-  useRealtimeResync(() => void results.refetch());
+  const instances = useToolInstances(eventId, toolId);
+  // Any instance's new tallies move the aggregate: read it again (a read under way is not restarted).
+  useRealtimeEventIn(
+    (instances.data?.records ?? []).map((i) => rooms.moderatorQueue(i.id)),
+    'engagement.results',
+    () => void results.refetch({ cancelRefetch: false }),
+  );
+  useRealtimeResync(() => {
+    void instances.refetch();
+    void results.refetch();
+  });
   const frame = (body: ReactNode) => (
     <ScreenFrame
       title={tool.data?.name ?? t('results.title')}

@@ -1,4 +1,5 @@
 import type {
+  EngagementInstance,
   EngagementTool,
   InstanceContext,
   InstanceResults,
@@ -27,6 +28,8 @@ export const screenPaths = {
   tool: (eventId: string, toolId: string) => `events/${e(eventId)}/engagement-tools/${e(toolId)}`,
   toolResults: (eventId: string, toolId: string) =>
     `events/${e(eventId)}/engagement-tools/${e(toolId)}/results`,
+  instances: (eventId: string, toolId: string) =>
+    `events/${e(eventId)}/engagement-tools/${e(toolId)}/instances`,
 };
 
 /** The instance's event, tool and questions (staff): the `/qa/...` URLs carry no event id. */
@@ -61,15 +64,15 @@ export function useLeaderboard(eventId: string | undefined, instanceId: string, 
   });
 }
 
-/** Aggregated screens poll as well: a tool's instances run in several rooms at once. */
-export const AGGREGATED_REFRESH_MS = 2000;
-
 export function useTool(eventId: string, toolId: string) {
   return useApiQuery<EngagementTool>(screenPaths.tool(eventId, toolId), undefined, { retry: false });
 }
 
 export function useToolResults(eventId: string, toolId: string) {
-  return useApiQuery<ToolResults>(screenPaths.toolResults(eventId, toolId), undefined, {
-    refetchInterval: AGGREGATED_REFRESH_MS,
-  });
+  return useApiQuery<ToolResults>(screenPaths.toolResults(eventId, toolId));
+}
+
+/** The tool's instances (their moderator rooms carry each one's `engagement.results`). */
+export function useToolInstances(eventId: string, toolId: string) {
+  return useApiQuery<{ records: EngagementInstance[] }>(screenPaths.instances(eventId, toolId));
 }

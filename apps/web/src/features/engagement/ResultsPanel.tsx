@@ -317,7 +317,7 @@ export function ResultsPanel({ eventId, tool, zone }: { eventId: string; tool: T
     staleTime: 0,
     refetchOnMount: 'always',
   });
-  useRealtimeEvent(instance ? rooms.engagement(instance.id) : null, 'engagement.results', (payload) => {
+  useRealtimeEvent(instance ? rooms.moderatorQueue(instance.id) : null, 'engagement.results', (payload) => {
     if (payload.instanceId !== instance?.id) return;
     client.setQueryData([path], payload);
     // The aggregate moved too: asked again when it is shown next.

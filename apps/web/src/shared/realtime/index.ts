@@ -1,2 +1,2 @@
 export { RealtimeProvider } from './RealtimeProvider';
-export { useRealtimeEvent, useRealtimeResync } from './useRealtimeEvent';
+export { useRealtimeEvent, useRealtimeEventIn, useRealtimeResync } from './useRealtimeEvent';

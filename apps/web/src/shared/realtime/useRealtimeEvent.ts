@@ -32,3 +32,27 @@ export function useRealtimeResync(resync: () => void): void {
   latest.current = resync;
   useEffect(() => (client ? client.subscriptions.onResync(() => latest.current()) : undefined), [client]);
 }
+
+/**
+ * `useRealtimeEvent` over several rooms at once (e.g. every instance of a tool): the socket holds
+ * each room while the component is mounted; `handler` gets the event from any of them.
+ */
+export function useRealtimeEventIn<E extends RealtimeEventName>(
+  roomList: readonly string[],
+  event: E,
+  handler: (payload: RealtimePayload<E>) => void,
+): void {
+  const client = useContext(RealtimeContext);
+  const latest = useRef(handler);
+  latest.current = handler;
+  const key = [...roomList].sort().join('\n');
+  useEffect(() => {
+    if (!client || key === '') return;
+    const off = client.subscriptions.on(event, (payload) => latest.current(payload as RealtimePayload<E>));
+    const releases = key.split('\n').map((room) => client.hold(room));
+    return () => {
+      for (const release of releases) release();
+      off();
+    };
+  }, [client, key, event]);
+}
