@@ -60,7 +60,7 @@ test('console: Setup area, empty states in view at 390 px, Close on dialogs, key
   page,
   request,
 }) => {
-  await test.step('the event admin chooses the demo event; the navigation has Agenda, Content and Setup areas after Attendees', async () => {
+  await test.step('the event admin chooses the demo event; the navigation has Agenda, Content, Engagement and Setup areas after Attendees', async () => {
     await signIn(page, CONSOLE_URL, DEMO.eventAdmin);
     await expect(page).toHaveURL(`${CONSOLE_URL}/`);
     // The only event is chosen already (issue 11): its card on the home page opens its overview.
@@ -71,7 +71,15 @@ test('console: Setup area, empty states in view at 390 px, Close on dialogs, key
     await expect(page).toHaveURL(/\/overview$/);
     const nav = page.getByRole('navigation', { name: 'Console navigation' });
     const areas = nav.getByRole('region');
-    await expect(areas).toHaveText([/^General/, /^Event/, /^Attendees/, /^Agenda/, /^Content/, /^Setup/]);
+    await expect(areas).toHaveText([
+      /^General/,
+      /^Event/,
+      /^Attendees/,
+      /^Agenda/,
+      /^Content/,
+      /^Engagement/,
+      /^Setup/,
+    ]);
     const setup = nav.getByRole('region', { name: 'Setup' });
     // One entry for the custom-fields page (issue 11): under Attendees, not repeated in Setup.
     await expect(nav.getByRole('link', { name: 'Custom fields' })).toHaveCount(1);
