@@ -1,24 +1,13 @@
-import { Alert, Anchor, Badge, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import type { sessionSchema } from '@plenary/domain';
-import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import type { z } from 'zod';
+import { useParams } from 'react-router';
 import { apiFetch } from '../../shared/api/client';
-import { useApiQuery } from '../../shared/api/query';
-import { useUserState } from '../../shared/session/hooks';
 import { loginFailure, loginRequest, loginSuccess, logout } from '../../shared/session/auth';
 import { storeRedirectUrl } from '../../shared/session/redirect';
 import { selectEvent } from '../../shared/session/userStore';
-import { CenteredLayout } from '../../shared/ui/CenteredLayout';
-import { LoadError } from '../../shared/ui/LoadError';
 import { currentHost } from '../../shared/surface';
-import { eventClock, formatSpan } from '../../shared/time/format';
-import { useUserEvents } from '../events';
-import { RequireAuth } from '../../shared/session/RequireAuth';
 import { LinkSignIn } from './LinkSignIn';
 import { createMagicLinkSignIn, type MagicLinkAnswer, type MagicLinkOutcome } from './magicLink';
 
-/** The moderator's page of a session (the link lands here; Q&A moderation comes with the engagement screens). */
+/** The moderator's page of a session (features/moderation), where the link lands. */
 export const moderatePath = (sessionId: string) => `/moderate/${encodeURIComponent(sessionId)}`;
 
 const signers = new Map<string, (token: string) => Promise<MagicLinkOutcome>>();
@@ -51,102 +40,19 @@ function moderatorSignIn(sessionId: string) {
   return signer;
 }
 
-type SessionRow = z.input<typeof sessionSchema>;
-
-/** What the moderator may read of the session (GET sessions/{id}: admins and moderators). */
-function ModeratedSession({ eventId, sessionId }: { eventId: string; sessionId: string }) {
-  const { t } = useTranslation('accounts');
-  const session = useApiQuery<SessionRow>(
-    `events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}`,
-  );
-  // Its times on the event's clock: the event's zone and locale decide the format.
-  const zone = useUserEvents().data?.records.find((e) => e.id === eventId)?.timezone;
-  const data = session.data;
-  if (session.isError && !data) {
-    const gone = session.error.status === 404 || session.error.status === 403;
-    return (
-      <LoadError
-        message={gone ? t('moderatorLink.noSession') : session.error.message}
-        onRetry={gone ? undefined : () => void session.refetch()}
-      />
-    );
-  }
-  if (!data)
-    return (
-      <Stack gap="sm" role="status" aria-label={t('common:states.loading')}>
-        <Skeleton h={28} w="70%" />
-        <Skeleton h={18} w="50%" />
-        <Skeleton h={60} />
-      </Stack>
-    );
-  return (
-    <Stack gap="md">
-      <Stack gap={4}>
-        <Title order={2} fz={22}>
-          {data.name}
-        </Title>
-        <Group gap="xs">
-          <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
-            {t('moderatorLink.youModerate')}
-          </Badge>
-        </Group>
-      </Stack>
-      <Text size="sm">
-        {formatSpan(data.startAt, data.endAt, eventClock(zone))}
-        {data.location ? ` · ${data.location.name}` : ''}
-      </Text>
-      {data.description ? <Text size="sm">{data.description}</Text> : null}
-      <Text size="sm" c="dimmed">
-        {t('moderatorLink.comingSoon')}
-      </Text>
-    </Stack>
-  );
-}
-
-function ModeratorSessionPage({ sessionId }: { sessionId: string }) {
-  const { t } = useTranslation('accounts');
-  const eventId = useUserState().userData?.selectedEventId ?? null;
-  return (
-    <CenteredLayout
-      title={t('moderatorLink.pageTitle')}
-      width={560}
-      footer={
-        <Anchor component={Link} to="/logout" size="sm">
-          {t('moderatorLink.signOut')}
-        </Anchor>
-      }
-    >
-      {eventId ? (
-        <ModeratedSession eventId={eventId} sessionId={sessionId} />
-      ) : (
-        <Alert color="yellow" variant="light" role="alert">
-          {t('moderatorLink.noEvent')}
-        </Alert>
-      )}
-    </CenteredLayout>
-  );
-}
-
 /**
- * `/moderate/:sessionId/:token?` on the console host (spec part 2). With a token: signs in with the
- * moderator invitation link (over any current session) and lands on `/moderate/:sessionId`.
- * Without: the session's moderator page, for whoever is signed in (the console screens turn
- * moderators away: they are not admins).
+ * `/moderate/:sessionId/:token` on the console host (spec part 2): signs in with the moderator
+ * invitation link (over any current session) and lands on `/moderate/:sessionId`, the session's
+ * moderation page (features/moderation).
  */
 export function ModeratorLinkPage() {
-  const { sessionId = '', token } = useParams();
-  if (token !== undefined)
-    return (
-      <LinkSignIn
-        token={token}
-        signIn={moderatorSignIn(sessionId)}
-        texts="moderatorLink"
-        passwordPath="/login"
-      />
-    );
+  const { sessionId = '', token = '' } = useParams();
   return (
-    <RequireAuth>
-      <ModeratorSessionPage sessionId={sessionId} />
-    </RequireAuth>
+    <LinkSignIn
+      token={token}
+      signIn={moderatorSignIn(sessionId)}
+      texts="moderatorLink"
+      passwordPath="/login"
+    />
   );
 }

@@ -19,7 +19,7 @@ function Loading() {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t('states.loading')} />
+      <Loader role="status" aria-label={t('states.loading')} />
     </Center>
   );
 }

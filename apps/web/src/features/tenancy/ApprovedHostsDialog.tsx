@@ -90,7 +90,7 @@ export function ApprovedHostsDialog({
             {t('approvedHosts.listHeading', { count: records.length })}
           </Text>
           {hosts.isPending ? (
-            <Loader size="sm" aria-label={t('approvedHosts.loading')} />
+            <Loader size="sm" role="status" aria-label={t('approvedHosts.loading')} />
           ) : hosts.isError ? (
             <Alert color="red" role="alert">
               {hosts.error.message}

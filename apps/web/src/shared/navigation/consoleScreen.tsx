@@ -10,7 +10,7 @@ function ScreenLoading() {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t('states.loading')} />
+      <Loader role="status" aria-label={t('states.loading')} />
     </Center>
   );
 }

@@ -90,14 +90,6 @@ export default {
     alternatives:
       'Sign in with your e-mail and password instead, or ask the event organiser to invite you again: a new e-mail brings a new link.',
     withPassword: 'Sign in with password',
-    pageTitle: 'Session moderation',
-    youModerate: 'You moderate this session',
-    comingSoon:
-      'The moderation tools for questions from the audience will appear on this page. Keep this page open during the session.',
-    noSession: 'This session is not available to you any more. Ask the event organiser to invite you again.',
-    noEvent:
-      'We do not know which event this session belongs to. Open the link from your invitation e-mail again.',
-    signOut: 'Sign out',
   },
   noEventAccess: {
     title: 'No access to this event',

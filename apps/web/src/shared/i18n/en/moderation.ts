@@ -127,6 +127,7 @@ export default {
     what: 'Decision',
     question: 'Question',
     detail: 'Detail',
+    table: 'Decisions table',
     action: {
       APPROVE: 'Approved',
       REJECT: 'Rejected',
