@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openPglite } from '../src/platform/db/index.js';
 import { migrate } from '../src/platform/db/migrate.js';
@@ -11,6 +11,9 @@ export default async function setup(): Promise<void> {
   await migrate(handle);
   const dump = await handle.pglite.dumpDataDir('gzip');
   mkdirSync(dirname(PGLITE_TEMPLATE), { recursive: true });
-  writeFileSync(PGLITE_TEMPLATE, Buffer.from(await dump.arrayBuffer()));
+  // Written aside and renamed: another test run on this machine may be reading the template.
+  const aside = `${PGLITE_TEMPLATE}.${process.pid}`;
+  writeFileSync(aside, Buffer.from(await dump.arrayBuffer()));
+  renameSync(aside, PGLITE_TEMPLATE);
   await handle.close();
 }

@@ -12,6 +12,7 @@ export * from './attendees/index.js';
 export * from './imports/index.js';
 export * from './agenda/index.js';
 export * from './engagement/index.js';
+export * from './networking/index.js';
 export * from './geo/index.js';
 export * from './realtime/index.js';
 export * from './events/index.js';

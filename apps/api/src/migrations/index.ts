@@ -13,6 +13,12 @@ import * as workerHeartbeats from './0013_worker_heartbeats.js';
 import * as domainEvents from './0014_domain_events.js';
 import * as sessionBookmarks from './0015_session_bookmarks.js';
 import * as engagement from './0016_engagement.js';
+import * as networkingPrivacy from './0017_networking_privacy.js';
+import * as meetings from './0018_meetings.js';
+import * as directories from './0019_directories.js';
+import * as businessCards from './0020_business_cards.js';
+import * as chat from './0021_chat.js';
+import * as activityFeed from './0022_activity_feed.js';
 
 export interface Migration {
   name: string;
@@ -36,4 +42,10 @@ export const migrations: Migration[] = [
   { name: '0014_domain_events', ...domainEvents },
   { name: '0015_session_bookmarks', ...sessionBookmarks },
   { name: '0016_engagement', ...engagement },
+  { name: '0017_networking_privacy', ...networkingPrivacy },
+  { name: '0018_meetings', ...meetings },
+  { name: '0019_directories', ...directories },
+  { name: '0020_business_cards', ...businessCards },
+  { name: '0021_chat', ...chat },
+  { name: '0022_activity_feed', ...activityFeed },
 ];

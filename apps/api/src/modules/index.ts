@@ -9,6 +9,8 @@ import { importsRoutes } from './imports/index.js';
 import { agendaRoutes, sessionsImport, sessionUsersImport } from './agenda/index.js';
 import { contentRoutes, locationsImport } from './content/index.js';
 import { engagementRoutes } from './engagement/index.js';
+import { meetingsRoutes } from './meetings/index.js';
+import { networkingRoutes } from './networking/index.js';
 import { geoModuleRoutes } from './geo/index.js';
 import { overviewModuleRoutes } from './overview/index.js';
 
@@ -22,6 +24,8 @@ export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   agendaRoutes,
   contentRoutes,
   engagementRoutes,
+  meetingsRoutes,
+  networkingRoutes,
   geoModuleRoutes,
   overviewModuleRoutes,
 ];

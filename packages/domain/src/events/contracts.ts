@@ -73,6 +73,39 @@ export const answerSubmittedSchema = z.object({
   correct: z.boolean().optional(),
 });
 
+export const cardExchangedSchema = z.object({
+  eventId: z.uuid(),
+  /** The card request that was accepted. */
+  requestId: z.uuid(),
+  /** Who asked (scanned the other's badge) and who accepted; both now hold each other's card. */
+  fromParticipantId: z.uuid(),
+  toParticipantId: z.uuid(),
+});
+
+export const meetingBookedSchema = z.object({
+  eventId: z.uuid(),
+  meetingId: z.uuid(),
+  /** Who asked for the meeting and who accepted it (participant ids). */
+  requesterId: z.uuid(),
+  inviteeId: z.uuid(),
+  startsAt: z.iso.datetime({ offset: true }),
+  /** PARTICIPANT: the invitee accepted; ADMIN: staff booked it for both. */
+  by: z.enum(['PARTICIPANT', 'ADMIN']),
+});
+
+export const feedPostedSchema = z.object({
+  eventId: z.uuid(),
+  postId: z.uuid(),
+  participantId: z.uuid(),
+});
+
+export const feedCommentedSchema = z.object({
+  eventId: z.uuid(),
+  postId: z.uuid(),
+  commentId: z.uuid(),
+  participantId: z.uuid(),
+});
+
 export const DOMAIN_EVENTS = {
   /** A participant's first check-in to a session (a second scan publishes nothing). */
   'session.checkedIn': { version: 1, payload: sessionCheckedInSchema },
@@ -88,6 +121,14 @@ export const DOMAIN_EVENTS = {
   'material.viewed': { version: 1, payload: materialViewedSchema },
   /** A participant answered: their first submission to a poll or survey instance (a replaced vote publishes nothing), each quiz question, each Q&A question asked. */
   'answer.submitted': { version: 1, payload: answerSubmittedSchema },
+  /** Two participants exchanged business cards: a card request was accepted (once per pair and request). */
+  'card.exchanged': { version: 1, payload: cardExchangedSchema },
+  /** A 1:1 meeting became booked: the invitee accepted, or staff booked it. */
+  'meeting.booked': { version: 1, payload: meetingBookedSchema },
+  /** An activity-feed post became visible to the event: published, or approved by a moderator. */
+  'feed.posted': { version: 1, payload: feedPostedSchema },
+  /** A participant commented on a visible activity-feed post. */
+  'feed.commented': { version: 1, payload: feedCommentedSchema },
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

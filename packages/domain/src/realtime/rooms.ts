@@ -29,6 +29,8 @@ export const rooms = {
   engagement: (instanceId: string) => `engagement:${instanceId}`,
   /** The instance's moderators: the session's moderators and the event's admins. */
   moderatorQueue: (instanceId: string) => `moderatorQueue:${instanceId}`,
+  /** The members of a chat conversation (1:1, group or a session's chat). */
+  conversation: (conversationId: string) => `conversation:${conversationId}`,
 } as const satisfies Partial<Record<RoomKind, (id: string) => string>>;
 
 export interface ParsedRoom {

@@ -112,6 +112,8 @@ export interface ParticipantsTable {
   phone: Generated<string>;
   bio: Generated<string>;
   photoUrl: string | null;
+  /** Networking: a hidden profile is not listed, scanned into, messaged or booked (migration 0017). */
+  profileHidden: Generated<boolean>;
   /** Custom-field values keyed by custom field id. */
   customFields: ColumnType<Record<string, string | number | boolean | string[]>, string | undefined, string>;
   createdAt: CreatedAt;
@@ -691,6 +693,12 @@ export interface Database {
   qaUpvotes: QaUpvotesTable;
   qaReplies: QaRepliesTable;
   moderationDecisions: ModerationDecisionsTable;
+  // ── networking (issue 13): each part adds its tables on its own line(s) below ──
+  // meetings (0018)
+  // directories (0019)
+  // business cards (0020)
+  // chat (0021)
+  // activity feed (0022)
   workerProcesses: WorkerProcessesTable;
   jobOwners: JobOwnersTable;
   domainEvents: DomainEventsTable;

@@ -9,6 +9,10 @@ import { dataImportConsoleRoutes } from '../../features/data-import/routes';
 import { contentConsoleRoutes } from '../../features/content/routes';
 import { agendaConsoleRoutes } from '../../features/agenda/routes';
 import { engagementConsoleRoutes } from '../../features/engagement/routes';
+import { meetingsConsoleRoutes } from '../../features/meetings/routes';
+import { directoriesConsoleRoutes } from '../../features/directories/routes';
+import { chatModerationConsoleRoutes } from '../../features/chat-moderation/routes';
+import { feedModerationConsoleRoutes } from '../../features/feed-moderation/routes';
 import { useUserState } from '../../shared/session/hooks';
 import { NotFoundPage } from '../NotFoundPage';
 import { RequireAuth } from '../../shared/session/RequireAuth';
@@ -76,6 +80,10 @@ export const consoleRoutes: RouteObject[] = [
       ...contentConsoleRoutes,
       ...agendaConsoleRoutes,
       ...engagementConsoleRoutes,
+      ...meetingsConsoleRoutes,
+      ...directoriesConsoleRoutes,
+      ...chatModerationConsoleRoutes,
+      ...feedModerationConsoleRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

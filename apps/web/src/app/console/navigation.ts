@@ -6,6 +6,10 @@ import { dataImportNavigation } from '../../features/data-import/routes';
 import { contentNavigation } from '../../features/content/routes';
 import { agendaNavigation } from '../../features/agenda/routes';
 import { engagementNavigation } from '../../features/engagement/routes';
+import { meetingsNavigation } from '../../features/meetings/routes';
+import { directoriesNavigation } from '../../features/directories/routes';
+import { chatModerationNavigation } from '../../features/chat-moderation/routes';
+import { feedModerationNavigation } from '../../features/feed-moderation/routes';
 import { moderationNavigation } from '../../features/moderation';
 import type { DerivedRole } from '@plenary/domain';
 import {
@@ -53,6 +57,10 @@ export const consoleNavigation: readonly ConsoleNavItem[] = [
   ...agendaNavigation,
   ...moderationNavigation,
   ...engagementNavigation,
+  ...meetingsNavigation,
+  ...directoriesNavigation,
+  ...chatModerationNavigation,
+  ...feedModerationNavigation,
 ];
 
 /** Order of the area headings: every area an item may name (`NavArea`), in this order. */

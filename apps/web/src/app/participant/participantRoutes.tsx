@@ -3,6 +3,11 @@ import { MyEventsPage } from '../../features/participant-app/MyEventsPage';
 import { participantAgendaRoutes } from '../../features/participant-agenda/routes';
 import { participantAppRoutes } from '../../features/participant-app/routes';
 import { participantProfileRoutes } from '../../features/participant-profile/routes';
+import { participantMeetingsRoutes } from '../../features/participant-meetings/routes';
+import { participantDirectoriesRoutes } from '../../features/participant-directories/routes';
+import { participantContactsRoutes } from '../../features/participant-contacts/routes';
+import { participantChatRoutes } from '../../features/participant-chat/routes';
+import { participantFeedRoutes } from '../../features/participant-feed/routes';
 import { NotFoundPage } from '../NotFoundPage';
 import { RequireAuth } from '../../shared/session/RequireAuth';
 import { ParticipantLayout } from './ParticipantLayout';
@@ -27,6 +32,11 @@ export const participantRoutes: RouteObject[] = [
       ...participantProfileRoutes,
       ...participantAgendaRoutes,
       ...participantAppRoutes,
+      ...participantMeetingsRoutes,
+      ...participantDirectoriesRoutes,
+      ...participantContactsRoutes,
+      ...participantChatRoutes,
+      ...participantFeedRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -4,7 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useUserState } from '../../shared/session/hooks';
 import { formatInZone } from '../../shared/time/zones';
-import { CalendarIcon, EditIcon, EyeIcon, FileIcon, GlobeIcon, MapPinIcon } from '../../shared/ui/icons';
+import { participantPaths as paths } from '../../shared/navigation/participantPaths';
+import {
+  CalendarIcon,
+  ClockIcon,
+  EditIcon,
+  EyeIcon,
+  FileIcon,
+  GlobeIcon,
+  InboxIcon,
+  MailIcon,
+  MapPinIcon,
+  UsersIcon,
+} from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { useUserEvents } from '../events';
@@ -96,8 +108,38 @@ export function MorePage() {
           title={t('more.scan')}
           text={t('more.scanText')}
         />
+        <Entry
+          to={paths.feed(eventId)}
+          icon={<InboxIcon size={22} />}
+          title={t('more.feed')}
+          text={t('more.feedText')}
+        />
+        <Entry
+          to={paths.directories(eventId)}
+          icon={<UsersIcon size={22} />}
+          title={t('more.directories')}
+          text={t('more.directoriesText')}
+        />
         {hasProfile && userId && (
           <>
+            <Entry
+              to={paths.meetings(eventId)}
+              icon={<ClockIcon size={22} />}
+              title={t('more.meetings')}
+              text={t('more.meetingsText')}
+            />
+            <Entry
+              to={paths.chat(eventId)}
+              icon={<MailIcon size={22} />}
+              title={t('more.chat')}
+              text={t('more.chatText')}
+            />
+            <Entry
+              to={paths.contacts(eventId)}
+              icon={<UsersIcon size={22} />}
+              title={t('more.contacts')}
+              text={t('more.contactsText')}
+            />
             <Entry
               to={userProfilePath(eventId, userId)}
               icon={<EyeIcon size={22} />}

@@ -14,6 +14,15 @@ const TAB_OF_PAGE: Record<string, TabId> = {
   materials: 'more',
   scan: 'more',
   'edit-profile': 'more',
+  // networking (issue 13)
+  directories: 'people',
+  directory: 'people',
+  'activity-feed': 'more',
+  meetings: 'more',
+  chat: 'more',
+  contacts: 'more',
+  badge: 'more',
+  'card-scan': 'more',
 };
 
 /** The tab to highlight for a participant-app path; null outside an event or on a designer's page. */

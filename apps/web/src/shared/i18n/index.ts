@@ -19,6 +19,11 @@ import participantEngagement from './en/participantEngagement'; // participant l
 import engagement from './en/engagement'; // engagement console (features/engagement)
 import moderation from './en/moderation'; // moderation screens (features/moderation)
 import engagementScreens from './en/engagementScreens'; // front-of-room screens, speaker view (features/engagement-screens)
+import meetings from './en/meetings'; // meetings (features/meetings, participant-meetings)
+import directories from './en/directories'; // directories and profile privacy (features/directories, participant-directories)
+import contacts from './en/contacts'; // badge, business-card exchange, contacts (features/participant-contacts)
+import chat from './en/chat'; // chat (features/participant-chat, chat-moderation)
+import feed from './en/feed'; // activity feed (features/participant-feed, feed-moderation)
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -43,6 +48,11 @@ export const en = {
   engagement,
   moderation,
   engagementScreens,
+  meetings,
+  directories,
+  contacts,
+  chat,
+  feed,
   // ── more namespaces here ──
 };
 

@@ -11,6 +11,7 @@ export const NAV_AREAS = [
   'agenda',
   'content',
   'engagement',
+  'networking',
   'setup',
   'superAdmin',
   'administration',

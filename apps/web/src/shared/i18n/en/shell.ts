@@ -21,6 +21,7 @@ export default {
     agenda: 'Agenda',
     content: 'Content',
     engagement: 'Engagement',
+    networking: 'Networking',
     setup: 'Setup',
     superAdmin: 'Super admin',
     administration: 'Administration',

@@ -1,0 +1,25 @@
+/**
+ * Where the participant app's networking pages live (issue 13). Page ids `activity-feed`, `meetings`,
+ * `chat`, `contacts`, `badge`, `card-scan`, `directories` and `directory` are reserved: their static
+ * segments rank above the designer's `/event/:eventId/:pageId`.
+ */
+const base = (eventId: string) => `/event/${encodeURIComponent(eventId)}`;
+const seg = (value: string) => encodeURIComponent(value);
+
+export const participantPaths = {
+  feed: (eventId: string) => `${base(eventId)}/activity-feed`,
+  feedPost: (eventId: string, postId: string) => `${base(eventId)}/activity-feed/${seg(postId)}`,
+  meetings: (eventId: string) => `${base(eventId)}/meetings`,
+  chat: (eventId: string) => `${base(eventId)}/chat`,
+  conversation: (eventId: string, conversationId: string) => `${base(eventId)}/chat/${seg(conversationId)}`,
+  contacts: (eventId: string) => `${base(eventId)}/contacts`,
+  /** The participant's own badge: their PARTICIPANT_QR_CODE. */
+  badge: (eventId: string) => `${base(eventId)}/badge`,
+  /** The business card exchange scanner (a page-builder link target). */
+  cardScan: (eventId: string) => `${base(eventId)}/card-scan`,
+  directories: (eventId: string) => `${base(eventId)}/directories`,
+  directory: (eventId: string, directoryId: string) => `${base(eventId)}/directories/${seg(directoryId)}`,
+  /** Directory sub-detail: a person opened from a directory (spec: optional itemId and directoryId). */
+  directoryItem: (eventId: string, directoryId: string, itemId: string) =>
+    `${base(eventId)}/directory/${seg(directoryId)}/${seg(itemId)}`,
+} as const;

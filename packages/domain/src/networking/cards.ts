@@ -1,0 +1,2 @@
+// Issue 13 (networking): the cards part's contracts, filled in by that part.
+export {};
