@@ -172,6 +172,8 @@ export async function completeTenant(t: TestContext, marker: string) {
       payload: { text: `Question ${marker}` },
     }),
   );
+  // directories (issue 13)
+  const directory = await post('directory', 'directories', { name: `Directory ${marker}`, view: 'GRID' });
   const importRecord = await upload(
     'import',
     'imports/User',
@@ -215,6 +217,7 @@ export async function completeTenant(t: TestContext, marker: string) {
       qaQuestion,
       engagementTool,
       engagementInstance,
+      directory,
     },
   };
 }

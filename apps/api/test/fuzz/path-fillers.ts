@@ -35,6 +35,7 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   'reply/:answerId': (x) => x.records.qaQuestion.id,
   'engagement-tools/:toolId': (x) => x.records.engagementTool.id,
   'instances/:instanceId': (x) => x.records.engagementInstance.id,
+  'directories/:directoryId': (x) => x.records.directory.id,
   // Not ids of a tenant: names of tables, the same in every tenant.
   'imports/:table': () => 'User',
   'view-settings/:tableKey': () => 'events',

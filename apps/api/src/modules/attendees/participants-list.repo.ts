@@ -108,9 +108,22 @@ export function selectPublicParticipants(db: Db, scope: DirectoryScope) {
     .where('p.eventId', '=', scope.eventId);
 }
 
-/** The public profile of a user's participant in the event. */
-export function findPublicParticipantRowByUser(db: Db, scope: DirectoryScope, userId: string) {
-  return selectPublicParticipants(db, scope).where('p.userId', '=', userId).executeTakeFirst();
+/** The event's participants whose profile is not hidden (issue 13 privacy): the People list. */
+export function selectListedParticipants(db: Db, scope: DirectoryScope) {
+  return selectPublicParticipants(db, scope).where('p.profileHidden', '=', false);
+}
+
+/** The public profile of a user's participant in the event (a hidden one only when `includeHidden`). */
+export function findPublicParticipantRowByUser(
+  db: Db,
+  scope: DirectoryScope,
+  userId: string,
+  includeHidden = true,
+) {
+  return selectPublicParticipants(db, scope)
+    .where('p.userId', '=', userId)
+    .$if(!includeHidden, (qb) => qb.where('p.profileHidden', '=', false))
+    .executeTakeFirst();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ import {
   selectChatParticipants,
   selectEventParticipants,
   selectImpersonableParticipants,
-  selectPublicParticipants,
+  selectListedParticipants,
   type DirectoryScope,
 } from './participants-list.repo.js';
 import { allOf, customBound, customEqualsAny, customSortKey, ruleCondition } from './rules.repo.js';
@@ -320,7 +320,7 @@ const toPublic = (
 /** `GET …/participants/view`: the directory other participants see (public fields only). */
 export const directoryList = defineList({
   query: participantDirectoryQuerySchema,
-  select: selectPublicParticipants,
+  select: selectListedParticipants,
   record: toPublic,
   id: sql.ref('p.id'),
   fields: {
@@ -336,8 +336,9 @@ export async function findPublicProfile(
   db: Db,
   scope: DirectoryScope,
   userId: string,
+  includeHidden = true,
 ): Promise<PublicParticipant | undefined> {
-  const row = await findPublicParticipantRowByUser(db, scope, userId);
+  const row = await findPublicParticipantRowByUser(db, scope, userId, includeHidden);
   return row && toPublic(row);
 }
 

@@ -283,7 +283,7 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
     tags: [TAG],
     summary:
       'The participant directory: what participants see of each other (public profile fields and custom fields marked showInProfile; no e-mail or phone). ' +
-      "`customFields`: the values set, each with its field's id, name, dataType and currencyCode, in the event's field order. Anyone with a role in the event.",
+      "`customFields`: the values set, each with its field's id, name, dataType and currencyCode, in the event's field order. Hidden profiles are left out. Anyone with a role in the event.",
   });
 
   listRoute(app, `${BASE}/impersonate-user-list`, {
@@ -457,12 +457,12 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
         summary: "A participant's public profile, by user id, as other participants see it",
         description:
           'Names, job title, company, bio, photo and the custom fields marked showInProfile; no e-mail, phone or labels. `customFields`: the values set, ' +
-          "each with its field's id, name, dataType and currencyCode, in the event's field order. Anyone with a role in the event.",
+          "each with its field's id, name, dataType and currencyCode, in the event's field order. Anyone with a role in the event; " +
+          "a hidden profile only its owner and the event's admins and moderators (404 to other participants).",
         params: userParams,
         response: { 200: publicParticipantSchema, ...errors(400, 401, 404) },
       },
     },
-    async (request) =>
-      service.publicProfile(db, (await access(request, 'member')).event.id, request.params.userId),
+    async (request) => service.publicProfile(db, await access(request, 'member'), request.params.userId),
   );
 }

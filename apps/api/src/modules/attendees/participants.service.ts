@@ -34,7 +34,7 @@ import type { Db } from '../../platform/db/index.js';
 import { conflict, HttpError, notFound } from '../../platform/errors.js';
 import { auditMany } from '../../platform/audit.repo.js';
 import { removeWithHoldings, type RemovalDeps } from './participant-removal.js';
-import type { EventAccess } from '../../platform/event-access.js';
+import { allowed as eventAllows, type EventAccess } from '../../platform/event-access.js';
 import { fieldsError } from '../../platform/http.js';
 import { isInOrganization } from './invitations.repo.js';
 import { inviteInTransaction, type InviteDeps } from './invitations.service.js';
@@ -432,8 +432,17 @@ export async function directoryScope(db: Db, eventId: string): Promise<Directory
   return { eventId, publicFields };
 }
 
-export async function publicProfile(db: Db, eventId: string, userId: string): Promise<PublicParticipant> {
-  const profile = await findPublicProfile(db, await directoryScope(db, eventId), userId);
+/**
+ * A public profile; a hidden one (issue 13 privacy) only for its owner and the event's staff
+ * (admins and moderators), 404 to other participants.
+ */
+export async function publicProfile(
+  db: Db,
+  { ctx, event }: EventAccess,
+  userId: string,
+): Promise<PublicParticipant> {
+  const includeHidden = userId === ctx.principal.userId || eventAllows(ctx.principal, event, 'read');
+  const profile = await findPublicProfile(db, await directoryScope(db, event.id), userId, includeHidden);
   if (!profile) throw notFound();
   return profile;
 }

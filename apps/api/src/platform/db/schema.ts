@@ -644,6 +644,27 @@ export interface ModerationDecisionsTable {
   afterText: string | null;
 }
 
+/** Directories (migration 0019): an organiser's configured view of the event's people. */
+export interface DirectoriesTable extends Authored {
+  id: Generated<string>;
+  eventId: string;
+  name: string;
+  view: 'LIST_VIEW' | 'GRID' | 'CAROUSEL' | 'PILL';
+  filter:
+    | 'ALL_PARTICIPANTS'
+    | 'ALL_SPEAKERS'
+    | 'SESSION_SPEAKERS'
+    | 'CUSTOM'
+    | 'BUSINESS_CARD_EXCHANGED'
+    | 'USERS_AVAILABLE_FOR_MEETINGS';
+  sessionIds: string[];
+  labelIds: string[];
+  customFieldValues: JsonWithDefault<Array<{ fieldId: string; values: string[] }>>;
+  shownFields: string[];
+  sort: 'LAST_NAME' | 'FIRST_NAME' | 'COMPANY';
+  position: number;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -696,6 +717,7 @@ export interface Database {
   // ── networking (issue 13): each part adds its tables on its own line(s) below ──
   // meetings (0018)
   // directories (0019)
+  directories: DirectoriesTable;
   // business cards (0020)
   // chat (0021)
   // activity feed (0022)
