@@ -4,6 +4,10 @@ import { instanceResultsSchema } from '../engagement/answers.js';
 import { quizLeaderboardSchema, quizStateSchema } from '../engagement/quiz.js';
 import { moderatorQuestionSchema, qaQuestionSchema } from '../engagement/qa.js';
 import { instanceStatusSchema } from '../spec/engagement.js';
+import { cardRequestEventSchema } from '../networking/cards.js';
+import { CHAT_REALTIME_EVENTS } from '../networking/chat.js';
+import { meetingsChangedSchema } from '../networking/meetings.js';
+import { feedCountsEventSchema, feedPostEventSchema, feedRemovedEventSchema } from '../networking/feed.js';
 
 /**
  * Every realtime message: its name and payload schema, shared by the API (whose `emit` is typed
@@ -75,6 +79,21 @@ export const REALTIME_EVENTS = {
   'qa.board': qaBoardEventSchema,
   /** Moderator-queue room, coalesced per instance: every question, pending ones included. */
   'qa.queue': qaQueueEventSchema,
+  // meetings (issue 13)
+  /** User rooms of both people, sent individually: a meeting of theirs was requested, answered, booked or cancelled. */
+  'meetings.changed': meetingsChangedSchema,
+  // chat (issue 13)
+  ...CHAT_REALTIME_EVENTS,
+  // activity feed (issue 13)
+  /** Event room (visible posts) or eventStaff room (PENDING ones), sent individually: a new or approved post. */
+  'feed.post': feedPostEventSchema,
+  /** Event room, coalesced per post: like and comment counts. */
+  'feed.counts': feedCountsEventSchema,
+  /** Event room, sent individually: a post was hidden or deleted (clients drop it at once). */
+  'feed.removed': feedRemovedEventSchema,
+  // business cards (issue 13)
+  /** User rooms of the sender and recipient, sent individually: a card request was sent, accepted or declined. */
+  'card.request': cardRequestEventSchema,
 } as const;
 
 export type RealtimeEventName = keyof typeof REALTIME_EVENTS;

@@ -25,6 +25,8 @@ export { createLabel, recomputeRuleLabels } from './labels.service.js';
 /** For the demo seed: the services behind the custom-field and photo routes. */
 export { createCustomField } from './custom-fields.service.js';
 export { setPhoto } from './photos.service.js';
+/** For the activity feed: its images are checked and re-encoded like photos. */
+export { processPhoto } from './photos.service.js';
 export { inviteInTransaction, type Invitee } from './invitations.service.js';
 /** For the agenda: audiences read custom fields and labels; removal gives up session places first. */
 export { asDefs, listFields } from './custom-fields.repo.js';
