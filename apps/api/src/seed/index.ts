@@ -4,6 +4,7 @@ import { hashPassword } from '../platform/passwords.js';
 import { createUser, createUsers, normalizeEmail, SYSTEM_ACTOR } from '../platform/users.repo.js';
 import { seedAgenda } from './agenda.js';
 import { seedBookmarks } from './bookmarks.js';
+import { seedCards } from './cards.js';
 import { seedEngagement } from './engagement.js';
 import { seedExtras } from './extras.js';
 import { seedImports } from './imports.js';
@@ -168,5 +169,6 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   await seedExtras({ db });
   await seedImports({ db });
   await seedEngagement({ db });
+  await seedCards({ db });
   return { created: true, accounts };
 }
