@@ -1,4 +1,5 @@
 import { Button, Card, EmptyState, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { CustomFieldValue } from '../../shared/custom-fields/CustomFieldValue';
@@ -30,6 +31,22 @@ function ProfileSkeleton() {
 /** `/event/:eventId/profile/:userId`: a participant as the others see them (public fields only). */
 export function UserProfilePage() {
   const { eventId = '', userId = '' } = useParams();
+  return <PublicProfileView eventId={eventId} userId={userId} back={<BackToEvent eventId={eventId} />} />;
+}
+
+/**
+ * A participant's public profile with `back` above it (the profile page's, or a directory's for
+ * the directory sub-detail). A hidden or unknown profile shows the not-found state.
+ */
+export function PublicProfileView({
+  eventId,
+  userId,
+  back,
+}: {
+  eventId: string;
+  userId: string;
+  back: ReactNode;
+}) {
   const { t } = useTranslation('participantProfile');
   const me = useUserState().tokenData?.userId;
   const profile = usePublicProfile(eventId, userId);
@@ -39,7 +56,7 @@ export function UserProfilePage() {
   if (profile.isError && profile.error.status === 404) {
     return (
       <Stack gap="lg">
-        <BackToEvent eventId={eventId} />
+        {back}
         <EmptyState title={t('view.notFoundTitle')} description={t('view.notFoundText')} py="xl" />
       </Stack>
     );
@@ -49,7 +66,7 @@ export function UserProfilePage() {
   if (!profile.data) {
     return (
       <Stack gap="lg">
-        <BackToEvent eventId={eventId} />
+        {back}
         <ProfileSkeleton />
       </Stack>
     );
@@ -62,7 +79,7 @@ export function UserProfilePage() {
   const shown = p.customFields;
   return (
     <Stack gap="lg" className={classes.page}>
-      <BackToEvent eventId={eventId} />
+      {back}
       <Card padding="xl">
         <Stack align="center" gap="xs" ta="center">
           <ProfileAvatar

@@ -5,3 +5,6 @@
 export { editProfilePath, peoplePath, userProfilePath } from './paths';
 export { EventHomeCards } from './EventHomeCards';
 export { useOwnProfile } from './api';
+/** For the directories (issue 13): a person opened from a directory shows their public profile. */
+export { PublicProfileView } from './UserProfilePage';
+export { ProfileAvatar } from './ProfileAvatar';
