@@ -86,7 +86,7 @@ export function filterCondition(scope: ItemsScope): Expression<SqlBool> {
  * meetings part's availability, migration 0018).
  */
 function availableForMeetings(): Expression<SqlBool> {
-  return NONE;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM meeting_availability ma WHERE ma.event_id = p.event_id AND ma.participant_id = p.id)`;
 }
 
 const shown = <T>(on: boolean, column: RawBuilder<T>, empty: RawBuilder<T>) => (on ? column : empty);
