@@ -8,7 +8,7 @@ import { ContactsShell } from './ContactsShell';
 import { IncomingRequests } from './IncomingRequests';
 import { displayName, headline, svgDataUrl } from './people';
 
-/** `/event/:eventId/badge`: the participant's PARTICIPANT_QR_CODE, large, with their name; requests arrive live below. */
+/** `/event/:eventId/badge`: the participant's PARTICIPANT_QR_CODE, large, with their name; requests arrive live above it. */
 export function BadgePage() {
   const { eventId = '' } = useParams();
   const { t } = useTranslation('contacts');
@@ -18,6 +18,7 @@ export function BadgePage() {
   return (
     <ContactsShell eventId={eventId} title={t('badge.title')}>
       <Text>{t('badge.intro')}</Text>
+      <IncomingRequests eventId={eventId} showEmpty={false} />
       {badge.isError ? (
         <LoadError onRetry={() => void badge.refetch()} message={badge.error.message} />
       ) : (
@@ -67,7 +68,6 @@ export function BadgePage() {
           {t('badge.openContacts')}
         </Button>
       </Group>
-      <IncomingRequests eventId={eventId} showEmpty={false} />
     </ContactsShell>
   );
 }

@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../shared/navigation/BackLink';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { useCardRealtime } from './api';
@@ -15,7 +16,8 @@ export function ContactsShell({
   children: ReactNode;
 }) {
   usePageTitle(title);
-  useCardRealtime(eventId);
+  const { t } = useTranslation('contacts');
+  useCardRealtime(eventId, t('requests.new'));
   return (
     <Stack gap="md">
       <BackLink eventId={eventId} />

@@ -14,6 +14,7 @@ import { apiDownload, apiFetch, newIdempotencyKey } from '../../shared/api/clien
 import type { ApiError } from '../../shared/api/errors';
 import { useRealtimeEvent, useRealtimeResync } from '../../shared/realtime';
 import { useUserState } from '../../shared/session/hooks';
+import { toast } from '../../shared/ui/toast';
 
 /** What the API sends (timestamps as ISO strings). */
 export type BadgeView = z.input<typeof badgeSchema>;
@@ -100,13 +101,18 @@ export function downloadContacts(eventId: string, format: 'vcf' | 'csv'): Promis
   return apiDownload(`${base(eventId)}/contacts/export`, { format }, `contacts.${format}`);
 }
 
-/** Card requests to or from the user arrive in their user room: refetch requests and contacts. */
-export function useCardRealtime(eventId: string) {
+/**
+ * Card requests to or from the user arrive in their user room: refetch requests and contacts. A new
+ * request (PENDING goes to the recipient only) is also announced, `newRequest` being its text.
+ */
+export function useCardRealtime(eventId: string, newRequest: string) {
   const client = useQueryClient();
   const userId = useUserState().tokenData?.userId;
   const refresh = () => void client.invalidateQueries({ queryKey: cardKeys.all(eventId) });
   useRealtimeEvent(eventId && userId ? rooms.user(userId) : null, CARD_REQUEST_EVENT, (p) => {
-    if (p.eventId === eventId) refresh();
+    if (p.eventId !== eventId) return;
+    refresh();
+    if (p.status === 'PENDING') toast.info(newRequest);
   });
   useRealtimeResync(refresh);
 }

@@ -37,6 +37,7 @@ export default {
   },
   requests: {
     incoming: 'Card requests',
+    new: 'You have a new card request.',
     incomingEmpty: 'No card requests are waiting for you.',
     outgoing: 'Waiting for an answer',
     wants: '{{name}} wants to exchange business cards',
