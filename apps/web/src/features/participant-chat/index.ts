@@ -1,0 +1,5 @@
+/**
+ * The participant chat's public face: what other features may use (checked by `npm run
+ * lint:architecture`). Everything else in this folder is private.
+ */
+export { participantChatRoutes } from './routes';
