@@ -5,6 +5,7 @@ import { createUser, createUsers, normalizeEmail, SYSTEM_ACTOR } from '../platfo
 import { seedAgenda } from './agenda.js';
 import { seedBookmarks } from './bookmarks.js';
 import { seedCards } from './cards.js';
+import { seedDirectories } from './directories.js';
 import { seedEngagement } from './engagement.js';
 import { seedExtras } from './extras.js';
 import { seedImports } from './imports.js';
@@ -170,5 +171,6 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   await seedImports({ db });
   await seedEngagement({ db });
   await seedCards({ db });
+  await seedDirectories({ db });
   return { created: true, accounts };
 }
