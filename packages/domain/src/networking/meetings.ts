@@ -184,6 +184,8 @@ export const meetingWindowSchema = z.object({
   meetingPoints: z.array(z.string()),
   bookableBy: z.object({ type: z.enum(['EVERYONE', 'LABELS']), labels: z.array(labelRefSchema) }),
   slotCount: z.number().int(),
+  /** Every slot of the window (staff book in them). */
+  slots: z.array(z.object({ startAt: z.string(), endAt: z.string(), timeSlot: z.string() })),
   meetingCount: z.number().int(),
   userName: z.string(),
   createdAt: z.iso.datetime({ offset: true }),

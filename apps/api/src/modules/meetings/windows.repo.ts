@@ -43,6 +43,20 @@ export function windowSelect(db: Db, eventId: string) {
     .where('w.eventId', '=', eventId);
 }
 
+function slotsOf(row: {
+  date: string;
+  startTime: string;
+  endTime: string;
+  slotMinutes: number;
+  timezone: string;
+}) {
+  const slots = deriveSlots(row, row.timezone).map((s) => ({
+    ...s,
+    timeSlot: meetingTimeSlotText(s.startAt, s.endAt, row.timezone),
+  }));
+  return { slotCount: slots.length, slots };
+}
+
 export const windowList = defineList({
   query: meetingWindowListQuerySchema,
   select: windowSelect,
@@ -62,7 +76,7 @@ export const windowList = defineList({
     timeSlot: meetingTimeSlotText(row.startsAt, row.endsAt, row.timezone),
     meetingPoints: row.meetingPoints,
     bookableBy: { type: row.bookableBy.type, labels: row.labels },
-    slotCount: deriveSlots(row, row.timezone).length,
+    ...slotsOf(row),
     meetingCount: row.meetingCount,
     userName: row.userName,
     createdAt: row.createdAt.toISOString(),

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from '../../shared/ui/toast';
 import { CalendarIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
+import { MyAgendaMeetings } from '../participant-meetings';
 import { AgendaShell } from './AgendaShell';
 import { daysOf } from './agendaFilter';
 import { downloadMyAgendaCalendar, useAgendaView, type SessionView } from './api';
@@ -98,7 +99,10 @@ export function MyAgendaPage() {
 
   return (
     <AgendaShell eventId={eventId} title={t('myAgenda.title')}>
-      {body}
+      <Stack gap="lg">
+        <MyAgendaMeetings eventId={eventId} />
+        {body}
+      </Stack>
     </AgendaShell>
   );
 }

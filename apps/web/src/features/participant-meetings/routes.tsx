@@ -1,4 +1,9 @@
 import type { RouteObject } from 'react-router';
 
-/** Participant-app pages of this part (children of the participant layout); filled in by its issue-13 part. */
-export const participantMeetingsRoutes: RouteObject[] = [];
+/** The participant app's Meetings page (a child of its layout). */
+export const participantMeetingsRoutes: RouteObject[] = [
+  {
+    path: 'event/:eventId/meetings',
+    lazy: () => import('./MeetingsPage').then((m) => ({ Component: m.MeetingsPage })),
+  },
+];

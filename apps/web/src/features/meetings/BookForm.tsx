@@ -1,0 +1,142 @@
+import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { MEETING_MESSAGE_MAX } from '@plenary/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiFetch } from '../../shared/api/client';
+import { isApiError } from '../../shared/api/errors';
+import { toast } from '../../shared/ui/toast';
+import { meetingsPath, personName, useAllIntervals, useParticipantSearch, useRefreshMeetings } from './api';
+
+function PersonSelect({
+  eventId,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  eventId: string;
+  label: string;
+  value: string | null;
+  onChange: (v: string | null) => void;
+  error: string | undefined;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const people = useParticipantSearch(eventId, debounced);
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  const data = (people.data?.records ?? []).map((p) => ({ value: p.id, label: personName(p) }));
+  if (chosen && !data.some((d) => d.value === chosen.value)) data.unshift(chosen);
+  return (
+    <Select
+      label={label}
+      data={data}
+      value={value}
+      onChange={(v, option) => {
+        setChosen(option ?? null);
+        onChange(v);
+      }}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      required
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** Staff book a meeting for two participants in a slot of a meeting interval (accepted at once). */
+export function BookForm({ eventId, onClose }: { eventId: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation('meetings');
+  const refresh = useRefreshMeetings(eventId);
+  const intervals = useAllIntervals(eventId, true);
+  const [requesterId, setRequesterId] = useState<string | null>(null);
+  const [inviteeId, setInviteeId] = useState<string | null>(null);
+  const [startAt, setStartAt] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const slots = (intervals.data?.records ?? []).map((w) => ({
+    group: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${w.date}T12:00:00Z`),
+    ),
+    items: w.slots
+      .filter((s) => new Date(s.startAt).getTime() > Date.now())
+      .map((s) => ({ value: s.startAt, label: s.timeSlot })),
+  }));
+
+  const save = async () => {
+    setBusy(true);
+    setFields({});
+    try {
+      await apiFetch(`${meetingsPath(eventId)}/book`, {
+        method: 'POST',
+        body: { requesterId, inviteeId, startAt, message },
+      });
+      toast.success(t('console.bookForm.booked'));
+      await refresh();
+      onClose();
+    } catch (e) {
+      if (isApiError(e) && e.fields) setFields(e.fields);
+      else toast.error(isApiError(e) && e.message ? e.message : t('participant.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('console.bookForm.title')} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <Stack gap="sm">
+          <PersonSelect
+            eventId={eventId}
+            label={t('console.bookForm.requester')}
+            value={requesterId}
+            onChange={setRequesterId}
+            error={fields.requesterId}
+          />
+          <PersonSelect
+            eventId={eventId}
+            label={t('console.bookForm.invitee')}
+            value={inviteeId}
+            onChange={setInviteeId}
+            error={fields.inviteeId}
+          />
+          <Select
+            label={t('console.bookForm.slot')}
+            data={slots.filter((g) => g.items.length > 0)}
+            value={startAt}
+            onChange={setStartAt}
+            required
+            error={fields.startAt}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Textarea
+            label={t('console.bookForm.message')}
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            maxLength={MEETING_MESSAGE_MAX}
+            autosize
+            minRows={2}
+            error={fields.message}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('console.form.cancel')}
+            </Button>
+            <Button type="submit" loading={busy} disabled={!requesterId || !inviteeId || !startAt}>
+              {t('console.bookForm.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
