@@ -101,6 +101,7 @@ export function feedRoutes(app: ZodApp, deps: AppDeps): void {
   app.post(
     `${BASE}/posts`,
     {
+      config: { idempotent: true },
       schema: {
         tags: [TAG],
         summary: 'Post to the feed',
@@ -211,6 +212,7 @@ export function feedRoutes(app: ZodApp, deps: AppDeps): void {
   app.post(
     `${BASE}/posts/:postId/comments`,
     {
+      config: { idempotent: true },
       schema: {
         tags: [TAG],
         summary: 'Comment on a post',
