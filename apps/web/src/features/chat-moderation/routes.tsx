@@ -1,7 +1,21 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import type { ConsoleNavItem } from '../../shared/navigation/consoleNav';
+import { consoleScreen as screen } from '../../shared/navigation/consoleScreen';
+import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consoleNav';
 
-/** Console screens of this part; filled in by its issue-13 part. */
-export const chatModerationConsoleRoutes: RouteObject[] = [];
+const ChatModerationPage = lazy(() =>
+  import('./ChatModerationPage').then((m) => ({ default: m.ChatModerationPage })),
+);
 
-export const chatModerationNavigation: ConsoleNavItem[] = [];
+/** `/networking/chat`: reported messages, the chat blacklist and the chat settings of the selected event. */
+export const chatModerationConsoleRoutes: RouteObject[] = [screen('networking/chat', ChatModerationPage)];
+
+export const chatModerationNavigation: ConsoleNavItem[] = [
+  {
+    area: 'networking',
+    labelKey: 'chat:moderation.nav',
+    path: '/networking/chat',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
+];

@@ -105,6 +105,7 @@ export default {
     blacklistAdd: 'Blacklist',
     blacklisted: '{{name}} can no longer use the chat.',
     remove: 'Remove {{name}} from the blacklist',
+    removeShort: 'Remove',
     removed: '{{name}} can use the chat again.',
     blacklistSender: 'Blacklist sender',
   },
