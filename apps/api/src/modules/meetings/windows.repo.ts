@@ -177,7 +177,7 @@ export interface WindowValues {
 export async function insertWindow(
   db: Db,
   eventId: string,
-  userId: string,
+  userId: string | null,
   v: WindowValues,
 ): Promise<string> {
   const row = await db
@@ -257,4 +257,16 @@ export async function saveQuota(db: Db, eventId: string, quota: number, userId: 
       oc.column('eventId').doUpdateSet({ requestQuota: quota, updatedBy: userId, updatedAt: new Date() }),
     )
     .execute();
+}
+
+/** An admin of the event (the demo seed's windows name their creator). */
+export async function eventAdminOf(db: Db, eventId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('memberships')
+    .select('userId')
+    .where('scope', '=', 'event')
+    .where('scopeId', '=', eventId)
+    .where('role', '=', 'admin')
+    .executeTakeFirst();
+  return row?.userId ?? null;
 }
