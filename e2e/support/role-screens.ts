@@ -22,6 +22,7 @@ export const EVENT_SCREENS: readonly RequiredScreen[] = [
   { name: 'Materials', path: '/content' },
   { name: 'Interactive maps', path: '/content/interactive-maps' },
   { name: 'Engagement tools', path: '/engagement' },
+  { name: 'Directories', path: '/directories' },
 ];
 
 export const CONSOLE_HOME: RequiredScreen = { name: 'Home', path: '/' };
