@@ -138,7 +138,8 @@ function foldLine(line: string): string {
   let current = '';
   let bytes = 0;
   for (const ch of line) {
-    const size = new TextEncoder().encode(ch).length;
+    const code = ch.codePointAt(0) ?? 0;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
     const limit = out.length === 0 ? 75 : 74;
     if (bytes + size > limit) {
       out.push(current);
