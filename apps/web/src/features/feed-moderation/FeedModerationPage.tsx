@@ -32,7 +32,7 @@ import {
   type FeedModerationPostView as Post,
 } from './api';
 
-const STATUS_COLORS = { PENDING: 'orange.9', APPROVED: 'teal.9', HIDDEN: 'gray.7' } as const;
+const STATUS_COLORS = { PENDING: 'dark.7', APPROVED: 'teal.9', HIDDEN: 'gray.7' } as const;
 
 function postsResource(eventId: string) {
   return defineResource<Post>({
@@ -99,7 +99,7 @@ function postsResource(eventId: string) {
         align: 'right',
         cell: (p) =>
           p.reports > 0 ? (
-            <Badge color="red.8" variant="filled">
+            <Badge color="red.9" variant="filled">
               {p.reports}
             </Badge>
           ) : (
@@ -137,7 +137,7 @@ function StatusCell({ post }: { post: Post }) {
   const { t } = useTranslation('feed');
   return (
     <Group gap={4}>
-      <Badge color={STATUS_COLORS[post.status]} variant="light">
+      <Badge color={STATUS_COLORS[post.status]} variant="filled">
         {t(`console.status.${post.status}`)}
       </Badge>
       {post.pinned && (
@@ -221,14 +221,18 @@ function ApprovalSwitch({ eventId }: { eventId: string }) {
       label={t('console.approval')}
       description={t('console.approvalHelp')}
       checked={checked}
-      disabled={settings.isPending || busy}
+      disabled={settings.isPending}
+      aria-busy={busy}
       onChange={async (e) => {
         const approvalRequired = e.currentTarget.checked;
         setBusy(true);
+        // Optimistic: the switch moves at once and goes back if the save fails.
+        client.setQueryData(settingsKey(eventId), { approvalRequired });
         try {
           client.setQueryData(settingsKey(eventId), await saveFeedSettings(eventId, { approvalRequired }));
           toast.success(approvalRequired ? t('console.approvalOn') : t('console.approvalOff'));
         } catch (err) {
+          client.setQueryData(settingsKey(eventId), { approvalRequired: !approvalRequired });
           toast.error(isApiError(err) ? err.message : t('composer.failed'));
         } finally {
           setBusy(false);

@@ -162,12 +162,12 @@ export function PostCard({ eventId, post, detail = false, onLiked, onDeleted }: 
               </Badge>
             )}
             {post.announcement && (
-              <Badge color="blue.9" variant="light">
+              <Badge color="blue.9" variant="filled">
                 {t('post.announcement')}
               </Badge>
             )}
             {post.status === 'PENDING' && (
-              <Badge color="orange.9" variant="light">
+              <Badge color="dark.7" variant="filled">
                 {t('post.pending')}
               </Badge>
             )}
