@@ -1,7 +1,9 @@
 import {
+  ActionIcon,
   Badge,
   Button,
   Group,
+  Menu,
   NumberInput,
   Paper,
   Select,
@@ -21,6 +23,7 @@ import { DateTime, defineResource, ResourceListPage } from '../../shared/list';
 import { useUserState } from '../../shared/session/hooks';
 import { BusyButton } from '../../shared/ui/BusyButton';
 import { FormDialog } from '../../shared/ui/FormDialog';
+import { MoreIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { toast } from '../../shared/ui/toast';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
@@ -203,63 +206,65 @@ function Reports({ eventId }: { eventId: string }) {
       title={t('moderation.reports')}
       empty={{ title: t('moderation.noReports') }}
       rowActions={(r) => (
-        <Group gap={4} wrap="nowrap">
-          {!r.messageHidden && (
-            <Button
-              size="compact-sm"
-              color="red"
-              variant="light"
-              aria-label={`${t('moderation.hide')}: ${r.messageText.slice(0, 40)}`}
-              onClick={() =>
-                resolve.mutate(
-                  { reportId: r.id, action: 'HIDE' },
-                  {
-                    onSuccess: () => toast.success(t('moderation.hidden')),
-                    onError: (e) => toast.error(e.message),
-                  },
-                )
-              }
-            >
-              {t('moderation.hide')}
-            </Button>
-          )}
-          {r.status === 'OPEN' && (
-            <Button
-              size="compact-sm"
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon
               variant="default"
-              aria-label={`${t('moderation.dismiss')}: ${r.messageText.slice(0, 40)}`}
-              onClick={() =>
-                resolve.mutate(
-                  { reportId: r.id, action: 'DISMISS' },
-                  {
-                    onSuccess: () => toast.success(t('moderation.dismissed')),
-                    onError: (e) => toast.error(e.message),
-                  },
-                )
-              }
+              size="lg"
+              aria-label={t('moderation.actionsFor', { text: r.messageText.slice(0, 60) })}
             >
-              {t('moderation.dismiss')}
-            </Button>
-          )}
-          {r.senderParticipantId && (
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              aria-label={`${t('moderation.blacklistSender')}: ${r.senderName}`}
-              onClick={() =>
-                blacklist.mutate(
-                  { participantId: r.senderParticipantId!, on: true },
-                  {
-                    onSuccess: () => toast.success(t('moderation.blacklisted', { name: r.senderName })),
-                    onError: (e) => toast.error(e.message),
-                  },
-                )
-              }
-            >
-              {t('moderation.blacklistSender')}
-            </Button>
-          )}
-        </Group>
+              <MoreIcon size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {!r.messageHidden && (
+              <Menu.Item
+                color="red"
+                onClick={() =>
+                  resolve.mutate(
+                    { reportId: r.id, action: 'HIDE' },
+                    {
+                      onSuccess: () => toast.success(t('moderation.hidden')),
+                      onError: (e) => toast.error(e.message),
+                    },
+                  )
+                }
+              >
+                {t('moderation.hide')}
+              </Menu.Item>
+            )}
+            {r.status === 'OPEN' && (
+              <Menu.Item
+                onClick={() =>
+                  resolve.mutate(
+                    { reportId: r.id, action: 'DISMISS' },
+                    {
+                      onSuccess: () => toast.success(t('moderation.dismissed')),
+                      onError: (e) => toast.error(e.message),
+                    },
+                  )
+                }
+              >
+                {t('moderation.dismiss')}
+              </Menu.Item>
+            )}
+            {r.senderParticipantId && (
+              <Menu.Item
+                onClick={() =>
+                  blacklist.mutate(
+                    { participantId: r.senderParticipantId!, on: true },
+                    {
+                      onSuccess: () => toast.success(t('moderation.blacklisted', { name: r.senderName })),
+                      onError: (e) => toast.error(e.message),
+                    },
+                  )
+                }
+              >
+                {t('moderation.blacklistSender')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
       )}
     />
   );

@@ -93,6 +93,7 @@ export default {
       email: 'E-mail',
       blacklistedAt: 'Blacklisted',
     },
+    actionsFor: 'Actions for the report of “{{text}}”',
     hide: 'Hide message',
     dismiss: 'Dismiss',
     hidden: 'Message hidden.',
