@@ -23,6 +23,7 @@ export const EVENT_SCREENS: readonly RequiredScreen[] = [
   { name: 'Interactive maps', path: '/content/interactive-maps' },
   { name: 'Engagement tools', path: '/engagement' },
   { name: 'Directories', path: '/directories' },
+  { name: 'Chat', path: '/networking/chat' },
 ];
 
 export const CONSOLE_HOME: RequiredScreen = { name: 'Home', path: '/' };
