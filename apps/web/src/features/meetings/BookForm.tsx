@@ -87,7 +87,13 @@ export function BookForm({ eventId, onClose }: { eventId: string; onClose: () =>
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('console.bookForm.title')} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('console.bookForm.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('participant.close') }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

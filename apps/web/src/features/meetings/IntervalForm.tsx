@@ -90,6 +90,7 @@ export function IntervalForm({
       onClose={onClose}
       title={interval ? t('console.form.titleEdit') : t('console.form.titleNew')}
       centered
+      closeButtonProps={{ 'aria-label': t('participant.close') }}
     >
       <form
         onSubmit={(e) => {

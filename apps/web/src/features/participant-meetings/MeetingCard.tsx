@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCalendarDate } from '../../shared/time/format';
+import { isApiError } from '../../shared/api/errors';
 import { CalendarIcon } from '../../shared/ui/icons';
 import { toast } from '../../shared/ui/toast';
 import { downloadMeetingCalendar, useAnswerMeeting, type MeetingView } from './api';
@@ -17,21 +18,21 @@ export function MeetingCard({ eventId, meeting, me }: { eventId: string; meeting
   const other = otherOf(meeting, me);
   const name = other.userName;
   const myTurn = meeting.status === 'PENDING' && meeting.awaitingId === me;
+  // mutateAsync: the card moves to another section (and remounts) when the list refetches, so
+  // per-call onSuccess callbacks of mutate() would be dropped; the promise still settles.
   const act = (kind: 'accept' | 'decline' | 'cancel') =>
-    answer.mutate(
-      { meetingId: meeting.id, answer: { kind } },
-      {
-        onSuccess: () =>
-          toast.success(
-            kind === 'accept'
-              ? t('participant.accepted', { name })
-              : kind === 'decline'
-                ? t('participant.declined')
-                : t('participant.cancelled'),
-          ),
-        onError: (e) => toast.error(e.message || t('participant.failed')),
-      },
-    );
+    answer
+      .mutateAsync({ meetingId: meeting.id, answer: { kind } })
+      .then(() =>
+        toast.success(
+          kind === 'accept'
+            ? t('participant.accepted', { name })
+            : kind === 'decline'
+              ? t('participant.declined')
+              : t('participant.cancelled'),
+        ),
+      )
+      .catch((e: unknown) => toast.error(isApiError(e) && e.message ? e.message : t('participant.failed')));
   return (
     <Card withBorder padding="md" component="li" aria-label={t('participant.withPerson', { name })}>
       <Stack gap={6}>
@@ -69,13 +70,13 @@ export function MeetingCard({ eventId, meeting, me }: { eventId: string; meeting
         <Group gap="xs" mt={4}>
           {myTurn && (
             <>
-              <Button size="xs" loading={answer.isPending} onClick={() => act('accept')}>
+              <Button size="xs" loading={answer.isPending} onClick={() => void act('accept')}>
                 {t('participant.accept')}
               </Button>
               <Button size="xs" variant="default" onClick={() => setProposing(true)}>
                 {t('participant.propose')}
               </Button>
-              <Button size="xs" variant="subtle" color="red" onClick={() => act('decline')}>
+              <Button size="xs" variant="subtle" color="red" onClick={() => void act('decline')}>
                 {t('participant.decline')}
               </Button>
             </>
@@ -97,7 +98,7 @@ export function MeetingCard({ eventId, meeting, me }: { eventId: string; meeting
             </Button>
           )}
           {(meeting.status === 'ACCEPTED' || (meeting.status === 'PENDING' && !myTurn)) && (
-            <Button size="xs" variant="subtle" color="red" onClick={() => act('cancel')}>
+            <Button size="xs" variant="subtle" color="red" onClick={() => void act('cancel')}>
               {meeting.status === 'ACCEPTED' ? t('participant.cancel') : t('participant.cancelRequest')}
             </Button>
           )}
@@ -114,16 +115,16 @@ export function MeetingCard({ eventId, meeting, me }: { eventId: string; meeting
           error={answer.error?.fields}
           onClose={() => setProposing(false)}
           onSubmit={({ startAt }) =>
-            answer.mutate(
-              { meetingId: meeting.id, answer: { kind: 'propose', startAt } },
-              {
-                onSuccess: () => {
-                  toast.success(t('participant.proposed', { name }));
-                  setProposing(false);
-                },
-                onError: (e) => toast.error(e.message || t('participant.failed')),
-              },
-            )
+            void answer
+              .mutateAsync({ meetingId: meeting.id, answer: { kind: 'propose', startAt } })
+              .then(() => {
+                toast.success(t('participant.proposed', { name }));
+                setProposing(false);
+              })
+              .catch((e: unknown) => {
+                if (!(isApiError(e) && e.fields))
+                  toast.error(isApiError(e) && e.message ? e.message : t('participant.failed'));
+              })
           }
         />
       )}

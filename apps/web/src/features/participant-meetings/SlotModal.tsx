@@ -42,7 +42,13 @@ export function SlotModal({
     items: d.slots.map((s) => ({ value: s.startAt, label: s.timeSlot })),
   }));
   return (
-    <Modal opened onClose={onClose} title={title} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      centered
+      closeButtonProps={{ 'aria-label': t('participant.close') }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -81,7 +87,7 @@ export function SlotModal({
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              {t('participant.close')}
+              {t('participant.cancelDialog')}
             </Button>
             <Button type="submit" loading={busy} disabled={!startAt}>
               {submitLabel}

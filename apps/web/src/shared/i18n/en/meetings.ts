@@ -52,6 +52,7 @@ export default {
     send: 'Send request',
     sendProposal: 'Propose this time',
     close: 'Close',
+    cancelDialog: 'Cancel',
     you: 'You',
   },
   agenda: {
