@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { APP_URL, E2E_PORT } from './support/env';
+import { APP_URL, CONSOLE_URL, E2E_PORT } from './support/env';
 import { allMail, linkTo, waitForMail } from './support/mailbox';
-import { call, createOwnEvent, type OwnEvent } from './support/own-event';
+import { call, createOwnEvent, openEventInConsole, type OwnEvent } from './support/own-event';
 import { expect, screen, test } from './support/test';
 import { unique } from './support/ui';
 
@@ -131,4 +131,70 @@ test('two participants book a meeting and both see it in My Agenda', async ({ br
     const mail = await waitForMail(who.email, { subject: /Meeting booked/ });
     expect(mail.text).toContain('Table 7');
   }
+});
+
+test('the organiser sees the meetings, adds an interval, books and cancels a meeting', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openEventInConsole(page, eventName);
+  await page
+    .getByRole('navigation', { name: 'Console navigation' })
+    .getByRole('link', { name: 'Meetings' })
+    .click();
+  await expect(page).toHaveURL(`${CONSOLE_URL}/agenda/meetings`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Meetings' })).toBeVisible();
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row', { name: /Bruno Silva.*Amara Okafor/ })).toBeVisible();
+  await expect(table.getByText('Table 7')).toBeVisible();
+  await screen(page, 'meetings console list');
+
+  // Meeting intervals: a second one, refused first for a 7-minute length.
+  await page.getByRole('tab', { name: 'Meeting intervals' }).click();
+  await expect(page).toHaveURL(`${CONSOLE_URL}/agenda/meetings/intervals`);
+  await expect(page.getByRole('table').getByText('2027-03-01 09:00 AM - 10:00 AM')).toBeVisible();
+  await page.getByRole('button', { name: 'Add meeting interval' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Add meeting interval' });
+  await form.getByLabel('Day').fill('2027-03-02');
+  await form.getByLabel('Start time').fill('14:00');
+  await form.getByLabel('End time').fill('15:00');
+  await form.getByRole('textbox', { name: 'Meeting length (minutes)' }).fill('7');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Meeting interval must be 5 to 120 minutes in steps of 5')).toBeVisible();
+  await screen(page, 'meetings console interval refused');
+  await form.getByRole('textbox', { name: 'Meeting length (minutes)' }).fill('20');
+  await form.getByLabel('Meeting points or tables').fill('Lounge A');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Meeting interval saved')).toBeVisible();
+  await expect(page.getByRole('table').getByText('2027-03-02 02:00 PM - 03:00 PM')).toBeVisible();
+  await screen(page, 'meetings console intervals');
+
+  // Available users: Amara (she opted in).
+  await page.getByRole('tab', { name: 'Available users' }).click();
+  await expect(page.getByRole('table').getByText('Amara Okafor')).toBeVisible();
+  await screen(page, 'meetings console available');
+
+  // Book a meeting for two people, then cancel it.
+  await page.getByRole('tab', { name: 'Meetings' }).click();
+  await page.getByRole('button', { name: 'Book a meeting' }).first().click();
+  const book = page.getByRole('dialog', { name: 'Book a meeting' });
+  await book.getByRole('combobox', { name: 'First participant' }).fill('Amara');
+  await page.getByRole('option', { name: 'Amara Okafor' }).click();
+  await book.getByRole('combobox', { name: 'Second participant' }).fill('Bruno');
+  await page.getByRole('option', { name: 'Bruno Silva' }).click();
+  await book.getByRole('combobox', { name: 'Time slot' }).click();
+  await page.getByRole('option', { name: '02:20 PM - 02:40 PM' }).click();
+  await screen(page, 'meetings console book');
+  await book.getByRole('button', { name: 'Book meeting' }).click();
+  await expect(page.getByText('Meeting booked', { exact: true })).toBeVisible();
+  const booked = page.getByRole('row', { name: /Amara Okafor.*Bruno Silva.*02:20 PM/ });
+  await expect(booked.getByText('Lounge A')).toBeVisible();
+  await booked.getByRole('button', { name: /Cancel the meeting of/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel meeting' })
+    .getByRole('button', { name: 'Cancel meeting' })
+    .click();
+  await expect(page.getByText('Meeting cancelled')).toBeVisible();
+  await expect(booked.getByText('Cancelled')).toBeVisible();
+
+  await page.setViewportSize(PHONE);
+  await screen(page, 'meetings console phone');
 });

@@ -99,13 +99,14 @@ function QuotaForm({ eventId }: { eventId: string }) {
     >
       <Group align="flex-end" gap="sm">
         <NumberInput
-          label={t('console.quotaLabel')}
+          label={t('console.settings')}
+          description={t('console.quotaLabel')}
           value={quota}
           onChange={setQuota}
           min={1}
           max={1000}
           allowDecimal={false}
-          w={280}
+          w={300}
           error={error}
           disabled={settings.isPending}
         />
