@@ -22,6 +22,7 @@ const PHONE = { width: 390, height: 844 };
 
 interface Participant {
   id: string;
+  userId: string;
   email: string;
   firstName: string;
   lastName: string;
@@ -147,6 +148,12 @@ test('two participants exchange business cards by scanning a badge', async ({ br
     await expect(b.getByRole('listitem', { name: 'Amara Okafor' })).toBeVisible();
     await expect(b.getByRole('heading', { level: 2, name: '1 contact' })).toBeVisible();
     await screen(b, 'cards contacts of the scanner');
+    // From Amara's profile, the manual way answers that she is a contact already.
+    await b.goto(path(`profile/${amara.userId}`));
+    await expect(b.getByRole('heading', { level: 1, name: 'Amara Okafor' })).toBeVisible();
+    await b.getByRole('button', { name: 'Exchange business cards' }).click();
+    await expect(b.getByRole('button', { name: 'In your contacts' })).toBeDisabled();
+    await screen(b, 'cards profile of a contact');
     await a.goto(path('contacts'));
     const card = a.getByRole('listitem', { name: 'Bruno Silva' });
     await expect(card).toBeVisible();

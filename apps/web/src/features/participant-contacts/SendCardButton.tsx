@@ -17,7 +17,7 @@ export function SendCardButton({ eventId, participantId }: { eventId: string; pa
         send.mutate(
           { participantId, note: '' },
           {
-            onSuccess: (r) => toast.success(r.state === 'CONTACT' ? t('send.contact') : t('send.sent')),
+            onSuccess: (r) => toast.success(r.state === 'CONTACT' ? t('send.contactToast') : t('send.sent')),
             onError: (e) => toast.error(e.message),
           },
         )

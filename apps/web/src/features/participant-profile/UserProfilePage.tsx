@@ -6,6 +6,7 @@ import { CustomFieldValue } from '../../shared/custom-fields/CustomFieldValue';
 import { useUserState } from '../../shared/session/hooks';
 import { EditIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
+import { SendCardButton } from '../participant-contacts';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { usePublicProfile } from './api';
 import { BackToEvent } from './BackToEvent';
@@ -97,6 +98,11 @@ export function PublicProfileView({
             <Text c="dimmed" className={classes.wrap}>
               {headline}
             </Text>
+          )}
+          {!own && (
+            <Stack gap="xs" mt="sm" align="center">
+              <SendCardButton eventId={eventId} participantId={p.id} />
+            </Stack>
           )}
           {own && (
             <Stack gap="xs" mt="sm" align="center">

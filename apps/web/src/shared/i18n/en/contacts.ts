@@ -70,6 +70,7 @@ export default {
     button: 'Exchange business cards',
     sent: 'Card request sent.',
     contact: 'In your contacts',
+    contactToast: 'Already in your contacts.',
     pending: 'Request sent',
   },
 };
