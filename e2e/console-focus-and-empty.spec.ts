@@ -78,6 +78,7 @@ test('console: Setup area, empty states in view at 390 px, Close on dialogs, key
       /^Agenda/,
       /^Content/,
       /^Engagement/,
+      /^Networking/,
       /^Setup/,
     ]);
     const setup = nav.getByRole('region', { name: 'Setup' });
@@ -88,6 +89,10 @@ test('console: Setup area, empty states in view at 390 px, Close on dialogs, key
       'href',
       '/setup/data-import',
     );
+    // Networking (issue 13): the activity feed's moderation screen.
+    await expect(
+      nav.getByRole('region', { name: 'Networking' }).getByRole('link', { name: 'Activity feed' }),
+    ).toHaveAttribute('href', '/networking/feed');
     await screen(page, 'navigation with setup');
   });
 

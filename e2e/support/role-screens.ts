@@ -22,8 +22,10 @@ export const EVENT_SCREENS: readonly RequiredScreen[] = [
   { name: 'Materials', path: '/content' },
   { name: 'Interactive maps', path: '/content/interactive-maps' },
   { name: 'Engagement tools', path: '/engagement' },
+  { name: 'Meetings', path: '/agenda/meetings' },
   { name: 'Directories', path: '/directories' },
   { name: 'Chat', path: '/networking/chat' },
+  { name: 'Activity feed', path: '/networking/feed' },
 ];
 
 export const CONSOLE_HOME: RequiredScreen = { name: 'Home', path: '/' };
