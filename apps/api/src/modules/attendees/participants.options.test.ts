@@ -456,6 +456,8 @@ describe('OpenAPI', () => {
         '/api/v1/events/{eventId}/participants/update-options',
         '/api/v1/events/{eventId}/participants/user-profile',
         '/api/v1/events/{eventId}/participants/user-profile/photo',
+        // Profile privacy is the directories' (modules/networking/directories.routes.ts).
+        '/api/v1/events/{eventId}/participants/user-profile/privacy',
         '/api/v1/events/{eventId}/participants/view',
         '/api/v1/events/{eventId}/participants/{participantId}',
         '/api/v1/events/{eventId}/participants/{participantId}/activity',
