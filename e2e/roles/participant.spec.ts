@@ -20,5 +20,6 @@ participantRoleJourney({
     { name: 'Check-in', path: '/scan' },
     { name: 'Profile', path: /^\/profile\/[^/]+$/ },
     { name: 'Edit profile', path: '/edit-profile' },
+    { name: 'Contacts', path: '/contacts' },
   ],
 });
