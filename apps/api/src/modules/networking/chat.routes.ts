@@ -28,6 +28,7 @@ import { eventParams } from '../../platform/http.js';
 import { listRoute, type ZodApp } from '../../platform/list.js';
 import { participantIdOfUser } from '../attendees/index.js';
 import { chatBlacklistList, chatPartnerList, chatReportList } from './chat-moderation.repo.js';
+import { CHAT_LIMITS, chatLimiter } from './chat.limits.js';
 import * as moderation from './chat.moderation.js';
 import * as service from './chat.service.js';
 
@@ -46,6 +47,7 @@ const ADMINS = "The event's admins (moderators and participants 403).";
 export function chatRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
   deps.realtime.registerRoomKind('conversation', service.conversationRoomCheck(db));
+  const limiter = chatLimiter(app, deps);
   const base = '/events/:eventId/chat';
 
   app.get(
@@ -101,12 +103,13 @@ export function chatRoutes(app: ZodApp, deps: AppDeps): void {
         response: {
           200: conversationDetailSchema,
           201: conversationDetailSchema,
-          ...errors(400, 401, 403, 404),
+          ...errors(400, 401, 403, 404, 429),
         },
       },
     },
     async (request, reply) => {
       const caller = await service.chatCaller(db, request, request.params.eventId);
+      await limiter.enforce('conversation', caller.participantId);
       const { detail, created } = await service.createConversation(db, caller, request.body);
       reply.code(created ? 201 : 200);
       return detail;
@@ -187,14 +190,15 @@ export function chatRoutes(app: ZodApp, deps: AppDeps): void {
           'Text of 1–2,000 characters; HTML tags are removed (messages are plain text). Answers after the commit ' +
           '(201; 200 with the stored message for a repeated `clientId`); the conversation room then gets `chat.message` ' +
           "and every member's user room `chat.activity`. In a 1:1: 403 when either blocked the other or the other person " +
-          `is hidden or blacklisted. ${WHO}`,
+          `is hidden or blacklisted. At most ${CHAT_LIMITS.message.limit} messages in ${CHAT_LIMITS.message.windowSec} s per participant (429). ${WHO}`,
         params: conversationParams,
         body: sendMessageSchema,
-        response: { 200: chatMessageSchema, 201: chatMessageSchema, ...errors(400, 401, 403, 404) },
+        response: { 200: chatMessageSchema, 201: chatMessageSchema, ...errors(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
       const caller = await service.chatCaller(db, request, request.params.eventId);
+      await limiter.enforce('message', caller.participantId);
       const { message, created } = await service.send(
         deps,
         caller,
@@ -299,11 +303,12 @@ export function chatRoutes(app: ZodApp, deps: AppDeps): void {
         description: `With a reason (1–500 characters); once per message and person (409 again); not one's own (400). The organisers review it. ${WHO}`,
         params: eventParams.extend({ chatMessageId: z.uuid() }),
         body: reportMessageSchema,
-        response: { 201: z.object({ id: z.uuid() }), ...errors(400, 401, 403, 404, 409) },
+        response: { 201: z.object({ id: z.uuid() }), ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
       const caller = await service.chatCaller(db, request, request.params.eventId);
+      await limiter.enforce('report', caller.participantId);
       reply.code(201);
       return moderation.report(db, caller, request.params.chatMessageId, request.body.reason);
     },

@@ -2,6 +2,7 @@ import { CHAT_MESSAGES } from '@plenary/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { client, participantToken, session, type Client, type Tenant } from '../agenda/agenda.test-utils.js';
+import { CHAT_LIMITS } from './chat.limits.js';
 
 let t: TestContext;
 let ten: Tenant;
@@ -288,5 +289,21 @@ describe('chat: reports and session chats', () => {
     const draft = await session(admin, { name: 'Hidden', status: 'DRAFT' });
     expect((await alice.c.post(`chat/sessions/${draft.id}/conversation`)).statusCode).toBe(404);
     await admin.patch('chat/settings', { sessionChats: false });
+  });
+});
+
+describe('chat: limits', () => {
+  it('refuses a burst of messages over the limit with 429 and Retry-After', async () => {
+    const hank = await person();
+    const ivy = await person();
+    const id = await direct(hank, ivy);
+    let refused: Awaited<ReturnType<Client['post']>> | undefined;
+    for (let i = 0; i < 2 * CHAT_LIMITS.message.limit + 1 && !refused; i++) {
+      const res = await hank.c.post(`chat/conversations/${id}/messages`, { text: `burst ${i}` });
+      if (res.statusCode === 429) refused = res;
+      else expect(res.statusCode).toBe(201);
+    }
+    expect(refused?.statusCode).toBe(429);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
