@@ -13,8 +13,9 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { eventAccess } from '../../platform/event-access.js';
-import { errors, eventParams, fileResponse } from '../../platform/http.js';
+import { errors, eventParams } from '../../platform/http.js';
 import type { ZodApp } from '../../platform/list.js';
+import { CARD_LIMITS, cardLimiter } from './cards.limits.js';
 import * as service from './cards.service.js';
 
 export const CARDS_TAG = 'business-cards';
@@ -26,6 +27,7 @@ const WHO = "The event's participants (staff who are not participants: 403; anot
 /** Business-card exchange: badge, requests (scan → request → accept), contacts with notes and export. */
 export function cardRoutes(app: ZodApp, deps: AppDeps): void {
   const { db } = deps;
+  const limiter = cardLimiter(app, deps);
   const access = (request: Parameters<typeof service.cardAccess>[1], eventId: string) =>
     service.cardAccess(db, request, eventId);
 
@@ -55,7 +57,7 @@ export function cardRoutes(app: ZodApp, deps: AppDeps): void {
           "badge or for one's own badge; 404 for another event's badge, an unknown participant or a hidden profile. 201 with `state: PENDING` " +
           "when sent (the recipient's user room gets `card.request`); 200 with the state when a request is already pending or they are " +
           'contacts already; when the other person had asked the caller, this accepts their request (200, `state: CONTACT`). ' +
-          `A declined request is sent anew. ${WHO}`,
+          `A declined request is sent anew. At most ${CARD_LIMITS.request.limit} requests a minute per participant (429). ${WHO}`,
         params: eventParams,
         body: sendCardRequestSchema,
         response: {
@@ -66,11 +68,9 @@ export function cardRoutes(app: ZodApp, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const { created, result } = await service.sendRequest(
-        deps,
-        await access(request, request.params.eventId),
-        request.body,
-      );
+      const who = await access(request, request.params.eventId);
+      await limiter.enforce(who.participantId);
+      const { created, result } = await service.sendRequest(deps, who, request.body);
       reply.code(created ? 201 : 200);
       return result;
     },
@@ -164,7 +164,13 @@ export function cardRoutes(app: ZodApp, deps: AppDeps): void {
         description: `\`format=vcf\` (default): one vCard 3.0 file with every contact; \`format=csv\`: a CSV (UTF-8 with BOM, formulas neutralised). ${WHO}`,
         params: eventParams,
         querystring: contactsExportQuerySchema,
-        response: { 200: fileResponse('text/vcard'), ...errors(400, 401, 403, 404) },
+        response: {
+          200: {
+            description: 'The file (text/vcard or text/csv)',
+            content: { 'text/vcard': { schema: z.string() }, 'text/csv': { schema: z.string() } },
+          },
+          ...errors(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {

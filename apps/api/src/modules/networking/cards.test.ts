@@ -290,4 +290,21 @@ describe('business cards', () => {
       ),
     ).toHaveLength(1);
   });
+
+  it('limits the requests one participant sends (429 with Retry-After)', async () => {
+    const spammer = await person(tenant, 'Max');
+    const targets = await Promise.all(Array.from({ length: 31 }, (_, i) => person(tenant, `T${i}`)));
+    for (const target of targets.slice(0, 30))
+      expect(
+        (await api(spammer, 'POST', 'requests', { participantId: target.participantId })).statusCode,
+      ).toBe(201);
+    const over = await api(spammer, 'POST', 'requests', { participantId: targets[30]!.participantId });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Someone else is not affected.
+    const other = await person(tenant, 'Ned');
+    expect(
+      (await api(other, 'POST', 'requests', { participantId: targets[30]!.participantId })).statusCode,
+    ).toBe(201);
+  });
 });
