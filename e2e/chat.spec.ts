@@ -26,6 +26,7 @@ const eventName = unique('Chat journey');
 let own: OwnEvent;
 let amara: Participant;
 let bruno: Participant;
+let sessionId = '';
 const contexts: BrowserContext[] = [];
 
 test.describe.configure({ timeout: 300_000 });
@@ -41,6 +42,16 @@ test.beforeAll(async ({ request }) => {
     });
   amara = await make('Amara', 'Okafor');
   bruno = await make('Bruno', 'Silva');
+  sessionId = (
+    await call<{ id: string }>(request, own.admin, 'POST', `events/${own.eventId}/sessions`, {
+      name: 'Networking breakfast',
+      startDate: '2027-03-01',
+      startTime: '09:00 AM',
+      endDate: '2027-03-01',
+      endTime: '10:00 AM',
+      status: 'PUBLISHED',
+    })
+  ).id;
 });
 
 test.afterAll(async ({ request }) => {
@@ -180,5 +191,17 @@ test('two participants chat live; a reported message is hidden by the organiser'
     await organiser.getByRole('tab', { name: 'Reported messages' }).click();
     await expect(organiser.getByRole('row', { name: /Not what I expected/ })).toBeVisible();
     await screen(organiser, 'chat moderation reports 390');
+  });
+
+  await test.step('with session chats on, a session page opens its chat', async () => {
+    await call(request, own.admin, 'PATCH', `events/${own.eventId}/chat/settings`, { sessionChats: true });
+    await a.goto(`${APP_URL}/event/${own.eventId}/agenda/${sessionId}`);
+    await a.getByRole('button', { name: 'Session chat' }).click();
+    await expect(a.getByRole('heading', { level: 1, name: 'Networking breakfast' })).toBeVisible();
+    await expect(a.getByText('Session chat · 1 member')).toBeVisible();
+    await a.getByLabel('Message', { exact: true }).fill('Who is here for the breakfast?');
+    await a.getByRole('button', { name: 'Send' }).click();
+    await expect(a.getByRole('log', { name: 'Messages' }).getByText('Sent')).toBeVisible();
+    await screen(a, 'chat session 390');
   });
 });

@@ -17,6 +17,7 @@ import { Link, useParams } from 'react-router';
 import { CalendarIcon, ExternalLinkIcon, MapPinIcon } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
 import { toast } from '../../shared/ui/toast';
+import { SessionChatButton } from '../participant-chat';
 import { SessionLiveTools } from '../participant-engagement';
 import { userProfilePath } from '../participant-profile';
 import { downloadSessionCalendar, useAgendaView, useSessionView, type SessionView } from './api';
@@ -107,6 +108,7 @@ function Detail({ eventId, session, zone }: { eventId: string; session: SessionV
         </Stack>
       </Card>
       <SessionLiveTools eventId={eventId} sessionId={session.id} />
+      <SessionChatButton eventId={eventId} sessionId={session.id} />
       {session.description && (
         <Section title={t('session.about')}>
           <Text style={{ whiteSpace: 'pre-line' }}>{session.description}</Text>

@@ -3,3 +3,5 @@
  * lint:architecture`). Everything else in this folder is private.
  */
 export { participantChatRoutes } from './routes';
+/** "Session chat" for a session's page (participant-agenda). */
+export { SessionChatButton } from './SessionChatButton';
