@@ -7,7 +7,6 @@ import {
   availableFieldsDataSchema,
   bulkUpdateParticipantsSchema,
   bulkUpdateResultSchema,
-  chatParticipantSchema,
   checkUserQuerySchema,
   checkUserResultSchema,
   createParticipantSchema,
@@ -36,7 +35,6 @@ import { errors, eventParams, noContent, participantParams, TAG, userParams } fr
 import { fieldsError, parseOr400, rawQuery } from '../../platform/http.js';
 import { asDefs, listFields } from './custom-fields.repo.js';
 import {
-  chatList,
   directoryList,
   exportFields,
   impersonationList,
@@ -296,18 +294,7 @@ export function participantRoutes(app: ZodApp, deps: AppDeps): void {
       'Participants an admin may act as (send their userId in the impersonate header), as participants of the events the admin administers only: no super admins and nobody holding an admin or moderator role anywhere. Admins only.',
   });
 
-  listRoute(app, `${BASE}/chat-participants`, {
-    db,
-    list: chatList,
-    scope: async (request) => {
-      const { ctx, event } = await access(request, 'read');
-      return { eventId: event.id, exceptUserId: ctx.principal.userId };
-    },
-    record: chatParticipantSchema,
-    tags: [TAG],
-    summary:
-      'Participants one can chat with: for now every participant of the event but the caller (chat blacklists and settings come with the chat module). Admins and moderators.',
-  });
+  // `GET …/chat-participants` (whom one may message) is the chat's: modules/networking/chat.routes.ts.
 
   app.get(
     `${BASE}/extra-reports`,

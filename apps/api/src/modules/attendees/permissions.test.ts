@@ -220,7 +220,7 @@ const CASES = eventCases<Target>([
   {
     name: 'chat participants',
     method: 'GET',
-    kind: 'read',
+    kind: 'member',
     ok: 200,
     request: at((x) => ev(x, 'participants/chat-participants')),
   },
