@@ -68,7 +68,8 @@ export function IncomingRequests({
   const requests = useCardRequests(eventId);
   if (requests.isError)
     return <LoadError onRetry={() => void requests.refetch()} message={requests.error.message} />;
-  if (!requests.data) return <Skeleton h={72} />;
+  // Where the section only shows when something waits, nothing stands in for it while it loads.
+  if (!requests.data) return showEmpty ? <Skeleton h={72} /> : null;
   const { incoming, outgoing } = requests.data;
   if (incoming.length === 0 && !showEmpty && (!showOutgoing || outgoing.length === 0)) return null;
   return (
