@@ -174,6 +174,15 @@ export async function completeTenant(t: TestContext, marker: string) {
   );
   // directories (issue 13)
   const directory = await post('directory', 'directories', { name: `Directory ${marker}`, view: 'GRID' });
+  // activity feed (issue 13): the participant posts
+  const feedPost = await created(
+    'feed post',
+    t.as(tokens.participant, {
+      method: 'POST',
+      url: at('activity-feed/posts'),
+      payload: { text: `Post ${marker}` },
+    }),
+  );
   const importRecord = await upload(
     'import',
     'imports/User',
@@ -217,6 +226,7 @@ export async function completeTenant(t: TestContext, marker: string) {
       qaQuestion,
       engagementTool,
       engagementInstance,
+      feedPost,
       directory,
     },
   };

@@ -8,6 +8,7 @@ import { seedCards } from './cards.js';
 import { seedDirectories } from './directories.js';
 import { seedEngagement } from './engagement.js';
 import { seedExtras } from './extras.js';
+import { seedFeed } from './feed.js';
 import { seedImports } from './imports.js';
 import { seedPeople } from './people.js';
 
@@ -172,5 +173,6 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   await seedEngagement({ db });
   await seedCards({ db });
   await seedDirectories({ db });
+  await seedFeed({ db });
   return { created: true, accounts };
 }

@@ -36,6 +36,8 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   'engagement-tools/:toolId': (x) => x.records.engagementTool.id,
   'instances/:instanceId': (x) => x.records.engagementInstance.id,
   'directories/:directoryId': (x) => x.records.directory.id,
+  // activity feed (issue 13)
+  'posts/:postId': (x) => x.records.feedPost.id,
   // Not ids of a tenant: names of tables, the same in every tenant.
   'imports/:table': () => 'User',
   'view-settings/:tableKey': () => 'events',

@@ -665,6 +665,63 @@ export interface DirectoriesTable extends Authored {
   position: number;
 }
 
+// activity feed (0022)
+export interface FeedSettingsTable {
+  eventId: string;
+  approvalRequired: Generated<boolean>;
+  updatedAt: Generated<Date>;
+}
+
+export interface FeedPostsTable {
+  id: Generated<string>;
+  eventId: string;
+  authorUserId: string;
+  participantId: string | null;
+  text: Generated<string>;
+  status: Generated<'PENDING' | 'APPROVED' | 'HIDDEN'>;
+  announcement: Generated<boolean>;
+  pinnedAt: Date | null;
+  likeCount: Generated<number>;
+  commentCount: Generated<number>;
+  reportCount: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: Generated<Date>;
+}
+
+export interface FeedImagesTable {
+  id: Generated<string>;
+  eventId: string;
+  uploaderUserId: string;
+  postId: string | null;
+  position: Generated<number>;
+  url: string;
+  createdAt: CreatedAt;
+}
+
+export interface FeedCommentsTable {
+  id: Generated<string>;
+  postId: string;
+  eventId: string;
+  authorUserId: string;
+  participantId: string | null;
+  text: string;
+  createdAt: CreatedAt;
+}
+
+export interface FeedLikesTable {
+  postId: string;
+  userId: string;
+  createdAt: CreatedAt;
+}
+
+export interface FeedReportsTable {
+  id: Generated<string>;
+  postId: string;
+  reporterUserId: string;
+  reason: string;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -721,6 +778,12 @@ export interface Database {
   // business cards (0020)
   // chat (0021)
   // activity feed (0022)
+  feedSettings: FeedSettingsTable;
+  feedPosts: FeedPostsTable;
+  feedImages: FeedImagesTable;
+  feedComments: FeedCommentsTable;
+  feedLikes: FeedLikesTable;
+  feedReports: FeedReportsTable;
   workerProcesses: WorkerProcessesTable;
   jobOwners: JobOwnersTable;
   domainEvents: DomainEventsTable;
