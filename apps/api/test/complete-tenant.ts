@@ -183,6 +183,50 @@ export async function completeTenant(t: TestContext, marker: string) {
       payload: { text: `Post ${marker}` },
     }),
   );
+  // chat (issue 13): the participant opens a 1:1 with the attendee and writes; the attendee reports it
+  const chatConversation = await created(
+    'chat conversation',
+    t.as(tokens.participant, {
+      method: 'POST',
+      url: at('chat/conversations'),
+      payload: { kind: 'DIRECT', participantId: attendee.id },
+    }),
+  );
+  const chatMessage = await created(
+    'chat message',
+    t.as(tokens.participant, {
+      method: 'POST',
+      url: at(`chat/conversations/${chatConversation.id}/messages`),
+      payload: { text: `Message ${marker}` },
+    }),
+  );
+  const attendeeUser = await deps.db
+    .selectFrom('participants')
+    .select('userId')
+    .where('id', '=', attendee.id)
+    .executeTakeFirstOrThrow();
+  const chatReport = await created(
+    'chat report',
+    t.as(await f.token(attendeeUser.userId), {
+      method: 'POST',
+      url: at(`chat/messages/${chatMessage.id}/report`),
+      payload: { reason: `Reason ${marker}` },
+    }),
+  );
+  // meetings (issue 13): a window and a meeting the admin booked for the participant and the attendee
+  const meetingInterval = await post('meeting interval', 'meeting-intervals', {
+    date: '2030-06-02',
+    startTime: '09:00 AM',
+    endTime: '10:00 AM',
+    slotMinutes: 30,
+    meetingPoints: [`Table ${marker}`],
+  });
+  const meeting = await post('meeting', 'meetings/book', {
+    requesterId: participantRow.id,
+    inviteeId: attendee.id,
+    startAt: String(meetingInterval.startAt),
+    message: `Meeting ${marker}`,
+  });
   const importRecord = await upload(
     'import',
     'imports/User',
@@ -226,6 +270,9 @@ export async function completeTenant(t: TestContext, marker: string) {
       qaQuestion,
       engagementTool,
       engagementInstance,
+      chatConversation,
+      chatMessage,
+      chatReport,
       feedPost,
       directory,
     },

@@ -5,6 +5,7 @@ import { createUser, createUsers, normalizeEmail, SYSTEM_ACTOR } from '../platfo
 import { seedAgenda } from './agenda.js';
 import { seedBookmarks } from './bookmarks.js';
 import { seedCards } from './cards.js';
+import { seedChat } from './chat.js';
 import { seedDirectories } from './directories.js';
 import { seedEngagement } from './engagement.js';
 import { seedExtras } from './extras.js';
@@ -173,6 +174,7 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   await seedEngagement({ db });
   await seedCards({ db });
   await seedDirectories({ db });
+  await seedChat({ db });
   await seedFeed({ db });
   return { created: true, accounts };
 }

@@ -38,6 +38,12 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   'directories/:directoryId': (x) => x.records.directory.id,
   // activity feed (issue 13)
   'posts/:postId': (x) => x.records.feedPost.id,
+  // chat (issue 13)
+  ':conversationId': (x) => x.records.chatConversation.id,
+  ':chatMessageId': (x) => x.records.chatMessage.id,
+  ':chatReportId': (x) => x.records.chatReport.id,
+  'blocks/:participantId': (x) => x.records.attendee.id,
+  'blacklist/:participantId': (x) => x.records.attendee.id,
   // Not ids of a tenant: names of tables, the same in every tenant.
   'imports/:table': () => 'User',
   'view-settings/:tableKey': () => 'events',

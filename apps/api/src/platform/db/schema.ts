@@ -722,6 +722,78 @@ export interface FeedReportsTable {
   createdAt: CreatedAt;
 }
 
+/** Chat (migration 0021): the organiser's settings per event. */
+export interface ChatSettingsTable {
+  eventId: string;
+  enabled: Generated<boolean>;
+  sessionChats: Generated<boolean>;
+  groupMemberCap: Generated<number>;
+  updatedAt: Generated<Date>;
+  updatedBy: string | null;
+}
+
+export interface ChatConversationsTable {
+  id: Generated<string>;
+  eventId: string;
+  kind: 'DIRECT' | 'GROUP' | 'SESSION';
+  name: string | null;
+  sessionId: string | null;
+  pairKey: string | null;
+  createdBy: string | null;
+  lastSeq: Generated<number>;
+  lastMessageAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: Generated<Date>;
+}
+
+export interface ChatMembersTable {
+  conversationId: string;
+  participantId: string;
+  eventId: string;
+  lastReadSeq: Generated<number>;
+  joinedAt: CreatedAt;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<string>;
+  conversationId: string;
+  eventId: string;
+  seq: number;
+  senderId: string | null;
+  text: string;
+  clientId: string | null;
+  hidden: Generated<boolean>;
+  hiddenBy: string | null;
+  hiddenAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface ChatBlocksTable {
+  blockerId: string;
+  blockedId: string;
+  eventId: string;
+  createdAt: CreatedAt;
+}
+
+export interface ChatBlacklistTable {
+  participantId: string;
+  eventId: string;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface ChatReportsTable {
+  id: Generated<string>;
+  messageId: string;
+  eventId: string;
+  reporterId: string;
+  reason: string;
+  status: Generated<'OPEN' | 'HIDDEN' | 'DISMISSED'>;
+  resolvedBy: string | null;
+  resolvedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -777,6 +849,13 @@ export interface Database {
   directories: DirectoriesTable;
   // business cards (0020)
   // chat (0021)
+  chatSettings: ChatSettingsTable;
+  chatConversations: ChatConversationsTable;
+  chatMembers: ChatMembersTable;
+  chatMessages: ChatMessagesTable;
+  chatBlocks: ChatBlocksTable;
+  chatBlacklist: ChatBlacklistTable;
+  chatReports: ChatReportsTable;
   // activity feed (0022)
   feedSettings: FeedSettingsTable;
   feedPosts: FeedPostsTable;
