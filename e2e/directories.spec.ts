@@ -202,4 +202,20 @@ test('participants browse, search and open a person; a hidden profile is gone fo
   await expect(bruno.getByText('Your profile is visible again')).toBeVisible();
   await amara.goto(`${APP_URL}/event/${own.eventId}/directories/${ids.everyone}`);
   await expect(amara.getByText('4 people')).toBeVisible();
+
+  // The two other views: a carousel (a sideways region reachable by keyboard) and pills.
+  const everyone = `events/${own.eventId}/directories/${ids.everyone}`;
+  await call(request, own.admin, 'PATCH', everyone, { view: 'CAROUSEL' });
+  await amara.reload();
+  const carousel = amara.getByRole('list', { name: 'People (scroll sideways)' });
+  await expect(carousel.getByRole('link')).toHaveCount(4);
+  await carousel.focus();
+  await expect(carousel).toBeFocused();
+  await screen(amara, 'directory carousel on a phone');
+  await call(request, own.admin, 'PATCH', everyone, { view: 'PILL' });
+  await amara.reload();
+  await expect(amara.getByRole('link', { name: /Dana Park/ })).toBeVisible();
+  await screen(amara, 'directory pills on a phone');
+  await amara.getByRole('link', { name: /Dana Park/ }).click();
+  await expect(amara.getByRole('heading', { level: 1, name: 'Dana Park' })).toBeVisible();
 });
