@@ -178,22 +178,25 @@ describe('requests, answers and bookings', () => {
   it('limits pending requests a person sends (quota), never those they receive', async () => {
     const put = await call(t, admin, 'PUT', url('meeting-settings'), { requestQuota: 2 });
     expect(put.statusCode).toBe(200);
-    await createWindow(t, admin, eventId, { date: '2030-06-05', meetingPoints: [] });
+    await createWindow(t, admin, eventId, { date: '2030-06-05', endTime: '11:00 AM', meetingPoints: [] });
     const asker = await person(t, eventId);
-    const slot = (i: number) => `2030-06-05T07:${String(i * 15).padStart(2, '0')}:00.000Z`;
+    const slot = (i: number) => new Date(Date.UTC(2030, 5, 5, 7, i * 15)).toISOString();
     const others = await Promise.all([0, 1, 2].map(async () => (await fresh())[1]));
     expect((await request(asker, others[0]!, slot(0))).statusCode).toBe(201);
     expect((await request(asker, others[1]!, slot(1))).statusCode).toBe(201);
     const over = await request(asker, others[2]!, slot(2));
     expect(over.statusCode).toBe(429);
     expect(over.json().message).toBe(MEETING_MESSAGES.quota(2));
-    // Received requests do not count: three people ask the asker.
+    // Received requests never count: three people ask the asker in other slots, all accepted as requests.
     await makeAvailable(t, asker, eventId);
-    for (const [i, p] of others.entries()) {
-      const res = await request(p, asker, slot(i === 0 ? 3 : i + 1));
-      expect([201, 409]).toContain(res.statusCode);
-      if (res.statusCode === 409) expect(res.json().message).toBe(MEETING_MESSAGES.slotTaken);
-    }
+    for (const [i, p] of others.entries())
+      expect((await request(p, asker, slot(i + 2))).statusCode).toBe(201);
+    const mine = (await call(t, asker.token, 'GET', url('meetings/mine'))).json() as {
+      meetings: Array<{ status: string; awaitingId: string | null }>;
+    };
+    expect(mine.meetings.filter((m) => m.status === 'PENDING' && m.awaitingId === asker.id)).toHaveLength(3);
+    // Still over the quota for sending.
+    expect((await request(asker, others[2]!, slot(6))).statusCode).toBe(429);
     await call(t, admin, 'PUT', url('meeting-settings'), { requestQuota: 10 });
   });
 

@@ -9,25 +9,13 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { minutesToTime, timeToMinutes } from '@plenary/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
 import { toast } from '../../shared/ui/toast';
 import { intervalsPath, useLabels, useRefreshMeetings, type IntervalRow } from './api';
-
-/** 'hh:mm AM' (the API's) ↔ 'HH:mm' (a time input's). */
-const toInput = (time: string) => {
-  const m = timeToMinutes(time);
-  return m === undefined
-    ? ''
-    : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-};
-const fromInput = (value: string) => {
-  const m = timeToMinutes(value);
-  return m === undefined ? value : minutesToTime(m);
-};
+import { pointsFromText, timeFromInput, timeToInput } from './intervalForm';
 
 /** Add or edit a meeting interval: day, start, end, meeting length, meeting points, who may book. */
 export function IntervalForm({
@@ -43,8 +31,8 @@ export function IntervalForm({
   const refresh = useRefreshMeetings(eventId);
   const labels = useLabels(eventId);
   const [date, setDate] = useState(interval?.date ?? '');
-  const [start, setStart] = useState(interval ? toInput(interval.startTime) : '09:00');
-  const [end, setEnd] = useState(interval ? toInput(interval.endTime) : '12:00');
+  const [start, setStart] = useState(interval ? timeToInput(interval.startTime) : '09:00');
+  const [end, setEnd] = useState(interval ? timeToInput(interval.endTime) : '12:00');
   const [slot, setSlot] = useState<number | string>(interval?.slotMinutes ?? 30);
   const [points, setPoints] = useState(interval?.meetingPoints.join('\n') ?? '');
   const [type, setType] = useState<'EVERYONE' | 'LABELS'>(interval?.bookableBy.type ?? 'EVERYONE');
@@ -57,13 +45,10 @@ export function IntervalForm({
     setFields({});
     const body = {
       date,
-      startTime: fromInput(start),
-      endTime: fromInput(end),
+      startTime: timeFromInput(start),
+      endTime: timeFromInput(end),
       slotMinutes: typeof slot === 'number' ? slot : Number(slot),
-      meetingPoints: points
-        .split('\n')
-        .map((p) => p.trim())
-        .filter(Boolean),
+      meetingPoints: pointsFromText(points),
       bookableBy: { type, labelIds: type === 'LABELS' ? labelIds : [] },
     };
     try {
