@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { resolve } from 'node:path';
 import { APP_URL, E2E_PORT } from './support/env';
 import { allMail, linkTo, waitForMail } from './support/mailbox';
 import { call, createOwnEvent, openEventInConsole, type OwnEvent } from './support/own-event';
@@ -114,11 +115,18 @@ test('participants post, like and comment while an organiser moderates the feed'
 
   await test.step('Amara posts: it waits for approval, only she sees it', async () => {
     await amara.getByRole('textbox', { name: 'Write a post' }).fill(postText);
+    // One image, checked and re-encoded by the API like a profile photo.
+    await amara
+      .getByRole('region', { name: 'Write a post' })
+      .locator('input[type="file"]')
+      .setInputFiles(resolve(import.meta.dirname, '../apps/api/src/seed/avatars/01.png'));
+    await expect(amara.getByRole('button', { name: 'Remove image 1' })).toBeVisible();
     await amara.getByRole('button', { name: 'Post', exact: true }).click();
     await toastSays(amara, 'Your post was sent to the moderators and appears once it is approved.');
     const mine = postWith(amara, 'Slides are up!');
     await expect(mine).toBeVisible();
     await expect(mine.getByText('Waiting for approval')).toBeVisible();
+    await expect(mine.getByRole('img', { name: 'Image 1 of the post by Amara Okafor' })).toBeVisible();
     await expect(amara.getByRole('textbox', { name: 'Write a post' })).toHaveValue('');
     await screen(amara, 'feed-pending-390');
     // The queue hears of it live.
@@ -138,6 +146,7 @@ test('participants post, like and comment while an organiser moderates the feed'
       'href',
       'mailto:speaker@northwind.org',
     );
+    await expect(seen.getByRole('img', { name: 'Image 1 of the post by Amara Okafor' })).toBeVisible();
     await expect(postWith(amara, 'Slides are up!').getByText('Waiting for approval')).toHaveCount(0);
     await screen(bruno, 'feed-approved-390');
   });
