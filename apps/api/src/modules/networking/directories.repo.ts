@@ -20,10 +20,19 @@ const labelsJson = sql<
 >`(SELECT coalesce(jsonb_agg(jsonb_build_object('id', l.id, 'name', l.name, 'color', l.color) ORDER BY lower(l.name), l.id), '[]'::jsonb)
     FROM labels l WHERE l.event_id = list_page.event_id AND l.id = ANY(list_page.label_ids))`;
 
-/** `GET events/{eventId}/directories` (scope = the event id). */
+/**
+ * Who reads directories: `staff` (admins and moderators) see the filter's arguments; participants
+ * get them empty (label names and custom-field conditions are the organisers' business).
+ */
+export interface DirectoryScope {
+  eventId: string;
+  staff: boolean;
+}
+
+/** `GET events/{eventId}/directories`. */
 export const directoryList = defineList({
   query: directoryListQuerySchema,
-  select: (db: Db, eventId: string) =>
+  select: (db: Db, { eventId, staff }: DirectoryScope) =>
     db
       .selectFrom('directories as d')
       .select([
@@ -32,9 +41,11 @@ export const directoryList = defineList({
         'd.name',
         'd.view',
         'd.filter',
-        'd.sessionIds',
-        'd.labelIds',
-        'd.customFieldValues',
+        staff ? sql<string[]>`d.session_ids`.as('sessionIds') : sql<string[]>`'{}'::uuid[]`.as('sessionIds'),
+        staff ? sql<string[]>`d.label_ids`.as('labelIds') : sql<string[]>`'{}'::uuid[]`.as('labelIds'),
+        staff
+          ? sql<CustomFieldValueFilter[]>`d.custom_field_values`.as('customFieldValues')
+          : sql<CustomFieldValueFilter[]>`'[]'::jsonb`.as('customFieldValues'),
         'd.shownFields',
         'd.sort',
         'd.position',

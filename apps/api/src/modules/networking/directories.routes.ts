@@ -21,6 +21,8 @@ const TAGS = [DIRECTORIES_TAG];
 const BASE = '/events/:eventId/directories';
 const ADMINS = 'Event admins (and the hub, organisation and super admins above).';
 const MEMBERS = 'Anyone with a role in the event.';
+const ARGUMENTS =
+  "Participants get the filter's arguments (sessionIds, labelIds, customFieldValues, sessions, labels) empty: they are the organisers'.";
 const directoryParams = eventParams.extend({ directoryId: z.uuid() });
 
 /** The `directoryId` of the items list (its schema declares no params): 400 unless a uuid. */
@@ -41,10 +43,11 @@ export function directoryRoutes(app: ZodApp, { db }: AppDeps): void {
   listRoute(app, BASE, {
     db,
     list: directoryList,
-    scope: async (request) => (await eventAccess(db, request, eventIdOf(request), 'member')).event.id,
+    scope: async (request) =>
+      service.directoryScope(await eventAccess(db, request, eventIdOf(request), 'member')),
     record: directorySchema,
     tags: TAGS,
-    summary: `An event's directories (default order: position, then id); filter view=GRID,… and filter=CUSTOM,…. ${MEMBERS}`,
+    summary: `An event's directories (default order: position, then id); filter view=GRID,… and filter=CUSTOM,…. ${MEMBERS} ${ARGUMENTS}`,
   });
 
   app.post(
@@ -73,14 +76,14 @@ export function directoryRoutes(app: ZodApp, { db }: AppDeps): void {
       schema: {
         tags: TAGS,
         summary: 'A directory',
-        description: MEMBERS,
+        description: `${MEMBERS} ${ARGUMENTS}`,
         params: directoryParams,
         response: { 200: directorySchema, ...errors(400, 401, 404) },
       },
     },
     async (request) => {
-      const { event } = await eventAccess(db, request, request.params.eventId, 'member');
-      return service.getDirectory(db, event.id, request.params.directoryId);
+      const access = await eventAccess(db, request, request.params.eventId, 'member');
+      return service.getDirectory(db, service.directoryScope(access), request.params.directoryId);
     },
   );
 

@@ -13,7 +13,7 @@ import {
 import { audit } from '../../platform/audit.js';
 import type { Db } from '../../platform/db/index.js';
 import { notFound } from '../../platform/errors.js';
-import type { EventAccess } from '../../platform/event-access.js';
+import { allowed, type EventAccess } from '../../platform/event-access.js';
 import { fieldsError } from '../../platform/http.js';
 import { listFields, participantIdOfUser } from '../attendees/index.js';
 import type { ItemsScope } from './directories-items.repo.js';
@@ -22,8 +22,14 @@ import * as repo from './directories.repo.js';
 
 const ENTITY = 'directory';
 
-export async function getDirectory(db: Db, eventId: string, id: string): Promise<Directory> {
-  const record = await repo.directoryList.byId(db, eventId, id);
+/** The directories' scope of a caller: staff (admins, moderators) see the filters' arguments. */
+export const directoryScope = ({ ctx, event }: EventAccess): repo.DirectoryScope => ({
+  eventId: event.id,
+  staff: allowed(ctx.principal, event, 'read'),
+});
+
+export async function getDirectory(db: Db, scope: repo.DirectoryScope, id: string): Promise<Directory> {
+  const record = await repo.directoryList.byId(db, scope, id);
   if (!record) throw notFound(DIRECTORY_MESSAGES.notFound);
   return record;
 }
@@ -81,7 +87,7 @@ export async function createDirectory(
     await audit(tx, ctx, 'create', ENTITY, id);
     return id;
   });
-  return getDirectory(db, event.id, id);
+  return getDirectory(db, { eventId: event.id, staff: true }, id);
 }
 
 /** PATCH: the fields given; the result is checked as a whole. */
@@ -104,7 +110,7 @@ export async function updateDirectory(
     await repo.updateDirectory(tx, id, values, ctx.actorId);
     await audit(tx, ctx, 'update', ENTITY, id);
   });
-  return getDirectory(db, event.id, id);
+  return getDirectory(db, { eventId: event.id, staff: true }, id);
 }
 
 export async function deleteDirectory(db: Db, { ctx, event }: EventAccess, id: string): Promise<void> {

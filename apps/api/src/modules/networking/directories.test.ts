@@ -94,9 +94,22 @@ describe('directories', () => {
     expect(
       names(await people(viewer, await dir({ filter: 'SESSION_SPEAKERS', sessionIds: [s1.id] }))),
     ).toEqual(['Ann']);
-    expect(names(await people(viewer, await dir({ filter: 'CUSTOM', labelIds: [label.id] })))).toEqual([
-      'Ann',
-    ]);
+    const vipDir = await dir({ filter: 'CUSTOM', labelIds: [label.id] });
+    expect(names(await people(viewer, vipDir))).toEqual(['Ann']);
+    // Participants never see the filter's arguments (label names are the organisers'); staff do.
+    expect((await viewer.get(`directories/${vipDir}`)).json()).toMatchObject({
+      filter: 'CUSTOM',
+      labelIds: [],
+      labels: [],
+      customFieldValues: [],
+    });
+    const listed = (await viewer.get('directories')).json() as { records: Directory[] };
+    expect(listed.records.find((d) => d.id === vipDir)).toMatchObject({ labelIds: [], labels: [] });
+    const moderator = client(t, ten2.tokens.moderator, ten2.event.id);
+    expect((await moderator.get(`directories/${vipDir}`)).json()).toMatchObject({
+      labelIds: [label.id],
+      labels: [{ id: label.id, name: 'VIP' }],
+    });
     expect(
       names(
         await people(
