@@ -19,6 +19,9 @@ import * as directories from './0019_directories.js';
 import * as businessCards from './0020_business_cards.js';
 import * as chat from './0021_chat.js';
 import * as activityFeed from './0022_activity_feed.js';
+import * as pushInbox from './0023_push_inbox.js';
+import * as communications from './0024_communications.js';
+import * as emailLog from './0025_email_log.js';
 
 export interface Migration {
   name: string;
@@ -48,4 +51,7 @@ export const migrations: Migration[] = [
   { name: '0020_business_cards', ...businessCards },
   { name: '0021_chat', ...chat },
   { name: '0022_activity_feed', ...activityFeed },
+  { name: '0023_push_inbox', ...pushInbox },
+  { name: '0024_communications', ...communications },
+  { name: '0025_email_log', ...emailLog },
 ];

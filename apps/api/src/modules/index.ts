@@ -11,6 +11,8 @@ import { contentRoutes, locationsImport } from './content/index.js';
 import { engagementRoutes } from './engagement/index.js';
 import { meetingsRoutes } from './meetings/index.js';
 import { networkingRoutes } from './networking/index.js';
+import { notificationsRoutes } from './notifications/index.js';
+import { communicationsRoutes } from './communications/index.js';
 import { geoModuleRoutes } from './geo/index.js';
 import { overviewModuleRoutes } from './overview/index.js';
 
@@ -26,6 +28,8 @@ export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   engagementRoutes,
   meetingsRoutes,
   networkingRoutes,
+  notificationsRoutes,
+  communicationsRoutes,
   geoModuleRoutes,
   overviewModuleRoutes,
 ];

@@ -9,6 +9,7 @@ import { dataImportConsoleRoutes } from '../../features/data-import/routes';
 import { contentConsoleRoutes } from '../../features/content/routes';
 import { agendaConsoleRoutes } from '../../features/agenda/routes';
 import { engagementConsoleRoutes } from '../../features/engagement/routes';
+import { communicationsConsoleRoutes } from '../../features/communications/routes';
 import { meetingsConsoleRoutes } from '../../features/meetings/routes';
 import { directoriesConsoleRoutes } from '../../features/directories/routes';
 import { chatModerationConsoleRoutes } from '../../features/chat-moderation/routes';
@@ -84,6 +85,7 @@ export const consoleRoutes: RouteObject[] = [
       ...directoriesConsoleRoutes,
       ...chatModerationConsoleRoutes,
       ...feedModerationConsoleRoutes,
+      ...communicationsConsoleRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

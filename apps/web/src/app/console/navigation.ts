@@ -6,6 +6,7 @@ import { dataImportNavigation } from '../../features/data-import/routes';
 import { contentNavigation } from '../../features/content/routes';
 import { agendaNavigation } from '../../features/agenda/routes';
 import { engagementNavigation } from '../../features/engagement/routes';
+import { communicationsNavigation } from '../../features/communications/routes';
 import { meetingsNavigation } from '../../features/meetings/routes';
 import { directoriesNavigation } from '../../features/directories/routes';
 import { chatModerationNavigation } from '../../features/chat-moderation/routes';
@@ -61,6 +62,7 @@ export const consoleNavigation: readonly ConsoleNavItem[] = [
   ...directoriesNavigation,
   ...chatModerationNavigation,
   ...feedModerationNavigation,
+  ...communicationsNavigation,
 ];
 
 /** Order of the area headings: every area an item may name (`NavArea`), in this order. */

@@ -7,6 +7,7 @@ import { participantMeetingsRoutes } from '../../features/participant-meetings/r
 import { participantDirectoriesRoutes } from '../../features/participant-directories/routes';
 import { participantContactsRoutes } from '../../features/participant-contacts/routes';
 import { participantChatRoutes } from '../../features/participant-chat/routes';
+import { participantInboxRoutes } from '../../features/participant-inbox/routes';
 import { participantFeedRoutes } from '../../features/participant-feed/routes';
 import { NotFoundPage } from '../NotFoundPage';
 import { RequireAuth } from '../../shared/session/RequireAuth';
@@ -37,6 +38,7 @@ export const participantRoutes: RouteObject[] = [
       ...participantContactsRoutes,
       ...participantChatRoutes,
       ...participantFeedRoutes,
+      ...participantInboxRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -23,6 +23,7 @@ const TAB_OF_PAGE: Record<string, TabId> = {
   contacts: 'more',
   badge: 'more',
   'card-scan': 'more',
+  inbox: 'more',
 };
 
 /** The tab to highlight for a participant-app path; null outside an event or on a designer's page. */

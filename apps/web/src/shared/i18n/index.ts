@@ -24,6 +24,8 @@ import directories from './en/directories'; // directories and profile privacy (
 import contacts from './en/contacts'; // badge, business-card exchange, contacts (features/participant-contacts)
 import chat from './en/chat'; // chat (features/participant-chat, chat-moderation)
 import feed from './en/feed'; // activity feed (features/participant-feed, feed-moderation)
+import communications from './en/communications'; // campaigns and the e-mail log (features/communications)
+import inbox from './en/inbox'; // the participant inbox and push permission (features/participant-inbox)
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -53,6 +55,8 @@ export const en = {
   contacts,
   chat,
   feed,
+  communications,
+  inbox,
   // ── more namespaces here ──
 };
 

@@ -12,6 +12,7 @@ export const NAV_AREAS = [
   'content',
   'engagement',
   'networking',
+  'communication',
   'setup',
   'superAdmin',
   'administration',

@@ -17,6 +17,8 @@ export const participantPaths = {
   badge: (eventId: string) => `${base(eventId)}/badge`,
   /** The business card exchange scanner (a page-builder link target). */
   cardScan: (eventId: string) => `${base(eventId)}/card-scan`,
+  /** The participant's inbox: every communication received (issue 14). */
+  inbox: (eventId: string) => `${base(eventId)}/inbox`,
   directories: (eventId: string) => `${base(eventId)}/directories`,
   directory: (eventId: string, directoryId: string) => `${base(eventId)}/directories/${seg(directoryId)}`,
   /** Directory sub-detail: a person opened from a directory (spec: optional itemId and directoryId). */

@@ -22,6 +22,7 @@ export default {
     content: 'Content',
     engagement: 'Engagement',
     networking: 'Networking',
+    communication: 'Communication',
     setup: 'Setup',
     superAdmin: 'Super admin',
     administration: 'Administration',

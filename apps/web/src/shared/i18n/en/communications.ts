@@ -1,0 +1,2 @@
+/** Issue 14 (communications): this part's texts. */
+export default {};
