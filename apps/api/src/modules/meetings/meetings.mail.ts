@@ -33,9 +33,9 @@ export async function queueBookedMails(
   for (const p of people) {
     const origin = await linkOrigin({ ...deps, db: tx }, host.replace(/^cms\./i, ''), p.userId);
     const brand = await eventEmailBrand({ ...deps, db: tx }, n.eventId, origin);
-    await deps.mail.enqueue(
-      tx,
-      renderEmail(p.email, brand, {
+    await deps.mail.enqueue(tx, {
+      eventId: n.eventId,
+      ...renderEmail(p.email, brand, {
         subject: MEETING_EMAIL.subject(n.eventName),
         preview: MEETING_EMAIL.preview(p.other, when),
         greeting: MEETING_EMAIL.greeting(p.firstName),
@@ -46,6 +46,6 @@ export async function queueBookedMails(
         action: { label: MEETING_EMAIL.action, url: `${origin}/event/${n.eventId}/meetings` },
         reason: MEETING_EMAIL.reason,
       }),
-    );
+    });
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEETING_MESSAGES } from '@plenary/domain';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { recordEmits, type Emitted } from '../../../test/realtime.js';
 import {
   call,
   createWindow,
@@ -248,5 +249,71 @@ describe('requests, answers and bookings', () => {
     const res = await request(a, b, '2030-06-03T07:05:00.000Z');
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({ startAt: MEETING_MESSAGES.notASlot });
+  });
+});
+
+describe('rules of windows and answers', () => {
+  it('a window for labels takes requests only from participants with one of them', async () => {
+    const label = await call(t, admin, 'POST', url('labels'), { name: `VIP ${Date.now()}` });
+    expect(label.statusCode).toBe(201);
+    const labelId = label.json().id as string;
+    const unknown = await call(t, admin, 'POST', url('meeting-intervals'), {
+      ...WINDOW,
+      date: '2030-06-12',
+      bookableBy: { type: 'LABELS', labelIds: ['00000000-0000-4000-8000-000000000000'] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toMatchObject({ 'bookableBy.labelIds.0': 'Please select value' });
+    await createWindow(t, admin, eventId, {
+      date: '2030-06-12',
+      bookableBy: { type: 'LABELS', labelIds: [labelId] },
+    });
+    const [a, b] = await fresh();
+    const at = '2030-06-12T07:00:00.000Z';
+    expect((await request(a, b, at)).statusCode).toBe(403);
+    const offered = await call(t, a.token, 'GET', url(`meetings/slots?participantId=${b.id}`));
+    expect(offered.json().slots.some((s: { startAt: string }) => s.startAt === at)).toBe(false);
+    await t.deps.db.insertInto('participantLabels').values({ labelId, participantId: a.id }).execute();
+    expect((await request(a, b, at)).statusCode).toBe(201);
+  });
+
+  it("a window's times are locked while meetings are in it; its meeting points are not", async () => {
+    const w = await createWindow(t, admin, eventId, { date: '2030-06-13' });
+    const [a, b] = await fresh();
+    expect((await request(a, b, '2030-06-13T07:00:00.000Z')).statusCode).toBe(201);
+    const moved = await call(t, admin, 'PATCH', url(`meeting-intervals/${w.id}`), { startTime: '08:00 AM' });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toBe(MEETING_MESSAGES.hasMeetings);
+    const points = await call(t, admin, 'PATCH', url(`meeting-intervals/${w.id}`), {
+      meetingPoints: ['Table 9'],
+    });
+    expect(points.statusCode).toBe(200);
+    expect(points.json().meetingPoints).toEqual(['Table 9']);
+  });
+
+  it('answers only in turn, only while pending; both people hear of every change in their user rooms', async () => {
+    const emitted: Emitted[] = [];
+    recordEmits(t, emitted);
+    await createWindow(t, admin, eventId, { date: '2030-06-14' });
+    const [a, b] = await fresh();
+    const id = (await request(a, b, '2030-06-14T07:00:00.000Z')).json().id as string;
+    expect((await call(t, a.token, 'POST', url(`meetings/${id}/decline`))).statusCode).toBe(409);
+    expect(
+      (await call(t, a.token, 'POST', url(`meetings/${id}/propose`), { startAt: '2030-06-14T07:15:00.000Z' }))
+        .statusCode,
+    ).toBe(409);
+    expect((await call(t, a.token, 'POST', url(`meetings/${id}/cancel`))).statusCode).toBe(200);
+    expect((await call(t, b.token, 'POST', url(`meetings/${id}/accept`))).statusCode).toBe(409);
+    const rooms = emitted
+      .filter((e) => e.event === 'meetings.changed' && (e.payload as { meetingId: string }).meetingId === id)
+      .map((e) => `${e.room} ${(e.payload as { status: string }).status}`);
+    expect(rooms.sort()).toEqual(
+      [
+        `user:${a.userId} PENDING`,
+        `user:${b.userId} PENDING`,
+        `user:${a.userId} CANCELLED`,
+        `user:${b.userId} CANCELLED`,
+      ].sort(),
+    );
   });
 });
