@@ -18,6 +18,7 @@ import { openApiTransform } from './platform/openapi.js';
 import { createJobs } from './platform/jobs.js';
 import { createDomainEvents } from './platform/domain-events.js';
 import { createMailOutbox } from './platform/mail.js';
+import { pushSenderFromConfig } from './platform/push.js';
 import { createRealtime, type Realtime } from './platform/realtime.js';
 import { loadPrincipal } from './platform/access.js';
 import type { AppDeps, BaseDeps } from './platform/deps.js';
@@ -69,8 +70,13 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     await events.stop();
     await jobs.stop();
   });
-  const mail = createMailOutbox(jobs, base.mailer, { secret: base.config.JWT_SECRET, log: app.log });
-  const deps: AppDeps = { ...base, realtime, jobs, mail, events };
+  const mail = createMailOutbox(jobs, base.mailer, {
+    secret: base.config.JWT_SECRET,
+    log: app.log,
+    db: base.db,
+  });
+  const push = base.push ?? pushSenderFromConfig(base.config);
+  const deps: AppDeps = { ...base, realtime, jobs, mail, events, push };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

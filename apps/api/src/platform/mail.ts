@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Db } from './db/index.js';
+import { logEmails, markEmail, type EmailCategory } from './email-log.repo.js';
 import type { Jobs, QueueOptions } from './jobs.js';
 import { insertDevMail } from './mail.repo.js';
 import { createSealer } from './sealed.js';
@@ -10,6 +11,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** For the e-mail log (`email_log`): the event the message belongs to, if any (default none). */
+  eventId?: string | null;
+  /** For the e-mail log: SYSTEM (default), CAMPAIGN or TEST. */
+  category?: EmailCategory;
+  /** For the e-mail log: the campaign that sent it. */
+  communicationId?: string | null;
 }
 
 /** The transport: sends one message now. Modules do not call it; they queue through `MailOutbox`. */
@@ -88,6 +95,14 @@ const messageSchema = z.object({
 
 interface SealedMail {
   sealed: string;
+  /** Its row in `email_log` (absent in jobs queued before the log existed). */
+  logId?: string;
+}
+
+/** The SMTP reply code of a nodemailer error, if any. */
+function responseCode(err: unknown): number | undefined {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' ? code : undefined;
 }
 
 interface MailLog {
@@ -98,8 +113,21 @@ interface MailLog {
 export function createMailOutbox(
   jobs: Jobs,
   mailer: Mailer,
-  opts: { secret: string; log: MailLog; retry?: QueueOptions },
+  opts: { secret: string; log: MailLog; retry?: QueueOptions; db?: Db },
 ): MailOutbox {
+  /** Marks the log row; a failure to mark never fails (or repeats) the send. */
+  const mark = async (
+    logId: string | undefined,
+    status: 'SENT' | 'DEFERRED' | 'FAILED' | 'BOUNCED',
+    error?: string,
+  ): Promise<void> => {
+    if (!logId || !opts.db) return;
+    try {
+      await markEmail(opts.db, logId, status, error);
+    } catch (err) {
+      opts.log.warn({ err, logId }, 'e-mail log not updated');
+    }
+  };
   const sealer = createSealer(opts.secret, 'mail-outbox');
   const queue = { ...MAIL_RETRY, ...opts.retry };
   jobs.define<SealedMail>(
@@ -111,28 +139,59 @@ export function createMailOutbox(
       } catch (err) {
         // Sealed with another JWT_SECRET (rotated since) or damaged: no retry can open it.
         opts.log.error({ err, jobId: job.id }, 'queued e-mail can not be opened: dropped');
+        await mark(data.logId, 'FAILED', 'the queued message could not be opened');
         return;
       }
       try {
         await mailer.send(message);
       } catch (err) {
         const last = job.retryCount >= (queue.retryLimit ?? 0);
+        const reason = err instanceof Error ? err.message : String(err);
+        const code = responseCode(err);
+        await mark(
+          data.logId,
+          !last ? 'DEFERRED' : code !== undefined && code >= 500 ? 'BOUNCED' : 'FAILED',
+          reason,
+        );
         opts.log[last ? 'error' : 'warn'](
           { err, jobId: job.id, retryCount: job.retryCount },
           last ? 'e-mail not sent, no retry left' : 'e-mail not sent, will retry',
         );
         throw err;
       }
+      await mark(data.logId, 'SENT');
     },
     queue,
   );
   return {
     async enqueue(tx, messages) {
       const list = Array.isArray(messages) ? messages : [messages];
+      if (list.length === 0) return;
+      // The log row in the same transaction: a rolled-back write logs nothing either.
+      const logIds = await logEmails(
+        tx,
+        list.map((m) => ({
+          eventId: m.eventId ?? null,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html ?? null,
+          category: m.category ?? 'SYSTEM',
+          communicationId: m.communicationId ?? null,
+        })),
+      );
       await jobs.enqueueMany<SealedMail>(
         tx,
         MAIL_QUEUE,
-        list.map((m) => ({ sealed: sealer.seal(m) })),
+        list.map((m, i) => ({
+          sealed: sealer.seal({
+            to: m.to,
+            subject: m.subject,
+            text: m.text,
+            ...(m.html ? { html: m.html } : {}),
+          }),
+          logId: logIds[i]!,
+        })),
       );
     },
     wake: () => jobs.wake(MAIL_QUEUE),

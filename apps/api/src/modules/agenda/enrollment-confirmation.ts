@@ -39,7 +39,7 @@ export function subscribeEnrollmentConfirmation(deps: NotifyDeps & Pick<AppDeps,
               where: notice.locationName,
             })
           : EMAILS.waitlisted({ ...common, position: await waitlistPosition(tx, sessionId, participantId) });
-      await deps.mail.enqueue(tx, renderEmail(notice.email, brand, content));
+      await deps.mail.enqueue(tx, { ...renderEmail(notice.email, brand, content), eventId: notice.eventId });
       queued = true;
     });
     if (queued) deps.mail.wake();

@@ -87,15 +87,15 @@ export async function inviteModerator(
       expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS['moderator-link']),
     });
     await audit(tx, ctx, 'update', 'session', sessionId);
-    await deps.mail.enqueue(
-      tx,
-      moderatorMail(email, brand, {
+    await deps.mail.enqueue(tx, {
+      eventId: event.id,
+      ...moderatorMail(email, brand, {
         firstName: user.firstName || body.firstName,
         session: session.name,
         event: event.name,
         link: `${origin}/moderate/${sessionId}/${secret}`,
       }),
-    );
+    });
   });
   deps.mail.wake();
   return getSession(db, event.id, sessionId);
@@ -128,15 +128,15 @@ export async function mailModeratorLink(
       tokenHash: hash,
       expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS['moderator-link']),
     });
-    await deps.mail.enqueue(
-      tx,
-      moderatorMail(user.email, brand, {
+    await deps.mail.enqueue(tx, {
+      eventId: event.id,
+      ...moderatorMail(user.email, brand, {
         firstName: user.firstName,
         session: session.name,
         event: event.name,
         link: `${origin}/moderate/${sessionId}/${secret}`,
       }),
-    );
+    });
   });
   deps.mail.wake();
   return true;

@@ -24,7 +24,10 @@ export function subscribePromotionNotice(deps: NotifyDeps & Pick<AppDeps, 'event
       const origin = await linkOrigin({ ...deps, db: tx }, originHost.replace(/^cms\./i, ''), notice.userId);
       const brand = await eventEmailBrand({ ...deps, db: tx }, notice.eventId, origin);
       await deps.mail.enqueue(tx, [
-        promotionMail(notice, brand, `${origin}/event/${notice.eventId}/agenda/${notice.sessionId}`),
+        {
+          ...promotionMail(notice, brand, `${origin}/event/${notice.eventId}/agenda/${notice.sessionId}`),
+          eventId: notice.eventId,
+        },
       ]);
       told = notice;
     });

@@ -74,14 +74,15 @@ export async function inviteInTransaction(
   const brand = await eventEmailBrand({ ...deps, db: tx }, event.id, origin);
   await deps.mail.enqueue(
     tx,
-    withSecrets.map((i) =>
-      invitationMail(i.email, {
+    withSecrets.map((i) => ({
+      ...invitationMail(i.email, {
         brand,
         event: event.name,
         firstName: i.firstName,
         link: `${origin}${EVENT_INVITATION_PATH}?token=${i.secret}`,
       }),
-    ),
+      eventId: event.id,
+    })),
   );
 }
 

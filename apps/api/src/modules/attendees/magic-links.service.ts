@@ -82,14 +82,15 @@ export async function sendMagicLinks(
     );
     await deps.mail.enqueue(
       tx,
-      links.map((link) =>
-        magicLinkMail(link.email, {
+      links.map((link) => ({
+        ...magicLinkMail(link.email, {
           brand,
           event: event.name,
           firstName: link.firstName,
           link: `${origin}${MAGIC_LINK_PATH}?magic=${link.secret}`,
         }),
-      ),
+        eventId: event.id,
+      })),
     );
   });
   deps.mail.wake();
