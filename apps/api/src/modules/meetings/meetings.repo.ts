@@ -196,7 +196,10 @@ export async function holdSlot(
 ): Promise<void> {
   await db
     .insertInto('meetingSlotHolds')
-    .values(participantIds.map((participantId) => ({ eventId, participantId, startsAt, meetingId })))
+    // In id order: two transactions holding the same two people take their index entries in the same order (no deadlock).
+    .values(
+      [...participantIds].sort().map((participantId) => ({ eventId, participantId, startsAt, meetingId })),
+    )
     .execute();
 }
 
