@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.js';
 import { loadBrands } from '../src/platform/brands.js';
 import { loadConfig, type Config } from '../src/platform/config.js';
 import type { AppDeps, BaseDeps } from '../src/platform/deps.js';
+import type { PushSender } from '../src/platform/push.js';
 import type { MailMessage, Mailer } from '../src/platform/mail.js';
 import { createTestDatabase } from './database.js';
 import { createFactories, type Factories } from './factories.js';
@@ -46,6 +47,8 @@ export interface TestContext {
 export async function createTestContext(
   overrides: Partial<Config> = {},
   mailer?: Mailer,
+  /** e.g. a push sender that trusts the fake push service's certificate (test/fake-push.ts). */
+  extra: { push?: PushSender } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = {
@@ -63,6 +66,7 @@ export async function createTestContext(
     database,
     db: database.db,
     mailer: mailer ?? mail,
+    ...(extra.push ? { push: extra.push } : {}),
     brands: loadBrands(resolve(import.meta.dirname, '../../../config/brands.json')),
   };
   const app = await buildApp(base);

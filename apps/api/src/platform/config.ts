@@ -81,6 +81,11 @@ const envSchema = z
       .default('loopback')
       .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Web Push VAPID keys (base64url); unset: generated once into DATA_DIR/vapid.json (platform/push.ts). */
+    VAPID_PUBLIC_KEY: optionalText(),
+    VAPID_PRIVATE_KEY: optionalText(),
+    /** `mailto:` or `https:` contact for push services; unset: mailto: the MAIL_FROM address. */
+    VAPID_SUBJECT: optionalText(),
     /** Job recovery (platform/job-recovery.ts): each process beats this often; silent for 3 beats = gone. */
     JOBS_HEARTBEAT_SECONDS: z.coerce.number().min(0.2).max(60).default(5),
   })

@@ -4,6 +4,7 @@ import type { DatabaseHandle, Db } from './db/index.js';
 import type { DomainEvents } from './domain-events.js';
 import type { Jobs } from './jobs.js';
 import type { MailOutbox, Mailer } from './mail.js';
+import type { PushSender } from './push.js';
 import type { Realtime } from './realtime.js';
 
 /** Everything a module needs from the outside world, built once in main.ts (and by tests). */
@@ -22,6 +23,9 @@ export interface AppDeps {
   mail: MailOutbox;
   /** Subscribing to domain events (`publish(tx, …)` itself needs only the transaction). */
   events: DomainEvents;
+  /** Web Push (platform/push.ts); VAPID keys from config or DATA_DIR/vapid.json. */
+  push: PushSender;
 }
 
-export type BaseDeps = Omit<AppDeps, 'realtime' | 'jobs' | 'mail' | 'events'>;
+/** `push` is optional: buildApp makes the config's sender when none is given (tests pass a fake-CA one). */
+export type BaseDeps = Omit<AppDeps, 'realtime' | 'jobs' | 'mail' | 'events' | 'push'> & { push?: PushSender };
