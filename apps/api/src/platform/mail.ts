@@ -17,6 +17,8 @@ export interface MailMessage {
   category?: EmailCategory;
   /** For the e-mail log: the campaign that sent it. */
   communicationId?: string | null;
+  /** The Message-ID header (campaigns: deterministic per campaign and recipient, `<id.participant@host>`). */
+  messageId?: string;
 }
 
 /** The transport: sends one message now. Modules do not call it; they queue through `MailOutbox`. */
@@ -46,6 +48,7 @@ export function createMailer(db: Db, opts: { smtpUrl?: string | undefined; from:
           subject: m.subject,
           text: m.text,
           ...(m.html ? { html: m.html } : {}),
+          ...(m.messageId ? { messageId: m.messageId } : {}),
         });
       },
     };
