@@ -26,7 +26,7 @@ let amara: Participant;
 let bruno: Participant;
 const contexts: BrowserContext[] = [];
 
-test.describe.configure({ timeout: 300_000 });
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 test.beforeAll(async ({ request }) => {
   own = await createOwnEvent(request, eventName);
