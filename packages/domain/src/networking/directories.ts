@@ -32,9 +32,14 @@ export const DIRECTORY_STANDARD_FIELDS = ['jobTitle', 'company', 'bio', 'photo']
 export type DirectoryStandardField = (typeof DIRECTORY_STANDARD_FIELDS)[number];
 export const DEFAULT_SHOWN_FIELDS: string[] = ['jobTitle', 'company', 'photo'];
 /** A shown field: a standard field or the id of a custom field (one marked showInProfile shows). */
-const shownFieldSchema = z.union([z.enum(DIRECTORY_STANDARD_FIELDS), z.uuid()], {
-  error: MESSAGES.pleaseSelectValue,
-});
+const uuidSchema = z.uuid();
+const shownFieldSchema = z
+  .string()
+  .max(64, MESSAGES.pleaseSelectValue)
+  .refine(
+    (v) => (DIRECTORY_STANDARD_FIELDS as readonly string[]).includes(v) || uuidSchema.safeParse(v).success,
+    { error: MESSAGES.pleaseSelectValue },
+  );
 
 export const DIRECTORY_MESSAGES = {
   /** SESSION_SPEAKERS without sessions. */
