@@ -113,7 +113,9 @@ export async function memberConversation(
     if (!caller.settings.sessionChats) throw forbidden(CHAT_MESSAGES.sessionChatsOff);
     const viewer = await viewerOf(db, caller.event.id, caller.participantId);
     if (!(await repo.visibleSession(db, caller.event.id, c.sessionId!, viewer))) throw notFound();
-    await repo.addMembers(db, caller.event.id, c.id, [caller.participantId]);
+    await db
+      .transaction()
+      .execute((tx: Db) => repo.addMembers(tx, caller.event.id, c.id, [caller.participantId]));
     return c;
   }
   if (!(await repo.membership(db, c.id, caller.participantId))) throw notFound();

@@ -63,13 +63,13 @@ function reportsResource(eventId: string) {
         id: 'createdAt',
         header: 'chat:moderation.columns.createdAt',
         sortField: 'createdAt',
-        width: 180,
+        width: 190,
         cell: (r) => <DateTime value={r.createdAt} />,
       },
       {
         id: 'messageText',
         header: 'chat:moderation.columns.messageText',
-        width: 300,
+        width: 250,
         cell: (r) => (
           <Text
             size="sm"
@@ -84,21 +84,21 @@ function reportsResource(eventId: string) {
       {
         id: 'senderName',
         header: 'chat:moderation.columns.senderName',
-        width: 160,
+        width: 140,
         cell: (r) => r.senderName,
       },
       {
         id: 'reporterName',
         header: 'chat:moderation.columns.reporterName',
-        width: 160,
+        width: 140,
         cell: (r) => r.reporterName,
       },
-      { id: 'reason', header: 'chat:moderation.columns.reason', width: 220, cell: (r) => r.reason },
+      { id: 'reason', header: 'chat:moderation.columns.reason', width: 170, cell: (r) => r.reason },
       {
         id: 'status',
         header: 'chat:moderation.columns.status',
         sortField: 'status',
-        width: 120,
+        width: 110,
         cell: (r) => <StatusBadge status={r.status} />,
       },
     ],
