@@ -165,6 +165,12 @@ test('participants post, like and comment while an organiser moderates the feed'
     await expect(bruno.getByTestId('feed-comments').getByText('Thanks, very useful!')).toBeVisible();
     await expect(postWith(amara, 'Slides are up!').getByText('1 comment')).toBeVisible();
     await screen(bruno, 'feed-post-390');
+    // He takes it back: the count follows on Amara's phone.
+    await bruno.getByRole('button', { name: 'Delete your comment “Thanks, very useful!”' }).click();
+    await bruno.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await toastSays(bruno, 'Comment deleted');
+    await expect(bruno.getByText('No comments yet.')).toBeVisible();
+    await expect(postWith(amara, 'Slides are up!').getByText('0 comments')).toBeVisible();
   });
 
   await test.step('the organiser deletes it: it disappears from both phones within 2 s', async () => {

@@ -26,6 +26,7 @@ export const FEED_MESSAGES = {
   unknownImage: 'Upload the image again',
   announcementNotAllowed: 'Only organisers post announcements',
   notAuthor: 'Only the author or a moderator can delete this post',
+  notCommentAuthor: 'Only the author or a moderator can delete this comment',
   notVisible: 'This post is waiting for approval',
   badCursor: 'Invalid cursor',
 } as const;

@@ -270,6 +270,33 @@ export async function insertComment(
   return row;
 }
 
+/** The comment of the post (another post's id reads as none). */
+export async function findComment(
+  db: Db,
+  postId: string,
+  commentId: string,
+): Promise<{ id: string; authorUserId: string } | undefined> {
+  return db
+    .selectFrom('feedComments')
+    .select(['id', 'authorUserId'])
+    .where('id', '=', commentId)
+    .where('postId', '=', postId)
+    .executeTakeFirst();
+}
+
+/** Deletes the comment and lowers the post's count when a row went. */
+export async function deleteComment(db: Db, postId: string, commentId: string): Promise<void> {
+  const gone = await db
+    .deleteFrom('feedComments')
+    .where('id', '=', commentId)
+    .where('postId', '=', postId)
+    .executeTakeFirst();
+  if (Number(gone.numDeletedRows) > 0)
+    await sql`UPDATE feed_posts SET comment_count = greatest(comment_count - 1, 0) WHERE id = ${postId}`.execute(
+      db,
+    );
+}
+
 /** Adds the report (one per reporter and post; a second one answers false and counts nothing). */
 export async function insertReport(
   db: Db,

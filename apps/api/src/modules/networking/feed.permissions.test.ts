@@ -28,6 +28,16 @@ async function newPost(tenant: Tenant, text = 'Matrix post'): Promise<string> {
   return res.json().id as string;
 }
 
+async function newComment(tenant: Tenant, postId: string): Promise<string> {
+  const res = await t.as(tenant.tokens.participant, {
+    method: 'POST',
+    url: `/api/v1/events/${tenant.event.id}/activity-feed/posts/${postId}/comments`,
+    payload: { text: 'Matrix comment' },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json().id as string;
+}
+
 async function target(tenant: Tenant): Promise<Target> {
   return { tenant, postId: await newPost(tenant) };
 }
@@ -108,6 +118,15 @@ const CASES = eventCases<Target>([
       (x) => ev(x, `activity-feed/posts/${x.postId}/comments`),
       () => ({ text: 'Nice' }),
     ),
+  },
+  {
+    name: 'delete a comment (author or staff)',
+    method: 'DELETE',
+    kind: 'member',
+    ok: 204,
+    request: async (x) => ({
+      url: ev(x, `activity-feed/posts/${x.postId}/comments/${await newComment(x.tenant, x.postId)}`),
+    }),
   },
   {
     name: 'report',

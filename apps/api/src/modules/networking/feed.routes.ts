@@ -231,6 +231,24 @@ export function feedRoutes(app: ZodApp, deps: AppDeps): void {
     },
   );
 
+  app.delete(
+    `${BASE}/posts/:postId/comments/:commentId`,
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Delete a comment',
+        description: `Its author or the event’s moderators (others 403); the post's count follows (\`feed.counts\`). ${WHO}`,
+        params: postParams.extend({ commentId: z.uuid() }),
+        response: { 204: noContent, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const v = await viewer(deps, request, request.params.eventId);
+      await service.deleteComment(deps, v, request.params.postId, request.params.commentId);
+      return reply.code(204).send(null);
+    },
+  );
+
   app.post(
     `${BASE}/posts/:postId/report`,
     {

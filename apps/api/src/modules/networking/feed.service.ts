@@ -254,6 +254,22 @@ export async function comment(
   );
 }
 
+/** DELETE …/posts/{postId}/comments/{commentId}: the comment's author or staff (others 403). */
+export async function deleteComment(
+  deps: Deps,
+  viewer: FeedViewer,
+  postId: string,
+  commentId: string,
+): Promise<void> {
+  const row = await visiblePost(deps.db, viewer, postId);
+  const found = await repo.findComment(deps.db, postId, commentId);
+  if (!found) throw notFound();
+  if (found.authorUserId !== viewer.userId && !viewer.staff) throw forbidden(FEED_MESSAGES.notCommentAuthor);
+  await deps.db.transaction().execute((tx: Db) => repo.deleteComment(tx, postId, commentId));
+  if (row.status === 'APPROVED')
+    deps.realtime.publishLatest(rooms.event(viewer.eventId), 'feed.counts', postId);
+}
+
 export async function report(db: Db, viewer: FeedViewer, postId: string, reason: string): Promise<void> {
   await visiblePost(db, viewer, postId);
   await db.transaction().execute((tx: Db) => repo.insertReport(tx, postId, viewer.userId, reason));

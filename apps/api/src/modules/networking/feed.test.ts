@@ -102,6 +102,19 @@ describe('activity feed', () => {
     expect(detail.comments).toBe(1);
     expect(detail.commentList.map((x: { text: string }) => x.text)).toEqual(['Great talk']);
     expect(await domainEvents('feed.commented', p.id)).toHaveLength(1);
+    // Only its author (or staff) deletes a comment; the count follows.
+    const commentId = c.json().id as string;
+    expect((await author.c.delete(`activity-feed/posts/${p.id}/comments/${commentId}`)).statusCode).toBe(403);
+    expect((await fans[0]!.c.delete(`activity-feed/posts/${p.id}/comments/${commentId}`)).statusCode).toBe(
+      204,
+    );
+    expect((await fans[0]!.c.delete(`activity-feed/posts/${p.id}/comments/${commentId}`)).statusCode).toBe(
+      404,
+    );
+    expect((await author.c.get(`activity-feed/posts/${p.id}`)).json()).toMatchObject({
+      comments: 0,
+      commentList: [],
+    });
     expect(await domainEvents('feed.posted', p.id)).toHaveLength(1);
   });
 

@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Card, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Card, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
 import { FEED_COMMENT_MAX_LENGTH, rooms } from '@plenary/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,9 +9,18 @@ import { participantPaths as paths } from '../../shared/navigation/participantPa
 import { useRealtimeEvent } from '../../shared/realtime';
 import { formatTimestamp } from '../../shared/time/format';
 import { BusyButton } from '../../shared/ui/BusyButton';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { toast } from '../../shared/ui/toast';
 import { LoadError } from '../../shared/ui/LoadError';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
-import { addComment, feedKeys, usePost, type FeedPostDetailView } from './api';
+import {
+  addComment,
+  deleteComment,
+  feedKeys,
+  usePost,
+  type FeedCommentView,
+  type FeedPostDetailView,
+} from './api';
 import { useFeedCache } from './FeedPage';
 import { LinkifiedText } from './LinkifiedText';
 import { PostCard } from './PostCard';
@@ -73,6 +82,7 @@ export function PostPage() {
   const post = usePost(eventId, postId);
   const cache = useFeedCache(eventId);
   const [gone, setGone] = useState(false);
+  const [deleting, setDeleting] = useState<FeedCommentView | null>(null);
   usePageTitle(post.data ? t('post.detailTitle', { author: post.data.author.name }) : t('title'));
 
   const refresh = () => void client.invalidateQueries({ queryKey: feedKeys.post(eventId, postId) });
@@ -172,12 +182,40 @@ export function PostPage() {
                     </Group>
                     <LinkifiedText text={c.text} size="sm" />
                   </Stack>
+                  {c.mine && (
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      color="red"
+                      c="red.9"
+                      ml="auto"
+                      aria-label={t('comments.deleteLabel', { text: c.text.slice(0, 40) })}
+                      onClick={() => setDeleting(c)}
+                    >
+                      {t('comments.delete')}
+                    </Button>
+                  )}
                 </Group>
               </Card>
             ))}
           </Stack>
         )}
         <CommentForm eventId={eventId} postId={postId} onSent={refresh} />
+        {deleting && (
+          <ConfirmDialog
+            title={t('comments.deleteTitle')}
+            confirmLabel={t('comments.delete')}
+            danger
+            onClose={() => setDeleting(null)}
+            onConfirm={async () => {
+              await deleteComment(eventId, postId, deleting.id);
+              toast.success(t('comments.deleted'));
+              refresh();
+            }}
+          >
+            {t('comments.deleteText')}
+          </ConfirmDialog>
+        )}
       </Stack>
     </Stack>
   );

@@ -83,3 +83,8 @@ export const reportPost = (eventId: string, postId: string, reason: string) =>
 
 export const deletePost = (eventId: string, postId: string) =>
   apiFetch<null>(postPath(eventId, postId), { method: 'DELETE' });
+
+export const deleteComment = (eventId: string, postId: string, commentId: string) =>
+  apiFetch<null>(`${postPath(eventId, postId)}/comments/${encodeURIComponent(commentId)}`, {
+    method: 'DELETE',
+  });

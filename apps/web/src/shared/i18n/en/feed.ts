@@ -58,6 +58,11 @@ export default {
     placeholder: 'Add a comment',
     send: 'Comment',
     failed: 'Your comment was not sent',
+    delete: 'Delete',
+    deleteLabel: 'Delete your comment “{{text}}”',
+    deleteTitle: 'Delete this comment?',
+    deleteText: 'It is removed for everyone.',
+    deleted: 'Comment deleted',
   },
   nav: { feed: 'Activity feed' },
   console: {
