@@ -183,6 +183,14 @@ export async function completeTenant(t: TestContext, marker: string) {
       payload: { text: `Post ${marker}` },
     }),
   );
+  const feedComment = await created(
+    'feed comment',
+    t.as(tokens.participant, {
+      method: 'POST',
+      url: at(`activity-feed/posts/${feedPost.id}/comments`),
+      payload: { text: `Comment ${marker}` },
+    }),
+  );
   // chat (issue 13): the participant opens a 1:1 with the attendee and writes; the attendee reports it
   const chatConversation = await created(
     'chat conversation',
@@ -274,6 +282,7 @@ export async function completeTenant(t: TestContext, marker: string) {
       chatMessage,
       chatReport,
       feedPost,
+      feedComment,
       directory,
     },
   };

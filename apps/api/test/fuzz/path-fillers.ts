@@ -38,6 +38,7 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   'directories/:directoryId': (x) => x.records.directory.id,
   // activity feed (issue 13)
   'posts/:postId': (x) => x.records.feedPost.id,
+  'comments/:commentId': (x) => x.records.feedComment.id,
   // chat (issue 13)
   ':conversationId': (x) => x.records.chatConversation.id,
   ':chatMessageId': (x) => x.records.chatMessage.id,
