@@ -93,6 +93,9 @@ test('console: Setup area, empty states in view at 390 px, Close on dialogs, key
     await expect(
       nav.getByRole('region', { name: 'Networking' }).getByRole('link', { name: 'Activity feed' }),
     ).toHaveAttribute('href', '/networking/feed');
+    await expect(
+      nav.getByRole('region', { name: 'Networking' }).getByRole('link', { name: 'Directories' }),
+    ).toHaveAttribute('href', '/directories');
     await screen(page, 'navigation with setup');
   });
 
