@@ -1,4 +1,3 @@
-import ical from 'ical-generator';
 import {
   availabilitySchema,
   availableUserSchema,
@@ -18,7 +17,6 @@ import {
 import type { AppDeps } from '../../platform/deps.js';
 import { eventAccess, eventIdOf } from '../../platform/event-access.js';
 import { fileResponse } from '../../platform/http.js';
-import { linkOrigin } from '../../platform/link-hosts.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
 import {
   ADMINS,
@@ -32,6 +30,7 @@ import {
   TAG,
 } from './meetings.http.js';
 import { availableUserList, meetingList } from './meetings.repo.js';
+import { meetingCalendar } from './meetings.calendar.js';
 import * as service from './meetings.service.js';
 import { windowList } from './windows.repo.js';
 
@@ -363,32 +362,15 @@ export function meetingRoutes(app: ZodApp, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      const access = await eventAccess(db, request, request.params.eventId, 'member');
-      const m = await service.myAcceptedMeeting(db, access, request.params.meetingId);
-      const origin = await linkOrigin(
+      const body = await meetingCalendar(
         deps,
-        access.ctx.host.replace(/^cms\./i, ''),
-        access.ctx.principal.userId,
+        await eventAccess(db, request, request.params.eventId, 'member'),
+        request.params.meetingId,
       );
-      const me = await service.participantOf(db, access);
-      const other = m.requester.participantId === me ? m.invitee : m.requester;
-      const cal = ical({
-        name: access.event.name,
-        prodId: { company: 'Plenary', product: 'Meetings', language: 'EN' },
-      });
-      cal.createEvent({
-        id: `meeting-${m.id}@${new URL(origin).hostname}`,
-        start: new Date(m.startAt),
-        end: new Date(m.endAt),
-        summary: `Meeting with ${other.userName}`,
-        description: m.message,
-        location: m.meetingPoint,
-        url: `${origin}/event/${access.event.id}/meetings`,
-      });
       return reply
         .type('text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="meeting-${m.id}.ics"`)
-        .send(cal.toString());
+        .header('content-disposition', `attachment; filename="meeting-${request.params.meetingId}.ics"`)
+        .send(body);
     },
   );
 }

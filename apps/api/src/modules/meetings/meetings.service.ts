@@ -464,12 +464,3 @@ export async function cancelByStaff(
   });
   await tellParties(deps, eventId, meetingId, 'CANCELLED');
 }
-
-/** A party's accepted meeting, for its .ics file. */
-export async function myAcceptedMeeting(db: Db, access: EventAccess, meetingId: string): Promise<Meeting> {
-  const me = await participantOf(db, access);
-  const m = await repo.findMeeting(db, access.event.id, meetingId);
-  if (!m || (m.requester.participantId !== me && m.invitee.participantId !== me) || m.status !== 'ACCEPTED')
-    throw notFound();
-  return m;
-}
