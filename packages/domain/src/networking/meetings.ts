@@ -251,6 +251,13 @@ export type Availability = z.infer<typeof availabilitySchema>;
 
 /** Slots offered to the caller (with `participantId`: those free for both). */
 export const meetingSlotsQuerySchema = z.object({ participantId: z.uuid().optional() });
+/** Staff booking: slots free for every one of these participants (participantId repeated, at most two). */
+export const staffSlotsQuerySchema = z.object({
+  participantId: z
+    .union([z.uuid(), z.array(z.uuid()).max(2)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+});
 export const offeredSlotSchema = z.object({
   windowId: z.uuid(),
   date: z.string(),

@@ -156,6 +156,13 @@ const CASES = eventCases<Target>([
     },
   },
   {
+    name: 'slots for a staff booking',
+    method: 'GET',
+    kind: 'admin',
+    ok: 200,
+    request: at((x) => ev(x, `meetings/staff-slots?participantId=${x.me}`)),
+  },
+  {
     name: 'cancel a meeting (staff)',
     method: 'DELETE',
     kind: 'admin',
@@ -306,6 +313,7 @@ describe('meetings: malformed input', () => {
     expect((await call(t, token, 'GET', ev(a, 'meetings?status=NOPE'))).statusCode).toBe(400);
     const p = a.tenant.tokens.participant;
     expect((await call(t, p, 'GET', ev(a, 'meetings/slots?participantId=x'))).statusCode).toBe(400);
+    expect((await call(t, token, 'GET', ev(a, 'meetings/staff-slots?participantId=x'))).statusCode).toBe(400);
     expect(
       (await call(t, p, 'POST', ev(a, 'meetings'), { inviteeId: a.me, startAt: 'tomorrow' })).statusCode,
     ).toBe(400);

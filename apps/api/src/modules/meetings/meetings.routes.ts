@@ -11,6 +11,7 @@ import {
   offeredSlotsSchema,
   proposeMeetingSchema,
   requestMeetingSchema,
+  staffSlotsQuerySchema,
   updateMeetingSettingsSchema,
   updateMeetingWindowSchema,
 } from '@plenary/domain';
@@ -181,6 +182,26 @@ export function meetingRoutes(app: ZodApp, deps: AppDeps): void {
       const access = await eventAccess(db, request, request.params.eventId, 'admin');
       return reply.status(201).send(await service.bookMeeting(deps, access, request.body));
     },
+  );
+
+  app.get(
+    `${MEETINGS}/staff-slots`,
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Slots for a staff booking',
+        description: `Every slot of the event's windows; free when none of the participantId (repeat it; at most two) holds it and it has not started. ${ADMINS}`,
+        params: eventParams,
+        querystring: staffSlotsQuerySchema,
+        response: { 200: offeredSlotsSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      service.staffSlots(
+        db,
+        await eventAccess(db, request, request.params.eventId, 'admin'),
+        request.query.participantId,
+      ),
   );
 
   app.delete(

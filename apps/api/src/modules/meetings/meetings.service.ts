@@ -212,24 +212,19 @@ async function mayBook(db: Db, window: windows.WindowRow, participantId: string)
   return window.bookableBy.labelIds.some((id) => mine.has(id));
 }
 
-/** Slots of the windows the caller may book in; `free` when neither they nor `participantId` hold it. */
-export async function offeredSlots(
+/** Every slot of the event's windows (those `me` may book in, when given); free when no one of `people` holds it and it has not started. */
+async function slotsFor(
   db: Db,
-  access: EventAccess,
-  participantId: string | undefined,
+  eventId: string,
+  people: string[],
+  me: string | undefined,
 ): Promise<{ timezone: string; slots: OfferedSlot[] }> {
-  const me = await participantOf(db, access);
-  const eventId = access.event.id;
-  if (participantId !== undefined) {
-    const other = await repo.participantRow(db, eventId, participantId);
-    if (!other || other.profileHidden) throw notFound();
-  }
-  const held = await repo.heldStarts(db, eventId, participantId ? [me, participantId] : [me]);
+  const held = await repo.heldStarts(db, eventId, people);
   const { timezone } = await windows.eventTimes(db, eventId);
   const now = Date.now();
   const slots: OfferedSlot[] = [];
   for (const w of await windows.windowsOf(db, eventId)) {
-    if (!(await mayBook(db, w, me))) continue;
+    if (me !== undefined && !(await mayBook(db, w, me))) continue;
     for (const s of deriveSlots(w, w.timezone)) {
       const start = new Date(s.startAt).getTime();
       slots.push({
@@ -243,6 +238,33 @@ export async function offeredSlots(
     }
   }
   return { timezone, slots };
+}
+
+/** Slots of the windows the caller may book in; `free` when neither they nor `participantId` hold it and it has not started. */
+export async function offeredSlots(
+  db: Db,
+  access: EventAccess,
+  participantId: string | undefined,
+): Promise<{ timezone: string; slots: OfferedSlot[] }> {
+  const me = await participantOf(db, access);
+  const eventId = access.event.id;
+  if (participantId !== undefined) {
+    const other = await repo.participantRow(db, eventId, participantId);
+    if (!other || other.profileHidden) throw notFound();
+  }
+  return slotsFor(db, eventId, participantId ? [me, participantId] : [me], me);
+}
+
+/** Staff booking: every slot, free when none of the given participants of the event holds it. */
+export async function staffSlots(
+  db: Db,
+  access: EventAccess,
+  participantIds: string[],
+): Promise<{ timezone: string; slots: OfferedSlot[] }> {
+  for (const [i, id] of participantIds.entries())
+    if (!(await repo.participantRow(db, access.event.id, id)))
+      throw fieldsError({ [`participantId.${i}`]: MESSAGES.pleaseSelectValue });
+  return slotsFor(db, access.event.id, participantIds, undefined);
 }
 
 // ── meetings ───────────────────────────────────────────────────────────────

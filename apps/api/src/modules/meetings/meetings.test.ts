@@ -236,6 +236,17 @@ describe('requests, answers and bookings', () => {
       startAt: '2030-06-06T07:00:00.000Z',
     });
     expect(second.statusCode).toBe(409);
+    const slots = await call(
+      t,
+      admin,
+      'GET',
+      url(`meetings/staff-slots?participantId=${a.id}&participantId=${c.id}`),
+    );
+    expect(slots.statusCode).toBe(200);
+    const free = (at: string) =>
+      (slots.json().slots as Array<{ startAt: string; free: boolean }>).find((s) => s.startAt === at)?.free;
+    expect(free('2030-06-06T07:00:00.000Z')).toBe(false);
+    expect(free('2030-06-06T07:15:00.000Z')).toBe(true);
     expect((await call(t, admin, 'DELETE', url(`meetings/${booked.json().id}`))).statusCode).toBe(204);
     const list = await call(t, admin, 'GET', url(`meetings?participantId=${a.id}`));
     expect(list.json().records[0].status).toBe('CANCELLED');

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
 import { toast } from '../../shared/ui/toast';
-import { meetingsPath, personName, useAllIntervals, useParticipantSearch, useRefreshMeetings } from './api';
+import { meetingsPath, personName, useParticipantSearch, useRefreshMeetings, useStaffSlots } from './api';
 
 function PersonSelect({
   eventId,
@@ -51,21 +51,26 @@ function PersonSelect({
 export function BookForm({ eventId, onClose }: { eventId: string; onClose: () => void }) {
   const { t, i18n } = useTranslation('meetings');
   const refresh = useRefreshMeetings(eventId);
-  const intervals = useAllIntervals(eventId, true);
   const [requesterId, setRequesterId] = useState<string | null>(null);
   const [inviteeId, setInviteeId] = useState<string | null>(null);
   const [startAt, setStartAt] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const slots = (intervals.data?.records ?? []).map((w) => ({
-    group: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-      new Date(`${w.date}T12:00:00Z`),
-    ),
-    items: w.slots
-      .filter((s) => new Date(s.startAt).getTime() > Date.now())
-      .map((s) => ({ value: s.startAt, label: s.timeSlot })),
-  }));
+  const people = [requesterId, inviteeId].filter((id): id is string => Boolean(id));
+  const staffSlots = useStaffSlots(eventId, people);
+  const days = new Map<string, Array<{ value: string; label: string }>>();
+  for (const s of staffSlots.data?.slots ?? []) {
+    if (!s.free) continue;
+    const list = days.get(s.date) ?? [];
+    list.push({ value: s.startAt, label: s.timeSlot });
+    days.set(s.date, list);
+  }
+  const dayLabel = (date: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${date}T12:00:00Z`),
+    );
+  const slots = [...days].map(([date, items]) => ({ group: dayLabel(date), items }));
 
   const save = async () => {
     setBusy(true);
@@ -117,7 +122,8 @@ export function BookForm({ eventId, onClose }: { eventId: string; onClose: () =>
           />
           <Select
             label={t('console.bookForm.slot')}
-            data={slots.filter((g) => g.items.length > 0)}
+            data={slots}
+            disabled={staffSlots.isPending}
             value={startAt}
             onChange={setStartAt}
             required

@@ -33,14 +33,6 @@ export function useLabels(eventId: string) {
   });
 }
 
-export function useAllIntervals(eventId: string, enabled: boolean) {
-  return useQuery<{ records: IntervalRow[] }, ApiError>({
-    queryKey: [intervalsPath(eventId), 'all'],
-    queryFn: ({ signal }) => apiFetch(intervalsPath(eventId), { query: { limit: 1000 }, signal }),
-    enabled,
-  });
-}
-
 export function useParticipantSearch(eventId: string, search: string) {
   return useQuery<
     { records: Array<{ id: string; firstName: string; lastName: string; email: string }> },
@@ -57,3 +49,24 @@ export function useParticipantSearch(eventId: string, search: string) {
 
 export const personName = (p: { firstName: string; lastName: string; email: string }) =>
   `${p.firstName} ${p.lastName}`.trim() || p.email;
+
+export interface StaffSlots {
+  timezone: string;
+  slots: Array<{
+    windowId: string;
+    date: string;
+    startAt: string;
+    endAt: string;
+    timeSlot: string;
+    free: boolean;
+  }>;
+}
+
+/** Slots free for both people of a staff booking (every slot until both are chosen). */
+export function useStaffSlots(eventId: string, people: readonly string[]) {
+  return useQuery<StaffSlots, ApiError>({
+    queryKey: [`${meetingsPath(eventId)}/staff-slots`, ...people],
+    queryFn: ({ signal }) =>
+      apiFetch(`${meetingsPath(eventId)}/staff-slots`, { query: { participantId: [...people] }, signal }),
+  });
+}
