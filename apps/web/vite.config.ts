@@ -171,6 +171,8 @@ export default defineConfig({
         // Uploaded files (a material's PDF opens in a frame, which is a navigation) are files, not app routes.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/realtime(\/|$)/],
         runtimeCaching: participantOfflineCaching,
+        // Web Push: show notifications, open their page on click, re-subscribe (public/push-sw.js).
+        importScripts: ['push-sw.js'],
       },
     }),
     precompress(),

@@ -56,6 +56,8 @@ export const qaQueueEventSchema = z.object({
   questions: z.array(moderatorQuestionSchema),
 });
 
+export const inboxChangedSchema = z.object({ eventId: z.uuid().nullable() });
+
 export const REALTIME_EVENTS = {
   /** Event room, sent individually: which sessions to refetch. */
   'agenda.changed': agendaChangedSchema,
@@ -94,6 +96,9 @@ export const REALTIME_EVENTS = {
   // business cards (issue 13)
   /** User rooms of the sender and recipient, sent individually: a card request was sent, accepted or declined. */
   'card.request': cardRequestEventSchema,
+  // push and inbox (issue 14)
+  /** User room, sent individually after a commit: the inbox of that user in `eventId` changed (refetch the unread count). */
+  'inbox.changed': inboxChangedSchema,
 } as const;
 
 export type RealtimeEventName = keyof typeof REALTIME_EVENTS;

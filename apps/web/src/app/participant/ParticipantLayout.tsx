@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { AgendaMenuItems } from '../../features/participant-agenda/AgendaMenuItems';
 import { ParticipantNav, participantNavClasses } from '../../features/participant-app/ParticipantNav';
+import { InboxBell } from '../../features/participant-inbox';
 import { ProfileMenuItems } from '../../features/participant-profile/ProfileMenuItems';
 import { useBrand } from '../../shared/brand/BrandProvider';
 import { setParticipantView } from '../../shared/session/auth';
@@ -39,6 +40,7 @@ export function ParticipantLayout() {
               <Image src={brand.logoUrl} alt="" h={32} w="auto" fit="contain" />
             </Anchor>
             <Group gap="md" wrap="nowrap">
+              {eventId && <InboxBell eventId={eventId} />}
               <UserMenu
                 showParticipantView={false}
                 items={

@@ -123,6 +123,12 @@ export function MorePage() {
         {hasProfile && userId && (
           <>
             <Entry
+              to={paths.inbox(eventId)}
+              icon={<MailIcon size={22} />}
+              title={t('inbox:title')}
+              text={t('inbox:moreText')}
+            />
+            <Entry
               to={paths.meetings(eventId)}
               icon={<ClockIcon size={22} />}
               title={t('more.meetings')}

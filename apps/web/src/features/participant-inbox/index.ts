@@ -1,0 +1,2 @@
+export { participantInboxRoutes } from './routes';
+export { InboxBell } from './InboxBell';
