@@ -117,8 +117,8 @@ export function createDeliveryEngine(
     if (rate <= 0) return;
     let left = n;
     while (left > 0 && !stopped) {
-      const got = await q.takeTokens(db, transport, left, rate);
-      left -= got;
+      const { granted } = await q.takeTokens(db, transport, left, rate);
+      left -= granted;
       if (left > 0) await sleep(1000 - (Date.now() % 1000) + 5);
     }
   }
@@ -338,7 +338,13 @@ export function createDeliveryEngine(
   async function drain(maxBatches = Number.POSITIVE_INFINITY): Promise<void> {
     await startDue();
     const touched = new Set<string>(await sendingCampaigns());
+    let lastStart = Date.now();
     for (let i = 0; i < maxBatches && !stopped; i++) {
+      // A long campaign does not hold up campaigns falling due meanwhile.
+      if (Date.now() - lastStart > 5000) {
+        await startDue();
+        lastStart = Date.now();
+      }
       const [e, p] = await Promise.all([emailBatch(), pushBatch()]);
       for (const id of [...e.campaigns, ...p.campaigns]) touched.add(id);
       if (e.campaigns.length + p.campaigns.length > 0) await settle([...touched]);
@@ -351,11 +357,15 @@ export function createDeliveryEngine(
     return q.sendingIds(db);
   }
 
+  let busy = false;
   const tick = async () => {
+    busy = true;
     try {
       await drain();
     } catch (err) {
       log.error({ err }, 'communications delivery tick failed');
+    } finally {
+      busy = false;
     }
   };
 
@@ -368,12 +378,15 @@ export function createDeliveryEngine(
     tick: () => (running = running.then(tick)),
     /** Runs a pass soon (a campaign was just scheduled NOW). */
     wake(): void {
-      if (!stopped) running = running.then(tick);
+      if (!stopped && !busy) running = running.then(tick);
     },
     start(): void {
       if (timer) return;
       stopped = false;
-      timer = setInterval(() => void (running = running.then(tick)), opts.intervalMs);
+      // A pass under way keeps going until nothing is claimable: the timer does not queue more behind it.
+      timer = setInterval(() => {
+        if (!busy) running = running.then(tick);
+      }, opts.intervalMs);
       timer.unref();
     },
     async stop(): Promise<void> {

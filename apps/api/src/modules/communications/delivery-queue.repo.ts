@@ -204,8 +204,8 @@ export async function takeTokens(
       used = CASE WHEN b.second = EXCLUDED.second THEN LEAST(b.used + ${want}::int, ${perSecond}::int) ELSE EXCLUDED.used END,
       granted = CASE WHEN b.second = EXCLUDED.second THEN LEAST(b.used + ${want}::int, ${perSecond}::int) - b.used ELSE EXCLUDED.used END,
       second = EXCLUDED.second
-    RETURNING granted`.execute(db);
-  return rows[0]?.granted ?? 0;
+    RETURNING granted, second::text AS second`.execute(db);
+  return rows[0] ?? { granted: 0, second: '' };
 }
 
 /** Ids of every SENDING campaign (a pass settles them all: finishing needs no claim). */
