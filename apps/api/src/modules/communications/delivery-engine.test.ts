@@ -3,7 +3,8 @@ import { SMTPServer } from 'smtp-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { createMailer, type Mailer } from '../../../src/platform/mail.js';
+import { createMailer, type Mailer } from '../../platform/mail.js';
+import type { PushSender } from '../../platform/push.js';
 import { client, participant, type Client, type Tenant } from '../agenda/agenda.test-utils.js';
 import { deliveryEngineOf } from './communications.routes.js';
 import { createDeliveryEngine, type DeliveryOptions } from './delivery-engine.js';
@@ -47,7 +48,9 @@ beforeAll(async () => {
           return;
         }
         // Unfolded headers (a long Message-ID is folded onto the next line).
-        const raw = Buffer.concat(chunks).toString('utf8').replace(/\r?\n[ \t]+/g, ' ');
+        const raw = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/\r?\n[ \t]+/g, ' ');
         received.push({
           to: session.envelope.rcptTo[0]?.address.toLowerCase() ?? '',
           messageId: /^Message-ID: (.*)$/im.exec(raw)?.[1]?.trim() ?? '',
@@ -301,6 +304,58 @@ describe('campaign delivery', () => {
     // Each recipient twice, both copies with the same Message-ID: one message for a deduplicating receiver.
     expect(got).toHaveLength(6);
     expect(new Set(got.map((g) => g.messageId)).size).toBe(3);
+    expect((await status(id)).status).toBe('SENT');
+  });
+
+  it('push: every device of the recipient with the campaign topic; gone devices dropped; an inbox item each', async () => {
+    const { id, people } = await campaign(2, ['NOTIFICATION']);
+    const [p0, p1] = people as [{ id: string; userId: string }, { id: string; userId: string }];
+    await t.deps.db
+      .insertInto('pushSubscriptions')
+      .values([
+        { userId: p0.userId, eventId, endpoint: `https://push.test/${id}/a`, p256dh: 'k', auth: 'a' },
+        { userId: p0.userId, eventId, endpoint: `https://push.test/${id}/gone`, p256dh: 'k', auth: 'a' },
+      ])
+      .execute();
+    const sent: Array<{ endpoint: string; title: string; url: string; topic?: string }> = [];
+    const push: PushSender = {
+      publicKey: 'x',
+      async send(sub, message, opts) {
+        sent.push({
+          endpoint: sub.endpoint,
+          title: message.title,
+          url: message.url,
+          ...(opts.topic ? { topic: opts.topic } : {}),
+        });
+        return sub.endpoint.endsWith('/gone') ? { kind: 'gone' } : { kind: 'sent' };
+      },
+    };
+    await createDeliveryEngine({ ...t.deps, mailer, push }, quiet).tick();
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatchObject({ title: 'News for P0', url: `/event/${eventId}/activity-feed` });
+    expect(sent[0]!.topic).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(sent[0]!.topic).toBe(sent[1]!.topic);
+    const left = await t.deps.db
+      .selectFrom('pushSubscriptions')
+      .select('endpoint')
+      .where('userId', '=', p0.userId)
+      .execute();
+    expect(left.map((l) => l.endpoint)).toEqual([`https://push.test/${id}/a`]);
+    const r = await rows(id);
+    expect(r.every((x) => x.status === 'SENT')).toBe(true);
+    expect(r.find((x) => x.participantId === p1.id)?.lastError).toBe(
+      'No push device: delivered to the inbox',
+    );
+    const inbox = await t.deps.db
+      .selectFrom('inboxItems')
+      .select(['participantId', 'title'])
+      .where('communicationId', '=', id)
+      .orderBy('title')
+      .execute();
+    expect(inbox).toEqual([
+      { participantId: p0.id, title: 'News for P0' },
+      { participantId: p1.id, title: 'News for P1' },
+    ]);
     expect((await status(id)).status).toBe('SENT');
   });
 
