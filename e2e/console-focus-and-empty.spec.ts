@@ -79,6 +79,7 @@ test('console: Setup area, empty states in view at 390 px, Close on dialogs, key
       /^Content/,
       /^Engagement/,
       /^Networking/,
+      /^Communication/,
       /^Setup/,
     ]);
     const setup = nav.getByRole('region', { name: 'Setup' });

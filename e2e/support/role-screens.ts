@@ -26,6 +26,8 @@ export const EVENT_SCREENS: readonly RequiredScreen[] = [
   { name: 'Directories', path: '/directories' },
   { name: 'Chat', path: '/networking/chat' },
   { name: 'Activity feed', path: '/networking/feed' },
+  { name: 'Communications', path: '/communication' },
+  { name: 'E-mails', path: '/communication/emails' },
 ];
 
 export const CONSOLE_HOME: RequiredScreen = { name: 'Home', path: '/' };

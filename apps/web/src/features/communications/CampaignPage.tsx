@@ -367,7 +367,9 @@ function Detail({ eventId, id }: { eventId: string; id: string }) {
         <Stack gap={4}>
           <Title order={1}>{c.subject}</Title>
           <Group gap="xs">
-            <CampaignStatusBadge status={c.status} />
+            <span data-testid="campaign-status">
+              <CampaignStatusBadge status={c.status} />
+            </span>
             {c.channels.map((ch) => (
               <Badge key={ch} variant="outline" style={{ textTransform: 'none' }}>
                 {t(`campaigns.channel.${ch}`)}
