@@ -1,4 +1,4 @@
-import { ActionIcon, Indicator } from '@mantine/core';
+import { ActionIcon, Badge, Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { participantPaths } from '../../shared/navigation/participantPaths';
@@ -33,14 +33,7 @@ export function InboxBell({ eventId }: { eventId: string }) {
   if (!unread.isSuccess) return null;
   const count = unread.data.unread;
   return (
-    <Indicator
-      label={count > 99 ? '99+' : count}
-      size={18}
-      disabled={count === 0}
-      color="red"
-      offset={4}
-      inline
-    >
+    <Box pos="relative" style={{ display: 'inline-flex' }}>
       <ActionIcon
         component={Link}
         to={participantPaths.inbox(eventId)}
@@ -52,6 +45,21 @@ export function InboxBell({ eventId }: { eventId: string }) {
       >
         <BellIcon />
       </ActionIcon>
-    </Indicator>
+      {count > 0 && (
+        <Badge
+          size="xs"
+          color="red"
+          variant="filled"
+          circle={count < 10}
+          aria-hidden
+          pos="absolute"
+          top={-4}
+          right={-6}
+          style={{ pointerEvents: 'none' }}
+        >
+          {count > 99 ? '99+' : count}
+        </Badge>
+      )}
+    </Box>
   );
 }
