@@ -284,6 +284,8 @@ export async function completeTenant(t: TestContext, marker: string) {
       feedPost,
       feedComment,
       directory,
+      meetingInterval,
+      meeting,
     },
   };
 }

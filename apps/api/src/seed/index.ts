@@ -11,6 +11,7 @@ import { seedEngagement } from './engagement.js';
 import { seedExtras } from './extras.js';
 import { seedFeed } from './feed.js';
 import { seedImports } from './imports.js';
+import { seedMeetings } from './meetings.js';
 import { seedPeople } from './people.js';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
@@ -174,6 +175,7 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   await seedEngagement({ db });
   await seedCards({ db });
   await seedDirectories({ db });
+  await seedMeetings({ db });
   await seedChat({ db });
   await seedFeed({ db });
   return { created: true, accounts };

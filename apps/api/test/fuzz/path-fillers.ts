@@ -45,6 +45,8 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   ':chatReportId': (x) => x.records.chatReport.id,
   'blocks/:participantId': (x) => x.records.attendee.id,
   'blacklist/:participantId': (x) => x.records.attendee.id,
+  'meetings/:meetingId': (x) => x.records.meeting.id,
+  'meeting-intervals/:intervalId': (x) => x.records.meetingInterval.id,
   // Not ids of a tenant: names of tables, the same in every tenant.
   'imports/:table': () => 'User',
   'view-settings/:tableKey': () => 'events',

@@ -665,6 +665,103 @@ export interface DirectoriesTable extends Authored {
   position: number;
 }
 
+// meetings (0018)
+export interface MeetingSettingsTable {
+  eventId: string;
+  requestQuota: Generated<number>;
+  updatedAt: Generated<Date>;
+  updatedBy: string | null;
+}
+
+export interface MeetingWindowsTable {
+  id: Generated<string>;
+  eventId: string;
+  /** The event-zone day, 'YYYY-MM-DD' (read back as a string: see the select). */
+  day: ColumnType<string, string, string>;
+  startTime: string;
+  endTime: string;
+  startsAt: Timestamp;
+  endsAt: Timestamp;
+  slotMinutes: number;
+  meetingPoints: JsonWithDefault<string[]>;
+  bookableBy: JsonWithDefault<{ type: 'EVERYONE' | 'LABELS'; labelIds: string[] }>;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface MeetingAvailabilityTable {
+  eventId: string;
+  participantId: string;
+  createdAt: CreatedAt;
+}
+
+/** Web Push subscriptions: one per browser (endpoint unique), re-pointed at whoever subscribes it last. */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  userId: string;
+  eventId: string | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: Generated<string>;
+  createdAt: CreatedAt;
+  updatedAt: Generated<Date>;
+}
+
+/** A participant's in-app inbox: every communication and reminder they received. */
+export interface InboxItemsTable {
+  id: Generated<string>;
+  eventId: string;
+  participantId: string;
+  communicationId: string | null;
+  title: string;
+  body: Generated<string>;
+  url: Generated<string>;
+  createdAt: CreatedAt;
+  readAt: Date | null;
+}
+
+export interface ReminderSettingsTable {
+  eventId: string;
+  enabled: Generated<boolean>;
+  minutesBefore: Generated<number>;
+  updatedAt: Generated<Date>;
+}
+
+/** Reminders already sent: the key (kind, item, participant) makes each go out once. */
+export interface RemindersSentTable {
+  kind: 'SESSION' | 'MEETING';
+  itemId: string;
+  participantId: string;
+  eventId: string;
+  sentAt: Generated<Date>;
+}
+
+export interface MeetingsTable {
+  id: Generated<string>;
+  eventId: string;
+  windowId: string;
+  requesterId: string;
+  inviteeId: string;
+  awaitingId: string | null;
+  startsAt: Timestamp;
+  endsAt: Timestamp;
+  status: Generated<'PENDING' | 'ACCEPTED' | 'DECLINED' | 'CANCELLED'>;
+  message: Generated<string>;
+  meetingPoint: string | null;
+  bookedBy: Generated<'PARTICIPANT' | 'ADMIN'>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface MeetingSlotHoldsTable {
+  eventId: string;
+  participantId: string;
+  startsAt: Timestamp;
+  meetingId: string;
+}
+
 // activity feed (0022)
 export interface FeedSettingsTable {
   eventId: string;
@@ -845,6 +942,11 @@ export interface Database {
   moderationDecisions: ModerationDecisionsTable;
   // ── networking (issue 13): each part adds its tables on its own line(s) below ──
   // meetings (0018)
+  meetingSettings: MeetingSettingsTable;
+  meetingWindows: MeetingWindowsTable;
+  meetingAvailability: MeetingAvailabilityTable;
+  meetings: MeetingsTable;
+  meetingSlotHolds: MeetingSlotHoldsTable;
   // directories (0019)
   directories: DirectoriesTable;
   // business cards (0020)
