@@ -696,48 +696,6 @@ export interface MeetingAvailabilityTable {
   createdAt: CreatedAt;
 }
 
-/** Web Push subscriptions: one per browser (endpoint unique), re-pointed at whoever subscribes it last. */
-export interface PushSubscriptionsTable {
-  id: Generated<string>;
-  userId: string;
-  eventId: string | null;
-  endpoint: string;
-  p256dh: string;
-  auth: string;
-  userAgent: Generated<string>;
-  createdAt: CreatedAt;
-  updatedAt: Generated<Date>;
-}
-
-/** A participant's in-app inbox: every communication and reminder they received. */
-export interface InboxItemsTable {
-  id: Generated<string>;
-  eventId: string;
-  participantId: string;
-  communicationId: string | null;
-  title: string;
-  body: Generated<string>;
-  url: Generated<string>;
-  createdAt: CreatedAt;
-  readAt: Date | null;
-}
-
-export interface ReminderSettingsTable {
-  eventId: string;
-  enabled: Generated<boolean>;
-  minutesBefore: Generated<number>;
-  updatedAt: Generated<Date>;
-}
-
-/** Reminders already sent: the key (kind, item, participant) makes each go out once. */
-export interface RemindersSentTable {
-  kind: 'SESSION' | 'MEETING';
-  itemId: string;
-  participantId: string;
-  eventId: string;
-  sentAt: Generated<Date>;
-}
-
 export interface MeetingsTable {
   id: Generated<string>;
   eventId: string;
