@@ -12,7 +12,7 @@ import { engagementRoutes } from './engagement/index.js';
 import { meetingsRoutes } from './meetings/index.js';
 import { networkingRoutes } from './networking/index.js';
 import { notificationsRoutes } from './notifications/index.js';
-import { communicationsRoutes } from './communications/index.js';
+import { communicationsImport, communicationsRoutes } from './communications/index.js';
 import { geoModuleRoutes } from './geo/index.js';
 import { overviewModuleRoutes } from './overview/index.js';
 
@@ -35,5 +35,12 @@ export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
 ];
 
 /** The tables the data import offers, in the order it lists them: each module defines its own. */
-for (const table of [participantsImport, photosImport, locationsImport, sessionsImport, sessionUsersImport])
+for (const table of [
+  participantsImport,
+  photosImport,
+  locationsImport,
+  sessionsImport,
+  sessionUsersImport,
+  communicationsImport,
+])
   registerImportTable(table);

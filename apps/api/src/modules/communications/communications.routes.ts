@@ -22,7 +22,7 @@ import {
 } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import { eventAccess, eventIdOf } from '../../platform/event-access.js';
-import { errors, eventParams, noContent } from '../../platform/http.js';
+import { errors, eventParams, noContent, parseOr400 } from '../../platform/http.js';
 import { listRoute, type ZodApp } from '../../platform/list.js';
 import { findCommunication, campaignList, eventInfo, recipientList } from './communications.repo.js';
 import * as service from './communications.service.js';
@@ -257,7 +257,7 @@ export function communicationRoutes(app: ZodApp, deps: AppDeps): void {
     db,
     list: recipientList,
     scope: async (request) => {
-      const p = params.parse(request.params);
+      const p = parseOr400(params, request.params);
       const { event } = await eventAccess(db, request, p.eventId, 'admin');
       if (!(await findCommunication(db, event.id, p.communicationId))) throw notFound();
       return { communicationId: p.communicationId };
