@@ -39,9 +39,9 @@ describe('demo chat seed', () => {
     const kinds = list.records.map((r: { kind: string; unread: number }) => [r.kind, r.unread]).sort();
     expect(kinds).toEqual([
       ['DIRECT', 1],
-      ['GROUP', 2],
+      ['GROUP', 3],
     ]);
-    expect((await get('me')).unread).toBe(3);
+    expect((await get('me')).unread).toBe(4);
     await seedChat(t.deps);
     expect((await get('conversations')).total).toBe(2);
   });

@@ -5,6 +5,7 @@ import {
   insertMessage,
   markRead,
 } from '../modules/networking/chat.repo.js';
+import { insertReport } from '../modules/networking/chat-moderation.repo.js';
 import type { Db } from '../platform/db/index.js';
 import type { AppDeps } from '../platform/deps.js';
 import { DEMO_EVENT_NAME } from './agenda.js';
@@ -13,7 +14,8 @@ import { DEMO_PARTICIPANT_EMAIL } from './engagement.js';
 
 /**
  * Demo chat (issue 13): a group of five with the demo participant ("Hybrid events crew", a link and a
- * bare e-mail address among its messages, two unread for her) and a 1:1 with one unread message.
+ * bare e-mail address among its messages, three unread for her, one reported as spam) and a 1:1 with
+ * one unread message.
  * Runs once: an event with conversations is left alone.
  */
 export async function seedChat({ db }: Pick<AppDeps, 'db'>): Promise<void> {
@@ -36,6 +38,9 @@ export async function seedChat({ db }: Pick<AppDeps, 'db'>): Promise<void> {
     await markRead(tx, group, me, read.seq);
     await say(group, c, 'Me! Questions before then can go to events-team@example.com');
     await say(group, d, 'See you at the coffee bar after lunch.');
+    // One report for the organisers' review queue (console: Chat → Reported messages).
+    const pitch = await say(group, b, 'DM me for 50% off our event software, today only!!!');
+    await insertReport(tx, { messageId: pitch.id, eventId, reporterId: c, reason: 'Spam: a sales pitch' });
 
     const { id: direct } = await directConversation(tx, eventId, me, a);
     const first = await say(direct, a, 'Hi! Great question in the panel this morning.');
