@@ -399,6 +399,69 @@ describe('automatic reminders', () => {
     ).toEqual([]);
   });
 
+  it('reminds both people of an accepted meeting, once each', async () => {
+    const tenant = await t.f.tenant();
+    const db = t.deps.db;
+    const pid = await participantIdOf(tenant);
+    const otherUser = await t.f.user({ firstName: 'Lukas', lastName: 'Becker' });
+    await t.f.participant(tenant.event.id, otherUser.id);
+    const other = await db
+      .selectFrom('participants')
+      .select('id')
+      .where('userId', '=', otherUser.id)
+      .where('eventId', '=', tenant.event.id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('participants')
+      .set({ firstName: 'Lukas', lastName: 'Becker' })
+      .where('id', '=', other.id)
+      .execute();
+    const startsAt = new Date(Date.now() + 7 * 60_000);
+    const window = await db
+      .insertInto('meetingWindows')
+      .values({
+        eventId: tenant.event.id,
+        day: startsAt.toISOString().slice(0, 10),
+        startTime: '00:00',
+        endTime: '23:59',
+        startsAt: new Date(Date.now() - 3600_000),
+        endsAt: new Date(Date.now() + 3600_000),
+        slotMinutes: 15,
+        createdBy: null,
+        updatedAt: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const meeting = await db
+      .insertInto('meetings')
+      .values({
+        eventId: tenant.event.id,
+        windowId: window.id,
+        requesterId: pid,
+        inviteeId: other.id,
+        awaitingId: null,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 15 * 60_000),
+        status: 'ACCEPTED',
+        meetingPoint: null,
+        updatedAt: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const first = await runReminders(t.deps);
+    await first.push;
+    const mine = first.reminders.filter((r) => r.itemId === meeting.id);
+    expect(mine.map((r) => r.participantId).sort()).toEqual([pid, other.id].sort());
+    expect(mine.find((r) => r.participantId === pid)).toMatchObject({
+      kind: 'MEETING',
+      title: 'Meeting with Lukas Becker',
+      url: `/event/${tenant.event.id}/meetings`,
+    });
+    const second = await runReminders(t.deps);
+    await second.push;
+    expect(second.reminders.filter((r) => r.itemId === meeting.id)).toEqual([]);
+  });
+
   it('sends nothing when the event turned reminders off', async () => {
     const tenant = await t.f.tenant();
     const pid = await participantIdOf(tenant);

@@ -32,7 +32,10 @@ export function NotificationsCard({ eventId }: { eventId: string }) {
         )}
         {push.state === 'granted' && (
           <>
-            <Text size="sm">{t('push.grantedOff')}</Text>
+            <Text size="sm">{t('push.why')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('push.grantedOff')}
+            </Text>
             <Group>
               <Button onClick={() => void push.turnOn()} loading={push.busy}>
                 {t('push.turnOn')}
