@@ -180,6 +180,7 @@ export function CampaignEditor({
     <Modal
       opened
       onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       size="xl"
       title={campaign ? t('editor.editTitle') : t('editor.createTitle')}
     >

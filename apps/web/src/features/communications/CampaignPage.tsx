@@ -20,7 +20,7 @@ import {
   type CampaignPreview,
 } from '@plenary/domain';
 import i18next from 'i18next';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { apiFetch } from '../../shared/api/client';
@@ -175,6 +175,10 @@ function Delivery({ eventId, campaign }: { eventId: string; campaign: CampaignRo
         )}
         {!d ? (
           <Skeleton height={80} />
+        ) : d.channels.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('detail.noFigures')}
+          </Text>
         ) : (
           <Table.ScrollContainer minWidth={560}>
             <Table aria-labelledby="delivery-title" data-testid="delivery-figures">
@@ -328,6 +332,12 @@ function Detail({ eventId, id }: { eventId: string; id: string }) {
   const [busy, setBusy] = useState<string | null>(null);
   const recipients = useMemo(() => recipientsResource(eventId, id), [eventId, id]);
   const tz = options.data?.timezone;
+  // A change of status (scheduled → sending → sent) refreshes the figures and the recipients.
+  const status = c?.status;
+  useEffect(() => {
+    if (status) void refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the status changes
+  }, [status]);
 
   const run = async (key: string, call: () => Promise<string>) => {
     setBusy(key);
@@ -378,7 +388,7 @@ function Detail({ eventId, id }: { eventId: string; id: string }) {
             <Text size="sm">{c.createdBy}</Text>
           </Group>
           {c.scheduledAt && c.status !== 'SENT' && (
-            <Text size="sm">{t('detail.scheduledFor', { when: formatDateTime(c.scheduledAt, tz) })}</Text>
+            <Text size="sm">{t('detail.dueAt', { when: formatDateTime(c.scheduledAt, tz) })}</Text>
           )}
           {c.sentAt && <Text size="sm">{t('detail.sentAt', { when: formatDateTime(c.sentAt, tz) })}</Text>}
           {c.statusReason && (

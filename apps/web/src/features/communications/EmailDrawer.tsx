@@ -19,7 +19,14 @@ export function EmailDrawer({
   const email = useApiQuery<EmailLogDetail>(`${emailsPath(eventId)}/${encodeURIComponent(emailId)}`);
   const e = email.data;
   return (
-    <Drawer opened onClose={onClose} position="right" size="xl" title={e?.subject ?? t('emails.detailTitle')}>
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={e?.subject ?? t('emails.detailTitle')}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       {email.isError ? (
         <Alert color="red">{t('emails.failedToLoad')}</Alert>
       ) : !e ? (

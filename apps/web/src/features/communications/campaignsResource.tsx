@@ -56,27 +56,27 @@ export function campaignsResource(eventId: string, timeZone: string | undefined)
         id: 'subject',
         header: 'communications:campaigns.columns.subject',
         sortField: 'subject',
-        width: 300,
+        width: 240,
         cell: (c) => c.subject,
       },
       {
         id: 'channels',
         header: 'communications:campaigns.columns.channels',
-        width: 150,
+        width: 120,
         cell: (c) => c.channels.map((ch) => t(`campaigns.channelShort.${ch}`)).join(' + '),
       },
       {
         id: 'status',
         header: 'communications:campaigns.columns.status',
         sortField: 'status',
-        width: 130,
+        width: 120,
         cell: (c) => <CampaignStatusBadge status={c.status} />,
       },
       {
         id: 'scheduledAt',
         header: 'communications:campaigns.columns.schedule',
         sortField: 'scheduledAt',
-        width: 200,
+        width: 170,
         cell: (c) =>
           c.scheduledAt ? (
             <DateTime value={c.scheduledAt} {...(timeZone ? { timeZone } : {})} />
@@ -89,7 +89,7 @@ export function campaignsResource(eventId: string, timeZone: string | undefined)
       {
         id: 'audience',
         header: 'communications:campaigns.columns.audience',
-        width: 200,
+        width: 160,
         cell: (c) => (
           <Group gap={4} wrap="nowrap">
             {t(`campaigns.audienceType.${c.audience.type}`)}
@@ -100,14 +100,14 @@ export function campaignsResource(eventId: string, timeZone: string | undefined)
       {
         id: 'recipients',
         header: 'communications:campaigns.columns.recipients',
-        width: 110,
+        width: 100,
         align: 'right',
         cell: (c) => (c.recipientCount === null ? '' : formatCount(c.recipientCount, i18next.language)),
       },
       {
         id: 'createdBy',
         header: 'communications:campaigns.columns.createdBy',
-        width: 200,
+        width: 160,
         cell: (c) => c.createdBy,
       },
       {
