@@ -188,15 +188,16 @@ export async function pauseOverThreshold(
 
 /**
  * Takes up to `want` send tokens of `transport` in the current wall-clock second (the database's
- * clock, shared by every process): answers how many were granted (0: wait for the next second).
+ * clock, shared by every process): answers how many were granted (0: wait for the next second)
+ * and the second they count in.
  */
 export async function takeTokens(
   db: Db,
   transport: string,
   want: number,
   perSecond: number,
-): Promise<number> {
-  const { rows } = await sql<{ granted: number }>`
+): Promise<{ granted: number; second: string }> {
+  const { rows } = await sql<{ granted: number; second: string }>`
     INSERT INTO communication_send_rate AS b (transport, second, used, granted)
     VALUES (${transport}, floor(extract(epoch FROM clock_timestamp()))::bigint,
       LEAST(${want}::int, ${perSecond}::int), LEAST(${want}::int, ${perSecond}::int))
