@@ -88,28 +88,34 @@ test('a participant turns on notifications and a reminder arrives live; the serv
   });
   contexts.push(context);
   // A stand-in PushManager: subscribe() answers a subscription as a browser would (no push service here).
+  // It lives in localStorage so it survives page loads, like a browser's subscription.
   await context.addInitScript(() => {
-    let current: PushSubscription | null = null;
-    const fake = {
-      endpoint: 'https://push.invalid/e2e/' + Math.random().toString(36).slice(2),
-      keys: {
-        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
-        auth: 'tBHItJI5svbpez7KI4CCXg',
-      },
-    };
+    const KEY = 'e2e.fakePushSubscription';
     const proto = (globalThis as { PushManager?: { prototype: PushManager } }).PushManager?.prototype;
     if (!proto) return;
-    proto.getSubscription = async () => current;
-    proto.subscribe = async () => {
-      current = {
-        endpoint: fake.endpoint,
-        toJSON: () => fake,
+    const wrap = (json: PushSubscriptionJSON) =>
+      ({
+        endpoint: json.endpoint,
+        toJSON: () => json,
         unsubscribe: async () => {
-          current = null;
+          localStorage.removeItem(KEY);
           return true;
         },
-      } as unknown as PushSubscription;
-      return current;
+      }) as unknown as PushSubscription;
+    proto.getSubscription = async () => {
+      const stored = localStorage.getItem(KEY);
+      return stored ? wrap(JSON.parse(stored) as PushSubscriptionJSON) : null;
+    };
+    proto.subscribe = async () => {
+      const json = {
+        endpoint: 'https://push.invalid/e2e/' + Math.random().toString(36).slice(2),
+        keys: {
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      };
+      localStorage.setItem(KEY, JSON.stringify(json));
+      return wrap(json);
     };
   });
   const page: Page = await context.newPage();
@@ -153,6 +159,7 @@ test('a participant turns on notifications and a reminder arrives live; the serv
     await expect(page.getByTestId('inbox-list').getByText(sessionName)).toBeVisible({ timeout: 75_000 });
     await expect(page.getByTestId('inbox-unread')).toHaveText('1 unread message');
     await expect(page.getByTestId('inbox-bell')).toHaveAccessibleName('Inbox, 1 unread message');
+    await expect(page.getByText('Notifications are on for this device.')).toBeVisible();
     await screen(page, 'inbox with a reminder');
   });
 
@@ -160,6 +167,11 @@ test('a participant turns on notifications and a reminder arrives live; the serv
     await page.getByRole('button', { name: `Unread: ${sessionName}` }).click();
     await expect(page).toHaveURL(new RegExp(`/event/${own.eventId}/agenda/`));
     await expect(page.getByTestId('inbox-bell')).toHaveAccessibleName('Inbox');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('inbox-bell').click();
+    await expect(page.getByTestId('inbox-unread')).toHaveText('Everything read');
+    await screen(page, 'inbox read desktop');
+    await page.setViewportSize(PHONE);
   });
 
   await test.step('the service worker shows a delivered push as a notification', async () => {

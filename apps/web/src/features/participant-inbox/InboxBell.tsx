@@ -48,7 +48,7 @@ export function InboxBell({ eventId }: { eventId: string }) {
       {count > 0 && (
         <Badge
           size="xs"
-          color="red"
+          color="red.8"
           variant="filled"
           circle={count < 10}
           aria-hidden

@@ -42,7 +42,7 @@ function Item({ eventId, item }: { eventId: string; item: InboxItemView }) {
             <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
               <Text fw={unread ? 800 : 600}>{item.title}</Text>
               {unread && (
-                <Badge size="sm" color="indigo" variant="filled" aria-hidden>
+                <Badge size="sm" color="indigo.8" variant="filled" aria-hidden>
                   {t('new')}
                 </Badge>
               )}
