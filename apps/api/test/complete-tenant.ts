@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { png, pdf } from '../src/modules/content/content.test-utils.js';
 import { fixture } from '../src/modules/imports/imports.test-utils.js';
+import { logEmails } from '../src/platform/email-log.repo.js';
 import type { TestContext } from './harness.js';
 
 /**
@@ -250,6 +251,18 @@ export async function completeTenant(t: TestContext, marker: string) {
     }),
   );
   await t.drainJobs(30_000);
+  // e-mail log (issue 14): one e-mail of the event
+  const [emailLogId] = await logEmails(deps.db, [
+    {
+      eventId: event.id,
+      to: `participant.${marker}@example.com`.toLowerCase(),
+      subject: `E-mail ${marker}`,
+      text: `Text ${marker}`,
+      html: null,
+      category: 'SYSTEM',
+      communicationId: null,
+    },
+  ]);
   const fileKey = new URL(String(material.url), 'http://localhost').pathname.split('/').pop()!;
 
   return {
@@ -286,6 +299,7 @@ export async function completeTenant(t: TestContext, marker: string) {
       directory,
       meetingInterval,
       meeting,
+      emailLog: { id: emailLogId! },
     },
   };
 }

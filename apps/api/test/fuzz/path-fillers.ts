@@ -47,6 +47,8 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   'blacklist/:participantId': (x) => x.records.attendee.id,
   'meetings/:meetingId': (x) => x.records.meeting.id,
   'meeting-intervals/:intervalId': (x) => x.records.meetingInterval.id,
+  // e-mail log (issue 14)
+  'emails/:emailId': (x) => x.records.emailLog.id,
   // Not ids of a tenant: names of tables, the same in every tenant.
   'imports/:table': () => 'User',
   'view-settings/:tableKey': () => 'events',

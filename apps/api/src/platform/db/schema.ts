@@ -240,6 +240,26 @@ export interface MailOutboxTable {
   createdAt: CreatedAt;
 }
 
+/** E-mail log (migration 0025): every queued e-mail, secrets redacted, with its delivery status. */
+export interface EmailLogTable {
+  id: Generated<string>;
+  eventId: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  category: 'SYSTEM' | 'CAMPAIGN' | 'TEST';
+  communicationId: string | null;
+  status: ColumnType<
+    'QUEUED' | 'SENT' | 'DEFERRED' | 'FAILED' | 'BOUNCED',
+    'QUEUED' | 'SENT' | 'DEFERRED' | 'FAILED' | 'BOUNCED' | undefined,
+    'QUEUED' | 'SENT' | 'DEFERRED' | 'FAILED' | 'BOUNCED'
+  >;
+  error: string | null;
+  queuedAt: CreatedAt;
+  sentAt: Timestamp | null;
+}
+
 export interface AppVersionsTable {
   id: Generated<string>;
   platform: 'iOS' | 'Android';
@@ -927,6 +947,8 @@ export interface Database {
   jobOwners: JobOwnersTable;
   domainEvents: DomainEventsTable;
   processedEvents: ProcessedEventsTable;
+  // e-mail log (0025)
+  emailLog: EmailLogTable;
 }
 
 export type User = Selectable<UsersTable>;
