@@ -28,4 +28,6 @@ export interface AppDeps {
 }
 
 /** `push` is optional: buildApp makes the config's sender when none is given (tests pass a fake-CA one). */
-export type BaseDeps = Omit<AppDeps, 'realtime' | 'jobs' | 'mail' | 'events' | 'push'> & { push?: PushSender };
+export type BaseDeps = Omit<AppDeps, 'realtime' | 'jobs' | 'mail' | 'events' | 'push'> & {
+  push?: PushSender;
+};

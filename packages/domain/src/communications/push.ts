@@ -29,13 +29,10 @@ const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
 
 /** PUT events/{eventId}/push/subscription: a browser `PushSubscription.toJSON()` plus the user agent. */
 export const pushSubscriptionInputSchema = z.object({
-  endpoint: requiredString(PUSH_ENDPOINT_MAX_LENGTH).refine((v) => {
-    try {
-      return new URL(v).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'Must be an https address'),
+  endpoint: requiredString(PUSH_ENDPOINT_MAX_LENGTH).regex(
+    /^https:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i,
+    'Must be an https address',
+  ),
   keys: z.object({
     p256dh: requiredString(PUSH_KEY_MAX_LENGTH).regex(base64url, 'Must be base64url'),
     auth: requiredString(PUSH_KEY_MAX_LENGTH).regex(base64url, 'Must be base64url'),
@@ -50,8 +47,16 @@ export const pushSubscriptionDeleteSchema = z.object({
 
 export const pushPublicKeySchema = z.object({ publicKey: z.string() });
 
-const utf8 = new TextEncoder();
-const byteLength = (s: string) => utf8.encode(s).length;
+/** UTF-8 length of a string (the domain package has no TextEncoder typing; lone surrogates count 3 as in WHATWG encoding). */
+export function utf8ByteLength(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+const byteLength = utf8ByteLength;
 
 /** Cuts `text` to at most `max` code points without splitting a surrogate pair. */
 function cutCodePoints(text: string, max: number): string {
