@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { sql } from 'kysely';
+import { CAMPAIGN_MESSAGES } from '@plenary/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { createMailer, type Mailer } from '../../platform/mail.js';
@@ -357,6 +358,13 @@ describe('campaign delivery', () => {
       { participantId: p1.id, title: 'News for P1' },
     ]);
     expect((await status(id)).status).toBe('SENT');
+  });
+
+  it('FAILED with the reason when nobody is left in the audience at its time', async () => {
+    const { id, people } = await campaign(1);
+    await t.deps.db.deleteFrom('participants').where('id', '=', people[0]!.id).execute();
+    await engine().tick();
+    expect(await status(id)).toEqual({ status: 'FAILED', statusReason: CAMPAIGN_MESSAGES.noRecipients });
   });
 
   it('shares the send rate across processes: never more tokens in a second than the limit', async () => {

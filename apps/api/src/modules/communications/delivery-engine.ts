@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CAMPAIGN_MESSAGES } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/index.js';
 import type { CommunicationAudienceJson, CommunicationLinkJson } from '../../platform/db/schema.js';
@@ -138,6 +139,11 @@ export function createDeliveryEngine(
         if (link.type === 'SESSION' && link.sessionId)
           frozen.sessionName = (await sessionName(tx, c.eventId, link.sessionId)) ?? '';
         await q.setStarted(tx, c.id, count, frozen);
+        if (count === 0) {
+          // Nobody left in the audience when it fell due (labels emptied, people removed): FAILED, with the reason.
+          await q.failCampaign(tx, c.id, CAMPAIGN_MESSAGES.noRecipients);
+          continue;
+        }
         const people = await recipientParticipants(tx, c.id);
         const origin = c.origin ?? '';
         await addInbox(

@@ -49,6 +49,15 @@ export async function setStarted(
     .execute();
 }
 
+/** A campaign that can not be sent: FAILED with the reason. */
+export async function failCampaign(db: Db, id: string, reason: string): Promise<void> {
+  await db
+    .updateTable('communications')
+    .set({ status: 'FAILED', statusReason: reason, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
 export interface ClaimedRow {
   id: string;
   communicationId: string;
