@@ -241,6 +241,69 @@ export interface MailOutboxTable {
 }
 
 /** E-mail log (migration 0025): every queued e-mail, secrets redacted, with its delivery status. */
+/** Communications (0024): campaigns, their recipients per channel, the send-rate buckets. */
+export interface CommunicationsTable {
+  id: Generated<string>;
+  eventId: string;
+  channels: ColumnType<string[], string[], string[]>;
+  subject: string;
+  body: string;
+  link: ColumnType<CommunicationLinkJson, string | undefined, string>;
+  audience: ColumnType<CommunicationAudienceJson, string | undefined, string>;
+  schedule: Generated<'NOW' | 'DATE_AND_TIME'>;
+  sendDate: string | null;
+  sendTime: string | null;
+  scheduledAt: Date | null;
+  status: Generated<'PENDING_TO_SCHEDULE' | 'SCHEDULED' | 'SENDING' | 'SENT' | 'PAUSED' | 'FAILED'>;
+  statusReason: string | null;
+  origin: string | null;
+  frozenVars: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  recipientCount: number | null;
+  errorBaseline: Generated<number>;
+  doneBaseline: Generated<number>;
+  startedAt: Date | null;
+  sentAt: Date | null;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+export interface CommunicationLinkJson {
+  type: 'NONE' | 'SESSION' | 'FEED' | 'CHAT' | 'URL';
+  sessionId: string | null;
+  url: string | null;
+}
+export interface CommunicationAudienceJson {
+  type: 'EVERYONE' | 'LABELS' | 'RULES' | 'SESSIONS' | 'PEOPLE';
+  labelIds: string[];
+  rules: unknown[];
+  sessionIds: string[];
+  participantIds: string[];
+}
+export interface CommunicationRecipientsTable {
+  id: Generated<string>;
+  communicationId: string;
+  eventId: string;
+  participantId: string;
+  channel: 'NOTIFICATION' | 'EMAIL';
+  status: Generated<'QUEUED' | 'SENDING' | 'SENT' | 'DEFERRED' | 'FAILED' | 'BOUNCED'>;
+  email: Generated<string>;
+  vars: ColumnType<Record<string, string>, string | undefined, string>;
+  attempts: Generated<number>;
+  leaseUntil: Date | null;
+  nextAttemptAt: Date | null;
+  lastError: string | null;
+  emailLogId: string | null;
+  sentAt: Date | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+export interface CommunicationSendRateTable {
+  transport: string;
+  second: string;
+  used: number;
+  granted: number;
+}
+
 export interface EmailLogTable {
   id: Generated<string>;
   eventId: string | null;
@@ -664,6 +727,29 @@ export interface ModerationDecisionsTable {
   afterText: string | null;
 }
 
+/** Business-card exchange (migration 0020): one request per ordered pair of participants. */
+export interface BusinessCardRequestsTable {
+  id: Generated<string>;
+  eventId: string;
+  fromParticipantId: string;
+  toParticipantId: string;
+  note: Generated<string>;
+  status: ColumnType<'PENDING' | 'ACCEPTED' | 'DECLINED', 'PENDING' | 'ACCEPTED' | 'DECLINED' | undefined>;
+  createdAt: CreatedAt;
+  respondedAt: Timestamp | null;
+}
+
+/** Mutual contacts after an accepted exchange: two rows (owner → contact), the owner's private note. */
+export interface BusinessCardContactsTable {
+  eventId: string;
+  ownerParticipantId: string;
+  contactParticipantId: string;
+  requestId: string | null;
+  note: Generated<string>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
 /** Directories (migration 0019): an organiser's configured view of the event's people. */
 export interface DirectoriesTable extends Authored {
   id: Generated<string>;
@@ -714,6 +800,48 @@ export interface MeetingAvailabilityTable {
   eventId: string;
   participantId: string;
   createdAt: CreatedAt;
+}
+
+/** Web Push subscriptions: one per browser (endpoint unique), re-pointed at whoever subscribes it last. */
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  userId: string;
+  eventId: string | null;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: Generated<string>;
+  createdAt: CreatedAt;
+  updatedAt: Generated<Date>;
+}
+
+/** A participant's in-app inbox: every communication and reminder they received. */
+export interface InboxItemsTable {
+  id: Generated<string>;
+  eventId: string;
+  participantId: string;
+  communicationId: string | null;
+  title: string;
+  body: Generated<string>;
+  url: Generated<string>;
+  createdAt: CreatedAt;
+  readAt: Date | null;
+}
+
+export interface ReminderSettingsTable {
+  eventId: string;
+  enabled: Generated<boolean>;
+  minutesBefore: Generated<number>;
+  updatedAt: Generated<Date>;
+}
+
+/** Reminders already sent: the key (kind, item, participant) makes each go out once. */
+export interface RemindersSentTable {
+  kind: 'SESSION' | 'MEETING';
+  itemId: string;
+  participantId: string;
+  eventId: string;
+  sentAt: Generated<Date>;
 }
 
 export interface MeetingsTable {
@@ -928,6 +1056,8 @@ export interface Database {
   // directories (0019)
   directories: DirectoriesTable;
   // business cards (0020)
+  businessCardRequests: BusinessCardRequestsTable;
+  businessCardContacts: BusinessCardContactsTable;
   // chat (0021)
   chatSettings: ChatSettingsTable;
   chatConversations: ChatConversationsTable;
@@ -947,6 +1077,16 @@ export interface Database {
   jobOwners: JobOwnersTable;
   domainEvents: DomainEventsTable;
   processedEvents: ProcessedEventsTable;
+  // ── communications (issue 14) ──
+  // push and inbox (0023)
+  pushSubscriptions: PushSubscriptionsTable;
+  inboxItems: InboxItemsTable;
+  reminderSettings: ReminderSettingsTable;
+  remindersSent: RemindersSentTable;
+  // communications (0024)
+  communications: CommunicationsTable;
+  communicationRecipients: CommunicationRecipientsTable;
+  communicationSendRate: CommunicationSendRateTable;
   // e-mail log (0025)
   emailLog: EmailLogTable;
 }
