@@ -22,7 +22,7 @@ beforeAll(async () => {
       VAPID_PRIVATE_KEY: undefined,
       VAPID_SUBJECT: undefined,
     }),
-    { ca: fake.ca },
+    { ca: fake.ca, allowHosts: ['127.0.0.1'] },
   );
 });
 afterAll(() => fake.close());
@@ -76,6 +76,33 @@ describe('push sender against the fake push service', () => {
     expect(Buffer.byteLength(req.payload!)).toBeLessThanOrEqual(PUSH_PAYLOAD_MAX_BYTES);
     expect(parsed.body.endsWith('…')).toBe(true);
     expect(req.bodyBytes).toBeLessThanOrEqual(4096);
+  });
+});
+
+describe('endpoints on private addresses', () => {
+  it('are refused (gone) unless the host is allowed', async () => {
+    const strict = createPushSender(
+      vapidKeys({
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'vapid-')),
+        MAIL_FROM: 'x@y.z',
+        VAPID_PUBLIC_KEY: undefined,
+        VAPID_PRIVATE_KEY: undefined,
+        VAPID_SUBJECT: undefined,
+      }),
+      { ca: fake.ca },
+    );
+    const sub = fake.subscribe();
+    const before = fake.requests.length;
+    expect(await strict.send(sub, message, opts)).toEqual({ kind: 'gone' });
+    expect(
+      await strict.send({ ...sub, endpoint: sub.endpoint.replace('127.0.0.1', 'localhost') }, message, opts),
+    ).toEqual({
+      kind: 'gone',
+    });
+    expect(await strict.send({ ...sub, endpoint: 'https://169.254.169.254/latest' }, message, opts)).toEqual({
+      kind: 'gone',
+    });
+    expect(fake.requests.length).toBe(before);
   });
 });
 

@@ -2,9 +2,12 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import https from 'node:https';
 import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
 import webpush from 'web-push';
 import { buildPushPayload, type PushMessage, type PushUrgency } from '@plenary/domain';
 import type { Config } from './config.js';
+import { allowedHosts, isPrivateAddress } from './egress.js';
 
 /**
  * Web Push sending (issue 14): encrypts with aes128gcm and signs with VAPID (`web-push`). We always
@@ -95,12 +98,55 @@ export interface PushSenderOptions {
   /** Extra trusted CA certificates (PEM), e.g. the fake push service's in tests. */
   ca?: string | string[];
   timeoutMs?: number;
+  /**
+   * Hosts that may resolve to private addresses (EGRESS_ALLOW_HOSTS; tests: the fake service on
+   * 127.0.0.1). Endpoints come from browsers, i.e. from users: any other endpoint on a loopback,
+   * private or link-local address is refused (outcome `gone`, so the subscription is dropped).
+   */
+  allowHosts?: Iterable<string>;
+}
+
+const bareHost = (host: string) => host.replace(/^\[|\]$/g, '').toLowerCase();
+
+/** A DNS lookup that refuses private addresses unless the host is allowed (checked at connect time). */
+function publicOnlyLookup(allow: Set<string>): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 4);
+      const list = addresses as LookupAddress[];
+      if (
+        list.length === 0 ||
+        (!allow.has(bareHost(hostname)) && list.some((a) => isPrivateAddress(a.address)))
+      )
+        return callback(
+          Object.assign(new Error(`refused address for ${hostname}`), { code: 'EREFUSEDPRIVATE' }),
+          '',
+          4,
+        );
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      return callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+}
+
+/** True when the endpoint's host is an address literal that may not be reached. */
+function refusedLiteral(endpoint: string, allow: Set<string>): boolean {
+  let host: string;
+  try {
+    host = bareHost(new URL(endpoint).hostname);
+  } catch {
+    return true;
+  }
+  return isIP(host) !== 0 && !allow.has(host) && isPrivateAddress(host);
 }
 
 export function createPushSender(keys: VapidKeys, options: PushSenderOptions = {}): PushSender {
+  const allow = new Set([...(options.allowHosts ?? [])].map(bareHost));
   const agent = new https.Agent({
     keepAlive: true,
     maxSockets: 64,
+    lookup: publicOnlyLookup(allow),
     ...(options.ca
       ? {
           ca: [
@@ -114,6 +160,7 @@ export function createPushSender(keys: VapidKeys, options: PushSenderOptions = {
   return {
     publicKey: keys.publicKey,
     async send(sub, message, opts) {
+      if (refusedLiteral(sub.endpoint, allow)) return { kind: 'gone' };
       const payload = buildPushPayload(message);
       try {
         await webpush.sendNotification(
@@ -147,6 +194,7 @@ export function createPushSender(keys: VapidKeys, options: PushSenderOptions = {
         // Network errors (refused, reset, timeout) are transient; bad keys are not.
         const reason = err instanceof Error ? err.message : String(err);
         const code = (err as { code?: unknown }).code;
+        if (code === 'EREFUSEDPRIVATE') return { kind: 'gone' };
         if (typeof code === 'string' || /timeout|socket|ECONN/i.test(reason))
           return { kind: 'retry', reason };
         return { kind: 'failed', reason };
@@ -156,6 +204,6 @@ export function createPushSender(keys: VapidKeys, options: PushSenderOptions = {
 }
 
 /** The sender the app uses: VAPID keys from config or DATA_DIR. */
-export function pushSenderFromConfig(config: VapidConfig): PushSender {
-  return createPushSender(vapidKeys(config));
+export function pushSenderFromConfig(config: VapidConfig & Pick<Config, 'EGRESS_ALLOW_HOSTS'>): PushSender {
+  return createPushSender(vapidKeys(config), { allowHosts: allowedHosts(config) });
 }

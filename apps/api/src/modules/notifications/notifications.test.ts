@@ -69,7 +69,7 @@ beforeAll(async () => {
       VAPID_PRIVATE_KEY: undefined,
       VAPID_SUBJECT: undefined,
     }),
-    { ca: fake.ca },
+    { ca: fake.ca, allowHosts: ['127.0.0.1'] },
   );
   t = await createTestContext({}, undefined, { push });
   a = await target(await t.f.tenant());
