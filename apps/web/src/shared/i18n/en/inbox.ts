@@ -30,4 +30,16 @@ export default {
       'On iPhone and iPad, notifications work once the app is on your home screen: tap Share, then “Add to Home Screen”, and open it from there.',
     failed: 'Notifications could not be turned on. Please try again.',
   },
+  reminders: {
+    title: 'Automatic reminders',
+    text: 'Participants get a push notification and an inbox message before each session in their My Agenda (enrolled or bookmarked) and each accepted meeting, once.',
+    loading: 'Loading the reminder settings…',
+    loadFailed: 'The reminder settings could not be loaded.',
+    enabled: 'Send reminders',
+    minutes: 'Minutes before the start',
+    minutesRange: 'Between {{min}} and {{max}} minutes',
+    save: 'Save reminders',
+    saved: 'Reminder settings saved.',
+    failed: 'The reminder settings could not be saved.',
+  },
 };
