@@ -95,5 +95,7 @@ export function buildPushPayload(message: PushMessage, maxBytes = PUSH_PAYLOAD_M
   while (titlePoints.length > 0 && byteLength(encode(titlePoints.join(''), '…')) > maxBytes)
     titlePoints.pop();
   title = titlePoints.join('');
-  return encode(title, '…');
+  json = encode(title, '…');
+  // The url and tag alone are too long: the notification opens the app's start page instead.
+  return byteLength(json) <= maxBytes ? json : JSON.stringify({ title: '', body: '…', url: '/' });
 }
