@@ -310,7 +310,8 @@ describe('campaign delivery', () => {
 
   it('push: every device of the recipient with the campaign topic; gone devices dropped; an inbox item each', async () => {
     const { id, people } = await campaign(2, ['NOTIFICATION']);
-    const [p0, p1] = people as [{ id: string; userId: string }, { id: string; userId: string }];
+    const p0 = people[0]!;
+    const p1 = people[1]!;
     await t.deps.db
       .insertInto('pushSubscriptions')
       .values([
