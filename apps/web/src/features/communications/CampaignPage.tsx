@@ -413,8 +413,8 @@ function Detail({ eventId, id }: { eventId: string; id: string }) {
                   { method: 'POST' },
                 );
                 return r.email
-                  ? t('detail.tested', { email: r.email, devices: r.pushDevices })
-                  : t('detail.testedNoEmail', { devices: r.pushDevices });
+                  ? t('detail.tested', { email: r.email, count: r.pushDevices })
+                  : t('detail.testedNoEmail', { count: r.pushDevices });
               })
             }
           >
