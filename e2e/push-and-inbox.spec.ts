@@ -155,8 +155,12 @@ test('a participant turns on notifications and a reminder arrives live; the serv
       .getByRole('button', { name: `Bookmark ${sessionName}` })
       .first()
       .click();
+    // Live: the header badge on the session's page changes without a reload (realtime inbox.changed).
+    await expect(page.getByTestId('inbox-bell')).toHaveAccessibleName('Inbox, 1 unread message', {
+      timeout: 75_000,
+    });
     await page.getByTestId('inbox-bell').click();
-    await expect(page.getByTestId('inbox-list').getByText(sessionName)).toBeVisible({ timeout: 75_000 });
+    await expect(page.getByTestId('inbox-list').getByText(sessionName)).toBeVisible();
     await expect(page.getByTestId('inbox-unread')).toHaveText('1 unread message');
     await expect(page.getByTestId('inbox-bell')).toHaveAccessibleName('Inbox, 1 unread message');
     await expect(page.getByText('Notifications are on for this device.')).toBeVisible();

@@ -59,11 +59,19 @@ export const markRead = (eventId: string, itemId: string) =>
 export const markAllRead = (eventId: string) =>
   apiFetch<{ unread: number }>(`${base(eventId)}/inbox/read-all`, { method: 'POST' });
 
+/** The service worker's registration; rejects when none becomes active in time (e.g. dev server without one). */
+function serviceWorkerReady(timeoutMs = 10_000): Promise<ServiceWorkerRegistration> {
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no service worker')), timeoutMs)),
+  ]);
+}
+
 /** Subscribes this browser (after the user's click) and registers it with the API. */
 export async function turnOnPush(eventId: string): Promise<NotificationPermission> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission;
-  const registration = await navigator.serviceWorker.ready;
+  const registration = await serviceWorkerReady();
   const { publicKey } = await apiFetch<{ publicKey: string }>('push/public-key');
   const subscription =
     (await registration.pushManager.getSubscription()) ??
@@ -83,7 +91,7 @@ export async function registerSubscription(eventId: string, subscription: PushSu
 }
 
 export async function turnOffPush(eventId: string): Promise<void> {
-  const registration = await navigator.serviceWorker.ready;
+  const registration = await serviceWorkerReady();
   const subscription = await registration.pushManager.getSubscription();
   if (!subscription) return;
   await apiFetch(`${base(eventId)}/push/subscription`, {
