@@ -7,6 +7,7 @@ import { seedBookmarks } from './bookmarks.js';
 import { seedCards } from './cards.js';
 import { seedChat } from './chat.js';
 import { seedDirectories } from './directories.js';
+import { seedEmailLog } from './email-log.js';
 import { seedEngagement } from './engagement.js';
 import { seedExtras } from './extras.js';
 import { seedFeed } from './feed.js';
@@ -178,5 +179,6 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   await seedMeetings({ db });
   await seedChat({ db });
   await seedFeed({ db });
+  await seedEmailLog({ db });
   return { created: true, accounts };
 }
