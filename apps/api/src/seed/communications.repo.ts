@@ -6,7 +6,7 @@ export async function communicationsSeedTarget(
   db: Db,
   eventName: string,
   adminEmail: string,
-): Promise<{ eventId: string; eventName: string; adminId: string | null } | undefined> {
+): Promise<{ eventId: string; eventName: string; timezone: string; adminId: string | null } | undefined> {
   const event = await db
     .selectFrom('events')
     .select(['id', 'name'])
@@ -20,7 +20,7 @@ export async function communicationsSeedTarget(
     .executeTakeFirst();
   if (existing) return undefined;
   const admin = await db.selectFrom('users').select('id').where('email', '=', adminEmail).executeTakeFirst();
-  return { eventId: event.id, eventName: event.name, adminId: admin?.id ?? null };
+  return { eventId: event.id, eventName: event.name, timezone: event.timezone, adminId: admin?.id ?? null };
 }
 
 /**

@@ -11,9 +11,7 @@ import { communicationsSeedTarget, insertScheduled, insertSentAnnouncement } fro
 export async function seedCommunications({ db }: Pick<AppDeps, 'db'>): Promise<void> {
   const target = await communicationsSeedTarget(db, DEMO_EVENT_NAME, 'event.admin@northwind.example');
   if (!target) return;
-  const timezone =
-    (await db.selectFrom('events').select('timezone').where('id', '=', target.eventId).executeTakeFirst())
-      ?.timezone ?? 'UTC';
+  const { timezone } = target;
   const sentAt = new Date(Math.floor((Date.now() - 2 * 3_600_000) / 1000) * 1000);
   const tomorrow = new Date(Date.now() + 24 * 3_600_000);
   const local = instantToWallClock(tomorrow, timezone);
