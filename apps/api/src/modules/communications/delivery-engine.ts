@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CAMPAIGN_MESSAGES } from '@plenary/domain';
+import { holdForCrashTest } from '../../platform/crash-test-hold.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { Db } from '../../platform/db/index.js';
 import type { CommunicationAudienceJson, CommunicationLinkJson } from '../../platform/db/schema.js';
@@ -70,13 +71,18 @@ export const DEFAULT_DELIVERY: DeliveryOptions = {
   intervalMs: 1000,
 };
 
-/** COMMUNICATIONS_EMAIL_RATE / COMMUNICATIONS_PUSH_RATE (messages per second; unset or 0: no limit). */
+/**
+ * COMMUNICATIONS_EMAIL_RATE / COMMUNICATIONS_PUSH_RATE (messages per second; unset or 0: no limit);
+ * COMMUNICATIONS_LEASE_SECONDS (how long a claimed row is a worker's; default 120).
+ */
 export function deliveryOptionsFromEnv(env: Record<string, string | undefined>): DeliveryOptions {
-  const rate = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : 0);
+  const int = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : 0);
+  const lease = int(env.COMMUNICATIONS_LEASE_SECONDS);
   return {
     ...DEFAULT_DELIVERY,
-    emailRate: rate(env.COMMUNICATIONS_EMAIL_RATE),
-    pushRate: rate(env.COMMUNICATIONS_PUSH_RATE),
+    emailRate: int(env.COMMUNICATIONS_EMAIL_RATE),
+    pushRate: int(env.COMMUNICATIONS_PUSH_RATE),
+    ...(lease > 0 ? { leaseMs: lease * 1000 } : {}),
   };
 }
 
@@ -249,6 +255,8 @@ export function createDeliveryEngine(
       const logId = logOf.get(row.id) ?? null;
       try {
         await deps.mailer.send(messages.get(row.id)!);
+        // Crash tests: the process is killed here, after the SMTP answer and before the mark.
+        await holdForCrashTest('communications.afterSend');
         outcomes.push({ id: row.id, attempts: row.attempts, status: 'SENT', error: null, retryAt: null });
         if (logId) await markEmail(db, logId, 'SENT');
       } catch (err) {
