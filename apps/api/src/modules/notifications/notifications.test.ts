@@ -13,7 +13,7 @@ import {
   by,
 } from '../../../test/permission-matrix.js';
 import { createPushSender, vapidKeys } from '../../platform/push.js';
-import { addInboxItems } from './index.js';
+import { addInboxItems, deliverPush } from './index.js';
 import { runReminders } from './reminders.js';
 
 type Tenant = Awaited<ReturnType<TestContext['f']['tenant']>>;
@@ -278,6 +278,43 @@ describe('subscriptions and inbox', () => {
       enabled: false,
       minutesBefore: 15,
     });
+  });
+});
+
+describe('push delivery', () => {
+  it('retries 429/5xx (Retry-After honoured, capped by the TTL) and then gives up; sent after a retry counts once', async () => {
+    const tenant = await t.f.tenant();
+    const pid = await participantIdOf(tenant);
+    const device = fake.subscribe();
+    await t.as(tenant.tokens.participant, {
+      method: 'PUT',
+      url: `/api/v1/events/${tenant.event.id}/push/subscription`,
+      payload: { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+    });
+    const waits: number[] = [];
+    const wait = async (ms: number) => {
+      waits.push(ms);
+    };
+    const delivery = {
+      participantId: pid,
+      message: { title: 'Hello', body: 'World', url: '/x' },
+      opts: { ttlSeconds: 3600, urgency: 'normal' as const },
+    };
+    fake.answer(device.endpoint, { status: 503 }, { status: 429, headers: { 'retry-after': '5' } });
+    expect(await deliverPush(t.deps, [delivery], wait)).toEqual({ sent: 1, gone: 0, failed: 0 });
+    expect(waits).toEqual([2000, 5000]);
+
+    waits.length = 0;
+    fake.answer(device.endpoint, { status: 500 }, { status: 500 }, { status: 500 }, { status: 500 });
+    expect(await deliverPush(t.deps, [delivery], wait)).toEqual({ sent: 0, gone: 0, failed: 1 });
+    expect(waits).toHaveLength(3);
+
+    // A retry that would land after the TTL is not tried.
+    waits.length = 0;
+    fake.answer(device.endpoint, { status: 503, headers: { 'retry-after': '120' } });
+    const short = { ...delivery, opts: { ...delivery.opts, ttlSeconds: 60 } };
+    expect(await deliverPush(t.deps, [short], wait)).toEqual({ sent: 0, gone: 0, failed: 1 });
+    expect(waits).toEqual([]);
   });
 });
 
