@@ -445,12 +445,23 @@ function Detail({ eventId, id }: { eventId: string; id: string }) {
       </Card>
       <Delivery eventId={eventId} campaign={c} />
       <Preview eventId={eventId} campaign={c} />
-      <ResourceListPage
-        resource={recipients}
-        title={t('detail.recipients')}
-        section
-        empty={{ title: t('detail.recipientsEmpty') }}
-      />
+      {c.recipientCount === null ? (
+        <Stack gap={4} component="section" aria-labelledby="recipients-title">
+          <Title order={2} size="h4" id="recipients-title">
+            {t('detail.recipients')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('detail.recipientsEmpty')}
+          </Text>
+        </Stack>
+      ) : (
+        <ResourceListPage
+          resource={recipients}
+          title={t('detail.recipients')}
+          section
+          empty={{ title: t('detail.recipientsEmpty') }}
+        />
+      )}
       {editing && <CampaignEditor eventId={eventId} campaign={c} onClose={() => setEditing(false)} />}
     </Stack>
   );
