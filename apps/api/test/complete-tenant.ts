@@ -263,6 +263,11 @@ export async function completeTenant(t: TestContext, marker: string) {
       communicationId: null,
     },
   ]);
+  const communication = await post('communication', 'communications', {
+    channels: ['EMAIL'],
+    subject: `Communication ${marker}`,
+    body: `Body ${marker}`,
+  });
   const fileKey = new URL(String(material.url), 'http://localhost').pathname.split('/').pop()!;
 
   return {
@@ -300,6 +305,7 @@ export async function completeTenant(t: TestContext, marker: string) {
       meetingInterval,
       meeting,
       emailLog: { id: emailLogId! },
+      communication,
     },
   };
 }

@@ -6,6 +6,7 @@ import { seedAgenda } from './agenda.js';
 import { seedBookmarks } from './bookmarks.js';
 import { seedCards } from './cards.js';
 import { seedChat } from './chat.js';
+import { seedCommunications } from './communications.js';
 import { seedDirectories } from './directories.js';
 import { seedEmailLog } from './email-log.js';
 import { seedEngagement } from './engagement.js';
@@ -179,6 +180,7 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   await seedMeetings({ db });
   await seedChat({ db });
   await seedFeed({ db });
+  await seedCommunications({ db });
   await seedEmailLog({ db });
   return { created: true, accounts };
 }
