@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { png, pdf } from '../src/modules/content/content.test-utils.js';
 import { fixture } from '../src/modules/imports/imports.test-utils.js';
 import { logEmails } from '../src/platform/email-log.repo.js';
+import { addInboxItems } from '../src/modules/notifications/index.js';
 import type { TestContext } from './harness.js';
 
 /**
@@ -263,6 +264,18 @@ export async function completeTenant(t: TestContext, marker: string) {
       communicationId: null,
     },
   ]);
+  // inbox (issue 14): one item of the participant
+  const [inboxItemId] = await deps.db.transaction().execute((tx) =>
+    addInboxItems(tx, [
+      {
+        eventId: event.id,
+        participantId: participantRow.id,
+        title: `Inbox ${marker}`,
+        body: `Body ${marker}`,
+        url: '',
+      },
+    ]),
+  );
   const communication = await post('communication', 'communications', {
     channels: ['EMAIL'],
     subject: `Communication ${marker}`,
@@ -305,6 +318,7 @@ export async function completeTenant(t: TestContext, marker: string) {
       meetingInterval,
       meeting,
       emailLog: { id: emailLogId! },
+      inboxItem: { id: inboxItemId! },
       communication,
     },
   };

@@ -15,6 +15,7 @@ import { seedFeed } from './feed.js';
 import { seedImports } from './imports.js';
 import { seedMeetings } from './meetings.js';
 import { seedPeople } from './people.js';
+import { seedInbox } from './push-inbox.js';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
 
@@ -180,6 +181,7 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   await seedMeetings({ db });
   await seedChat({ db });
   await seedFeed({ db });
+  await seedInbox({ db });
   await seedCommunications({ db });
   await seedEmailLog({ db });
   return { created: true, accounts };

@@ -49,6 +49,8 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   'meeting-intervals/:intervalId': (x) => x.records.meetingInterval.id,
   // e-mail log (issue 14)
   'emails/:emailId': (x) => x.records.emailLog.id,
+  // inbox (issue 14)
+  ':inboxItemId': (x) => x.records.inboxItem.id,
   // communications (issue 14)
   'communications/:communicationId': (x) => x.records.communication.id,
   // Not ids of a tenant: names of tables, the same in every tenant.
