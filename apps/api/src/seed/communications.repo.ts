@@ -9,7 +9,7 @@ export async function communicationsSeedTarget(
 ): Promise<{ eventId: string; eventName: string; timezone: string; adminId: string | null } | undefined> {
   const event = await db
     .selectFrom('events')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'timezone'])
     .where('name', '=', eventName)
     .executeTakeFirst();
   if (!event) return undefined;
