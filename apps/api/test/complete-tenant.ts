@@ -174,6 +174,17 @@ export async function completeTenant(t: TestContext, marker: string) {
       payload: { text: `Question ${marker}` },
     }),
   );
+  // business cards (issue 13): the participant asks the attendee for their card
+  const cardRequest = (
+    (await created(
+      'card request',
+      t.as(tokens.participant, {
+        method: 'POST',
+        url: at('business-cards/requests'),
+        payload: { participantId: attendee.id, note: `Hello ${marker}` },
+      }),
+    )) as unknown as { request: { id: string } }
+  ).request;
   // directories (issue 13)
   const directory = await post('directory', 'directories', { name: `Directory ${marker}`, view: 'GRID' });
   // activity feed (issue 13): the participant posts
@@ -309,12 +320,13 @@ export async function completeTenant(t: TestContext, marker: string) {
       qaQuestion,
       engagementTool,
       engagementInstance,
-      chatConversation,
-      chatMessage,
-      chatReport,
       feedPost,
       feedComment,
       directory,
+      cardRequest,
+      chatConversation,
+      chatMessage,
+      chatReport,
       meetingInterval,
       meeting,
       emailLog: { id: emailLogId! },

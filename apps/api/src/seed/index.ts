@@ -179,8 +179,8 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   await seedCards({ db });
   await seedDirectories({ db });
   await seedMeetings({ db });
-  await seedChat({ db });
   await seedFeed({ db });
+  await seedChat({ db });
   await seedInbox({ db });
   await seedCommunications({ db });
   await seedEmailLog({ db });

@@ -35,6 +35,9 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   'reply/:answerId': (x) => x.records.qaQuestion.id,
   'engagement-tools/:toolId': (x) => x.records.engagementTool.id,
   'instances/:instanceId': (x) => x.records.engagementInstance.id,
+  // business cards (issue 13)
+  ':cardRequestId': (x) => x.records.cardRequest.id,
+  ':contactParticipantId': (x) => x.records.attendee.id,
   'directories/:directoryId': (x) => x.records.directory.id,
   // activity feed (issue 13)
   'posts/:postId': (x) => x.records.feedPost.id,
