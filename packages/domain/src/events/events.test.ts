@@ -27,7 +27,11 @@ describe('domain event contracts', () => {
     expect(isDomainEventName('material.viewed')).toBe(true);
     expect(isDomainEventName('toString')).toBe(false);
     expect(isDomainEventName('answer.submitted')).toBe(true);
-    expect(isDomainEventName('card.exchanged')).toBe(false);
+    expect(isDomainEventName('card.exchanged')).toBe(true);
+    expect(isDomainEventName('meeting.booked')).toBe(true);
+    expect(isDomainEventName('feed.posted')).toBe(true);
+    expect(isDomainEventName('feed.commented')).toBe(true);
+    expect(isDomainEventName('badge.awarded')).toBe(false);
   });
 });
 

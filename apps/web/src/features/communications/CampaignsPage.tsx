@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Box, Button } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { EditButton } from '../../shared/forms/EntityForm';
 import { ResourceListPage } from '../../shared/list';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EventRequired } from '../../shared/ui/EventRequired';
+import { ReminderSettingsCard } from '../reminder-settings';
 import { campaignRoute, useUpdateOptions, type CampaignRow } from './api';
 import { CampaignEditor } from './CampaignEditor';
 import { campaignsResource } from './campaignsResource';
@@ -41,6 +42,10 @@ function Campaigns({ eventId }: { eventId: string }) {
         )}
         empty={{ title: t('campaigns.empty'), description: t('campaigns.emptyText'), action: add }}
       />
+      {/* Automatic reminders are the event's other way of reaching attendees: set beside its campaigns. */}
+      <Box mt="xl" maw={640}>
+        <ReminderSettingsCard eventId={eventId} />
+      </Box>
       {deleting.record && (
         <ConfirmDelete
           path={resource.path}

@@ -9,7 +9,7 @@ export default {
     title: 'My badge',
     intro: 'Let others scan this code to exchange business cards with you.',
     qrAlt: 'Badge QR code of {{name}}',
-    hiddenNote: 'Your profile is hidden: others can not scan your badge until you show it again.',
+    hiddenNote: 'Your profile is hidden: others cannot scan your badge until you show it again.',
     scanSomeone: 'Scan someone’s badge',
     openContacts: 'My contacts',
   },
@@ -33,7 +33,7 @@ export default {
     pending: 'Your request to {{name}} is waiting for their answer.',
     contact: '{{name}} is in your contacts.',
     again: 'Scan another badge',
-    notFoundPerson: 'This person can not be found at this event.',
+    notFoundPerson: 'This person cannot be found at this event.',
   },
   requests: {
     incoming: 'Card requests',
