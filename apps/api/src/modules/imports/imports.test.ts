@@ -42,7 +42,14 @@ describe('tables and templates', () => {
     const res = await c.get('imports/tables');
     expect(res.statusCode).toBe(200);
     const tables = res.json().tables as ImportTableDescriptor[];
-    expect(tables.map((x) => x.table)).toEqual(['User', 'ImportPhoto', 'Location', 'Session', 'SessionUser']);
+    expect(tables.map((x) => x.table)).toEqual([
+      'User',
+      'ImportPhoto',
+      'Location',
+      'Session',
+      'SessionUser',
+      'Communication',
+    ]);
     const user = tables[0]!;
     expect(user.fileTypes).toEqual(['xlsx', 'csv']);
     expect(tables[1]!.fileTypes).toEqual(['xlsx']);
@@ -85,7 +92,7 @@ describe('tables and templates', () => {
     expect((await c.get('imports/ImportPhoto/template?format=csv')).statusCode).toBe(400);
     expect((await c.get('imports/ImportPhoto/template')).statusCode).toBe(200);
     expect((await c.get('imports/User/template?format=pdf')).statusCode).toBe(400);
-    expect((await c.get('imports/Communication/template')).statusCode).toBe(404);
+    expect((await c.get('imports/GameTaskPoint/template')).statusCode).toBe(404);
     expect((await c.get('imports/Nope/template')).statusCode).toBe(400);
   });
 
@@ -417,7 +424,7 @@ describe('statuses, discard and bad input', () => {
     const noFile = await c.post('imports/User', {});
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().message).toBe(IMPORT_MESSAGES.fileMissing);
-    expect((await uploadFile(c, 'Communication', 'participants-good.xlsx')).statusCode).toBe(404);
+    expect((await uploadFile(c, 'GameTaskPoint', 'participants-good.xlsx')).statusCode).toBe(404);
     expect(
       (await c.post(`imports/00000000-0000-4000-8000-000000000000/commit`, { skipInvalidRows: 'yes' }))
         .statusCode,
