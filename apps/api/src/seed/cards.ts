@@ -1,7 +1,8 @@
 import { seedExchange } from '../modules/networking/cards.seed.js';
 import type { AppDeps } from '../platform/deps.js';
 import { DEMO_EVENT_NAME } from './agenda.js';
-import { demoPeople, hasCardRequests } from './cards.repo.js';
+import { hasCardRequests } from './cards.repo.js';
+import { demoPeople } from './demo-people.repo.js';
 import { DEMO_PARTICIPANT_EMAIL } from './engagement.js';
 
 const NOTES = [

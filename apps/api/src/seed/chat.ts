@@ -9,7 +9,8 @@ import { insertReport } from '../modules/networking/chat-moderation.repo.js';
 import type { Db } from '../platform/db/index.js';
 import type { AppDeps } from '../platform/deps.js';
 import { DEMO_EVENT_NAME } from './agenda.js';
-import { chatDemoPeople, hasConversations } from './chat.repo.js';
+import { hasConversations } from './chat.repo.js';
+import { demoPeople } from './demo-people.repo.js';
 import { DEMO_PARTICIPANT_EMAIL } from './engagement.js';
 
 /**
@@ -19,7 +20,7 @@ import { DEMO_PARTICIPANT_EMAIL } from './engagement.js';
  * Runs once: an event with conversations is left alone.
  */
 export async function seedChat({ db }: Pick<AppDeps, 'db'>): Promise<void> {
-  const people = await chatDemoPeople(db, DEMO_EVENT_NAME, DEMO_PARTICIPANT_EMAIL);
+  const people = await demoPeople(db, DEMO_EVENT_NAME, DEMO_PARTICIPANT_EMAIL, 20);
   if (!people || people.others.length < 4) return;
   if (await hasConversations(db, people.eventId)) return;
   const { eventId, me, others } = people;

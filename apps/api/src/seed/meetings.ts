@@ -1,7 +1,7 @@
 import { seedMeetings as seedEventMeetings } from '../modules/meetings/meetings.seed.js';
 import type { AppDeps } from '../platform/deps.js';
 import { DEMO_EVENT_NAME } from './agenda.js';
-import { demoPeople } from './cards.repo.js';
+import { demoPeople } from './demo-people.repo.js';
 import { DEMO_PARTICIPANT_EMAIL } from './engagement.js';
 
 /**
