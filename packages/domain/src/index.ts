@@ -14,6 +14,7 @@ export * from './agenda/index.js';
 export * from './engagement/index.js';
 export * from './networking/index.js';
 export * from './communications/index.js';
+export * from './gamification/index.js';
 export * from './geo/index.js';
 export * from './realtime/index.js';
 export * from './events/index.js';

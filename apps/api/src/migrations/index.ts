@@ -22,6 +22,8 @@ import * as activityFeed from './0022_activity_feed.js';
 import * as pushInbox from './0023_push_inbox.js';
 import * as communications from './0024_communications.js';
 import * as emailLog from './0025_email_log.js';
+import * as gamification from './0026_gamification.js';
+import * as customQrCodes from './0027_custom_qr_codes.js';
 
 export interface Migration {
   name: string;
@@ -54,4 +56,6 @@ export const migrations: Migration[] = [
   { name: '0023_push_inbox', ...pushInbox },
   { name: '0024_communications', ...communications },
   { name: '0025_email_log', ...emailLog },
+  { name: '0026_gamification', ...gamification },
+  { name: '0027_custom_qr_codes', ...customQrCodes },
 ];

@@ -13,6 +13,8 @@ import { meetingsRoutes } from './meetings/index.js';
 import { networkingRoutes } from './networking/index.js';
 import { notificationsRoutes } from './notifications/index.js';
 import { communicationsImport, communicationsRoutes } from './communications/index.js';
+import { gamificationRoutes } from './gamification/index.js';
+import { qrCodesRoutes } from './qr-codes/index.js';
 import { geoModuleRoutes } from './geo/index.js';
 import { overviewModuleRoutes } from './overview/index.js';
 
@@ -30,6 +32,8 @@ export const modules: Array<(deps: AppDeps) => FastifyPluginAsyncZod> = [
   networkingRoutes,
   notificationsRoutes,
   communicationsRoutes,
+  gamificationRoutes,
+  qrCodesRoutes,
   geoModuleRoutes,
   overviewModuleRoutes,
 ];

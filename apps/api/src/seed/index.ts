@@ -12,10 +12,13 @@ import { seedEmailLog } from './email-log.js';
 import { seedEngagement } from './engagement.js';
 import { seedExtras } from './extras.js';
 import { seedFeed } from './feed.js';
+import { seedGamePoints } from './game-points.js';
+import { seedGamification } from './gamification.js';
 import { seedImports } from './imports.js';
 import { seedMeetings } from './meetings.js';
 import { seedPeople } from './people.js';
 import { seedInbox } from './push-inbox.js';
+import { seedQrCodes } from './qr-codes.js';
 
 export const DEMO_PASSWORD = 'Demo!2026pass';
 
@@ -184,5 +187,8 @@ export async function seed({ db, config }: Pick<AppDeps, 'db' | 'config'>): Prom
   await seedInbox({ db });
   await seedCommunications({ db });
   await seedEmailLog({ db });
+  await seedQrCodes({ db });
+  await seedGamification({ db });
+  await seedGamePoints({ db });
   return { created: true, accounts };
 }

@@ -106,6 +106,29 @@ export const feedCommentedSchema = z.object({
   participantId: z.uuid(),
 });
 
+export const qrScannedSchema = z.object({
+  eventId: z.uuid(),
+  /** The custom QR code scanned (its CUSTOM_QR_CODE payload's customQRCodeId). */
+  codeId: z.uuid(),
+  participantId: z.uuid(),
+  /** APP: the app's scanner; EXTERNAL: a scan from outside the app (`/external-qr-code`). */
+  via: z.enum(['APP', 'EXTERNAL']),
+});
+
+export const appInstalledSchema = z.object({
+  eventId: z.uuid(),
+  participantId: z.uuid(),
+  /** What the app reported: the installed PWA's platform (IOS, ANDROID, DESKTOP, WEB). */
+  platform: z.enum(['IOS', 'ANDROID', 'DESKTOP', 'WEB']),
+});
+
+export const registrationSubmittedSchema = z.object({
+  eventId: z.uuid(),
+  /** The registration form (a designer page) submitted. */
+  formId: z.uuid(),
+  participantId: z.uuid(),
+});
+
 export const DOMAIN_EVENTS = {
   /** A participant's first check-in to a session (a second scan publishes nothing). */
   'session.checkedIn': { version: 1, payload: sessionCheckedInSchema },
@@ -129,6 +152,15 @@ export const DOMAIN_EVENTS = {
   'feed.posted': { version: 1, payload: feedPostedSchema },
   /** A participant commented on a visible activity-feed post. */
   'feed.commented': { version: 1, payload: feedCommentedSchema },
+  /** A participant scanned a custom QR code: their first scan of it (a repeat scan publishes nothing). */
+  'qr.scanned': { version: 1, payload: qrScannedSchema },
+  /** A participant's app reported it runs installed, once per event. */
+  'app.installed': { version: 1, payload: appInstalledSchema },
+  /**
+   * A participant submitted a registration form. Published by the registration forms of the
+   * designer issue (not built yet); gamification's REGISTRATION_FORM tasks already listen.
+   */
+  'registration.submitted': { version: 1, payload: registrationSubmittedSchema },
 } as const;
 
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

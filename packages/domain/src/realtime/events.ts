@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gameAwardedSchema, leaderboardSnapshotSchema } from '../gamification/live.js';
 import { importRealtimePayloadSchema, IMPORT_REALTIME_EVENT } from '../imports/schemas.js';
 import { instanceResultsSchema } from '../engagement/answers.js';
 import { quizLeaderboardSchema, quizStateSchema } from '../engagement/quiz.js';
@@ -58,6 +59,7 @@ export const qaQueueEventSchema = z.object({
 
 export const inboxChangedSchema = z.object({ eventId: z.uuid().nullable() });
 
+// gamification (issue 15): schemas in ../gamification/live.ts
 export const REALTIME_EVENTS = {
   /** Event room, sent individually: which sessions to refetch. */
   'agenda.changed': agendaChangedSchema,
@@ -99,6 +101,11 @@ export const REALTIME_EVENTS = {
   // push and inbox (issue 14)
   /** User room, sent individually after a commit: the inbox of that user in `eventId` changed (refetch the unread count). */
   'inbox.changed': inboxChangedSchema,
+  // gamification (issue 15)
+  /** Leaderboard room, coalesced per game: the board's latest snapshot (top N, teams). */
+  'leaderboard.changed': leaderboardSnapshotSchema,
+  /** User room, sent individually after the award's commit: points (and badges) just earned. */
+  'game.awarded': gameAwardedSchema,
 } as const;
 
 export type RealtimeEventName = keyof typeof REALTIME_EVENTS;

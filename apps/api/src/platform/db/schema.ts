@@ -750,6 +750,172 @@ export interface BusinessCardContactsTable {
   updatedAt: Timestamp;
 }
 
+/** Gamification (migration 0026): a game of an event, with teams, tasks, badges and its ledger. */
+export type GameMode = 'INDIVIDUAL' | 'TEAM';
+export type GameScoring = 'TOTAL_POINTS' | 'WEIGHTED_POINTS';
+export type GameTaskKind =
+  | 'SURVEY'
+  | 'QUIZ'
+  | 'ACTIVITY_FEED'
+  | 'QA'
+  | 'VIEW_DOCUMENT'
+  | 'ATTEND_SESSION'
+  | 'REGISTER_SESSION'
+  | 'POPULATE_PROFILE'
+  | 'REGISTRATION_FORM'
+  | 'SIGN_UP_FOR_MEETING'
+  | 'DOWNLOAD_APP'
+  | 'SCAN_QR'
+  | 'BUSINESS_CARD_EXCHANGE';
+
+export interface GamesTable extends Authored {
+  id: Generated<string>;
+  eventId: string;
+  name: string;
+  description: Generated<string>;
+  mode: ColumnType<GameMode, GameMode | undefined>;
+  scoring: ColumnType<GameScoring, GameScoring | undefined>;
+  teamSource: ColumnType<'LABELS' | 'MANUAL', 'LABELS' | 'MANUAL' | undefined>;
+  teamAggregate: ColumnType<'SUM' | 'MEAN' | 'TOP_K', 'SUM' | 'MEAN' | 'TOP_K' | undefined>;
+  teamTopK: Generated<number>;
+  /** Null: from the first moment; awards before it are refused. */
+  startsAt: Timestamp | null;
+  /** The cut-off; null: no cut-off. */
+  endsAt: Timestamp | null;
+  excludedLabelIds: Generated<string[]>;
+  leaderboardSize: Generated<number>;
+  isPublished: Generated<boolean>;
+}
+
+export interface GameTeamsTable {
+  id: Generated<string>;
+  gameId: string;
+  name: string;
+  /** LABELS teams: the label whose holders are the team; MANUAL teams: null (members listed). */
+  labelId: string | null;
+  position: Generated<number>;
+  createdAt: CreatedAt;
+}
+
+export interface GameTeamMembersTable {
+  gameId: string;
+  teamId: string;
+  participantId: string;
+}
+
+export interface GameTasksTable extends Authored {
+  id: Generated<string>;
+  gameId: string;
+  eventId: string;
+  kind: GameTaskKind;
+  type: 'COMPLETION' | 'TYPE_POINTS';
+  name: string;
+  description: Generated<string>;
+  target: ColumnType<'ANY' | 'SPECIFIC', 'ANY' | 'SPECIFIC' | undefined>;
+  targetIds: Generated<string[]>;
+  /** COMPLETION: paid once when the task is done. */
+  points: Generated<number>;
+  /** TYPE_POINTS: paid per sub-task (per distinct target done). */
+  pointsPerSubTask: number | null;
+  /** TYPE_POINTS: the most a player can earn from the task; null: no limit. */
+  tasksPointsLimit: number | null;
+  /** WEIGHTED_POINTS: the task's weight in hundredths (150 = ×1.5). */
+  weightPercent: Generated<number>;
+  position: Generated<number>;
+}
+
+export interface GameBadgesTable extends Authored {
+  id: Generated<string>;
+  gameId: string;
+  eventId: string;
+  name: string;
+  description: Generated<string>;
+  icon: Generated<string>;
+  color: Generated<string>;
+  /** Earned when every one of these tasks is complete. */
+  taskIds: Generated<string[]>;
+  position: Generated<number>;
+}
+
+export interface GameAssignedPointsTable {
+  id: Generated<string>;
+  gameId: string;
+  eventId: string;
+  participantId: string;
+  taskId: string | null;
+  points: number;
+  reason: string;
+  importId: string | null;
+  createdBy: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface GameTaskProgressTable {
+  gameId: string;
+  taskId: string;
+  participantId: string;
+  /** The target done (a session id, a QR code id…); '' for boolean tasks. */
+  targetKey: string;
+  doneAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One row per award: unique per (game, player, task, target), or per assigned-points row. */
+export interface GameLedgerTable {
+  id: Generated<string>;
+  gameId: string;
+  eventId: string;
+  participantId: string;
+  taskId: string | null;
+  assignedId: string | null;
+  targetKey: Generated<string>;
+  points: number;
+  sourceEventId: string | null;
+  awardedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface GameBadgeAwardsTable {
+  badgeId: string;
+  gameId: string;
+  participantId: string;
+  earnedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface GameOptOutsTable {
+  gameId: string;
+  participantId: string;
+  createdAt: CreatedAt;
+}
+
+/** A participant's app installation (the PWA running installed), once per event: DOWNLOAD_APP tasks. */
+export interface AppInstallsTable {
+  eventId: string;
+  participantId: string;
+  platform: Generated<string>;
+  installedAt: CreatedAt;
+}
+
+/** Custom QR codes (migration 0027). */
+export interface CustomQrCodesTable extends Authored {
+  id: Generated<string>;
+  eventId: string;
+  name: string;
+  description: Generated<string>;
+  points: Generated<number>;
+}
+
+/** Who scanned which code: one row per participant and code. */
+export interface QrScansTable {
+  id: Generated<string>;
+  eventId: string;
+  codeType: 'CUSTOM_QR_CODE' | 'SESSION_QR_CODE';
+  codeId: string;
+  participantId: string;
+  via: ColumnType<'APP' | 'EXTERNAL', 'APP' | 'EXTERNAL' | undefined>;
+  scanCount: Generated<number>;
+  firstScannedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  lastScannedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 /** Directories (migration 0019): an organiser's configured view of the event's people. */
 export interface DirectoriesTable extends Authored {
   id: Generated<string>;
@@ -1089,6 +1255,22 @@ export interface Database {
   communicationSendRate: CommunicationSendRateTable;
   // e-mail log (0025)
   emailLog: EmailLogTable;
+  // ── gamification (issue 15) ──
+  // games (0026)
+  games: GamesTable;
+  gameTeams: GameTeamsTable;
+  gameTeamMembers: GameTeamMembersTable;
+  gameTasks: GameTasksTable;
+  gameBadges: GameBadgesTable;
+  gameAssignedPoints: GameAssignedPointsTable;
+  gameTaskProgress: GameTaskProgressTable;
+  gameLedger: GameLedgerTable;
+  gameBadgeAwards: GameBadgeAwardsTable;
+  gameOptOuts: GameOptOutsTable;
+  appInstalls: AppInstallsTable;
+  // custom QR codes (0027)
+  customQrCodes: CustomQrCodesTable;
+  qrScans: QrScansTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -10,6 +10,9 @@ import { contentConsoleRoutes } from '../../features/content/routes';
 import { agendaConsoleRoutes } from '../../features/agenda/routes';
 import { engagementConsoleRoutes } from '../../features/engagement/routes';
 import { communicationsConsoleRoutes } from '../../features/communications/routes';
+import { gamificationConsoleRoutes } from '../../features/gamification/routes';
+import { qrCodesConsoleRoutes } from '../../features/qr-codes/routes';
+import { leaderboardScreenRoutes } from '../../features/leaderboard-screen/routes';
 import { meetingsConsoleRoutes } from '../../features/meetings/routes';
 import { directoriesConsoleRoutes } from '../../features/directories/routes';
 import { chatModerationConsoleRoutes } from '../../features/chat-moderation/routes';
@@ -42,6 +45,7 @@ export const consoleRoutes: RouteObject[] = [
   },
   ...moderationRoutes(ConsoleLayout),
   ...engagementScreenRoutes,
+  ...leaderboardScreenRoutes,
   {
     element: (
       <ModeratorLanding>
@@ -86,6 +90,8 @@ export const consoleRoutes: RouteObject[] = [
       ...chatModerationConsoleRoutes,
       ...feedModerationConsoleRoutes,
       ...communicationsConsoleRoutes,
+      ...gamificationConsoleRoutes,
+      ...qrCodesConsoleRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -7,6 +7,8 @@ import { contentNavigation } from '../../features/content/routes';
 import { agendaNavigation } from '../../features/agenda/routes';
 import { engagementNavigation } from '../../features/engagement/routes';
 import { communicationsNavigation } from '../../features/communications/routes';
+import { gamificationNavigation } from '../../features/gamification/routes';
+import { qrCodesNavigation } from '../../features/qr-codes/routes';
 import { meetingsNavigation } from '../../features/meetings/routes';
 import { directoriesNavigation } from '../../features/directories/routes';
 import { chatModerationNavigation } from '../../features/chat-moderation/routes';
@@ -58,11 +60,13 @@ export const consoleNavigation: readonly ConsoleNavItem[] = [
   ...agendaNavigation,
   ...moderationNavigation,
   ...engagementNavigation,
+  ...gamificationNavigation,
   ...meetingsNavigation,
   ...directoriesNavigation,
   ...chatModerationNavigation,
   ...feedModerationNavigation,
   ...communicationsNavigation,
+  ...qrCodesNavigation,
 ];
 
 /** Order of the area headings: every area an item may name (`NavArea`), in this order. */

@@ -9,6 +9,8 @@ import { participantContactsRoutes } from '../../features/participant-contacts/r
 import { participantChatRoutes } from '../../features/participant-chat/routes';
 import { participantInboxRoutes } from '../../features/participant-inbox/routes';
 import { participantFeedRoutes } from '../../features/participant-feed/routes';
+import { participantGameRoutes } from '../../features/participant-game/routes';
+import { externalQrRoutes } from '../../features/participant-qr/routes';
 import { NotFoundPage } from '../NotFoundPage';
 import { RequireAuth } from '../../shared/session/RequireAuth';
 import { ParticipantLayout } from './ParticipantLayout';
@@ -39,6 +41,8 @@ export const participantRoutes: RouteObject[] = [
       ...participantChatRoutes,
       ...participantFeedRoutes,
       ...participantInboxRoutes,
+      ...participantGameRoutes,
+      ...externalQrRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

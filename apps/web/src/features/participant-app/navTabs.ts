@@ -24,6 +24,8 @@ const TAB_OF_PAGE: Record<string, TabId> = {
   badge: 'more',
   'card-scan': 'more',
   inbox: 'more',
+  // gamification (issue 15)
+  game: 'more',
 };
 
 /** The tab to highlight for a participant-app path; null outside an event or on a designer's page. */

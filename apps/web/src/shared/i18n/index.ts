@@ -26,6 +26,10 @@ import chat from './en/chat'; // chat (features/participant-chat, chat-moderatio
 import feed from './en/feed'; // activity feed (features/participant-feed, feed-moderation)
 import communications from './en/communications'; // campaigns and the e-mail log (features/communications)
 import inbox from './en/inbox'; // the participant inbox and push permission (features/participant-inbox)
+import gamification from './en/gamification'; // games, tasks, badges, assigned points (features/gamification)
+import leaderboard from './en/leaderboard'; // leaderboards: the front-of-room board and the console tab
+import game from './en/game'; // the participant game page and badge gallery (features/participant-game)
+import qrCodes from './en/qrCodes'; // custom QR codes, /more, /external-qr-code (features/qr-codes, participant-qr)
 // ── Catalogs of other areas: add one import line here and one entry in `en` below. ──
 // (the list machinery adds `list`, the super-admin screens add `tenancy`)
 
@@ -57,6 +61,10 @@ export const en = {
   feed,
   communications,
   inbox,
+  gamification,
+  leaderboard,
+  game,
+  qrCodes,
   // ── more namespaces here ──
 };
 

@@ -1,6 +1,6 @@
 /**
  * Where the participant app's networking pages live (issue 13). Page ids `activity-feed`, `meetings`,
- * `chat`, `contacts`, `badge`, `card-scan`, `directories` and `directory` are reserved: their static
+ * `chat`, `contacts`, `badge`, `card-scan`, `directories`, `directory` and `game` are reserved: their static
  * segments rank above the designer's `/event/:eventId/:pageId`.
  */
 const base = (eventId: string) => `/event/${encodeURIComponent(eventId)}`;
@@ -19,6 +19,11 @@ export const participantPaths = {
   cardScan: (eventId: string) => `${base(eventId)}/card-scan`,
   /** The participant's inbox: every communication received (issue 14). */
   inbox: (eventId: string) => `${base(eventId)}/inbox`,
+  /** The participant's game page (issue 15): their games, or one game with its board and badges. */
+  game: (eventId: string, gameId?: string) =>
+    gameId ? `${base(eventId)}/game/${seg(gameId)}` : `${base(eventId)}/game`,
+  /** The app's scanner: session check-in and custom QR codes (a page-builder link target). */
+  scan: (eventId: string) => `${base(eventId)}/scan`,
   directories: (eventId: string) => `${base(eventId)}/directories`,
   directory: (eventId: string, directoryId: string) => `${base(eventId)}/directories/${seg(directoryId)}`,
   /** Directory sub-detail: a person opened from a directory (spec: optional itemId and directoryId). */

@@ -1,0 +1,2 @@
+/** Issue 15 (gamification): this part's texts. */
+export default {};
