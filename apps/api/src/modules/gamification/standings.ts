@@ -15,3 +15,10 @@ export interface AwardedPoints {
  * coalescer. The leaderboards part fills it in.
  */
 export async function afterAwards(_deps: AppDeps, _awards: readonly AwardedPoints[]): Promise<void> {}
+
+/**
+ * Recomputes a game's standings projection from the ledger and republishes its board: called after
+ * a change that moves scores without an award (a task's weight, the scoring, a task or assigned
+ * points deleted, an opt-out). The leaderboards part fills it in.
+ */
+export async function rebuildStandings(_deps: AppDeps, _gameId: string): Promise<void> {}
