@@ -28,6 +28,8 @@ export type TeamStanding = z.output<typeof teamStandingSchema>;
 export const leaderboardSnapshotSchema = z.object({
   eventId: z.uuid(),
   gameId: z.uuid(),
+  /** The game's name (the board's title). */
+  name: z.string().optional(),
   mode: z.enum(['INDIVIDUAL', 'TEAM']),
   /** The top N players (N = the game's leaderboard size); opted-out and hidden profiles are left out. */
   entries: z.array(gameBoardEntrySchema),

@@ -31,6 +31,8 @@ export const rooms = {
   moderatorQueue: (instanceId: string) => `moderatorQueue:${instanceId}`,
   /** The members of a chat conversation (1:1, group or a session's chat). */
   conversation: (conversationId: string) => `conversation:${conversationId}`,
+  /** A game's front-of-room board: the event's staff always, its participants while the game is published. */
+  leaderboard: (gameId: string) => `leaderboard:${gameId}`,
 } as const satisfies Partial<Record<RoomKind, (id: string) => string>>;
 
 export interface ParsedRoom {
