@@ -12,7 +12,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { writeContext } from '../../platform/audit.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { eventAccess, eventIdOf } from '../../platform/event-access.js';
-import { errors, eventParams } from '../../platform/http.js';
+import { errors, eventParams, fieldsError } from '../../platform/http.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
 import { SPREADSHEET_CONTENT_TYPES } from '../../platform/spreadsheets.js';
 import type { RoomCheck } from '../../platform/realtime.js';
@@ -115,7 +115,7 @@ export function leaderboardRoutes(app: ZodApp, deps: AppDeps): void {
   const staffScope = async (request: FastifyRequest): Promise<repo.StandingsScope> => {
     const { event } = await eventAccess(db, request, eventIdOf(request), 'read');
     const gameId = z.uuid().safeParse((request.params as { gameId?: unknown }).gameId);
-    if (!gameId.success) throw notFound();
+    if (!gameId.success) throw fieldsError({ gameId: 'Invalid UUID' });
     const game = await gameOf(deps, event.id, gameId.data);
     return { gameId: game.id } satisfies repo.StandingsScope;
   };
