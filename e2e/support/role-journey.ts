@@ -36,9 +36,13 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 /** A path with its ids replaced: one visit per kind of screen (one session detail, not all of them). */
 export const pattern = (path: string): string => path.replace(UUID, ':id');
 
+/** Whether the screen `found` is the required one. */
+export const isScreen = (found: NavScreen, required: RequiredScreen): boolean =>
+  typeof required.path === 'string' ? found.path === required.path : required.path.test(found.path);
+
 export function missingScreens(found: readonly NavScreen[], required: readonly RequiredScreen[]): string[] {
   return required
-    .filter((r) => !found.some((f) => (typeof r.path === 'string' ? f.path === r.path : r.path.test(f.path))))
+    .filter((r) => !found.some((f) => isScreen(f, r)))
     .map((r) => `${r.name} (${String(r.path)})`);
 }
 
