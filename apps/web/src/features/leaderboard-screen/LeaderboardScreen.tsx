@@ -44,7 +44,11 @@ function PlayerRows({ entries, columns }: { entries: readonly GameBoardEntry[]; 
     gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
   };
   return (
-    <ol ref={list} className={`${classes.rows} ${columns > 1 ? classes.dense : ''}`} style={style}>
+    <ol
+      ref={list}
+      className={`${classes.rows} ${columns > 1 || entries.length > 8 ? classes.dense : ''}`}
+      style={style}
+    >
       {entries.map((e) => (
         <li
           key={e.participantId}
@@ -102,22 +106,20 @@ function TeamRows({ teams }: { teams: readonly TeamStanding[] }) {
 function Board({ board }: { board: LeaderboardSnapshot }) {
   const { t } = useTranslation('leaderboard');
   const teams = board.mode === 'TEAM' && board.teams.length > 0;
-  if (board.entries.length === 0 && !teams) return <ScreenMessage>{t('screen.empty')}</ScreenMessage>;
+  if (board.entries.length === 0) return <ScreenMessage>{t('screen.empty')}</ScreenMessage>;
+  const columns = boardColumns(board.entries.length, teams);
   const players = (
     <section className={classes.panel} aria-labelledby="board-players">
       <h2 id="board-players" className={classes.panelTitle}>
         {t('screen.players')}
       </h2>
-      {board.entries.length === 0 ? (
-        <ScreenMessage>{t('screen.empty')}</ScreenMessage>
-      ) : (
-        <AutoScroll pxPerSecond={SCROLL_PX_PER_SECOND}>
-          <PlayerRows entries={board.entries} columns={boardColumns(board.entries.length, teams)} />
-        </AutoScroll>
-      )}
+      <AutoScroll pxPerSecond={SCROLL_PX_PER_SECOND}>
+        <PlayerRows entries={board.entries} columns={columns} />
+      </AutoScroll>
     </section>
   );
-  if (!teams) return <div className={classes.layout}>{players}</div>;
+  if (!teams)
+    return <div className={`${classes.layout} ${columns === 1 ? classes.solo : ''}`}>{players}</div>;
   return (
     <div className={`${classes.layout} ${classes.withTeams}`}>
       {players}
@@ -149,9 +151,10 @@ export function LeaderboardScreen() {
   });
   useRealtimeResync(() => void board.refetch());
   const data = board.data;
-  const subtitle = data
-    ? t('screen.subtitle', { shown: data.entries.length, count: data.players })
-    : t('screen.title');
+  const subtitle =
+    data && data.entries.length > 0
+      ? t('screen.subtitle', { shown: data.entries.length, count: data.players })
+      : t('screen.title');
   return (
     <ScreenFrame title={data?.name ?? t('screen.title')} subtitle={subtitle}>
       {board.isError && !data ? (

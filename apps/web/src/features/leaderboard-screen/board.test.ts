@@ -53,6 +53,6 @@ describe('boardColumns', () => {
     expect(boardColumns(20, false)).toBe(2);
     expect(boardColumns(50, false)).toBe(3);
     expect(boardColumns(10, true)).toBe(1);
-    expect(boardColumns(20, true)).toBe(2);
+    expect(boardColumns(20, true)).toBe(1);
   });
 });

@@ -42,9 +42,12 @@ export function movedUp(previous: readonly RankedRow[] | undefined, next: readon
   return moved;
 }
 
-/** How many columns the top N take on a 1920×1080 screen so rows keep large type: 1 up to 8, 2 up to 20, then 3. */
+/**
+ * How many columns the top N take on a 1920×1080 screen so rows keep large type: 1 up to 8, 2 up
+ * to 20, then 3 (a longer board scrolls). Next to the team standings, one (names stay readable).
+ */
 export function boardColumns(rows: number, withTeams: boolean): number {
-  if (withTeams) return rows > 10 ? 2 : 1;
+  if (withTeams) return 1;
   if (rows <= 8) return 1;
   return rows <= 20 ? 2 : 3;
 }
