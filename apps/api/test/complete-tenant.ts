@@ -292,6 +292,34 @@ export async function completeTenant(t: TestContext, marker: string) {
     subject: `Communication ${marker}`,
     body: `Body ${marker}`,
   });
+  // gamification (issue 15): a game with a task and the participant's points (written directly until the games API lands)
+  const game = await deps.db
+    .insertInto('games')
+    .values({ eventId: event.id, name: `Game ${marker}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const gameTask = await deps.db
+    .insertInto('gameTasks')
+    .values({
+      gameId: game.id,
+      eventId: event.id,
+      kind: 'SCAN_QR',
+      type: 'COMPLETION',
+      name: `Task ${marker}`,
+      points: 5,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await deps.db
+    .insertInto('gameLedger')
+    .values({
+      gameId: game.id,
+      eventId: event.id,
+      participantId: participantRow.id,
+      taskId: gameTask.id,
+      points: 5,
+    })
+    .execute();
   const fileKey = new URL(String(material.url), 'http://localhost').pathname.split('/').pop()!;
 
   return {
@@ -332,6 +360,7 @@ export async function completeTenant(t: TestContext, marker: string) {
       emailLog: { id: emailLogId! },
       inboxItem: { id: inboxItemId! },
       communication,
+      game,
     },
   };
 }

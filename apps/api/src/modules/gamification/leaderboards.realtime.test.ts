@@ -59,7 +59,7 @@ describe('the leaderboard room', () => {
     const ten = await t.f.tenant();
     const gameId = await createGame(t, ten.event.id);
     const taskId = await createTask(t, ten.event.id, gameId);
-    const players = [];
+    const players: Array<Awaited<ReturnType<typeof person>>> = [];
     for (let i = 0; i < 20; i++) players.push(await person(t, ten.event.id));
     const socket = await socketOf(ten.tokens.eventAdmin);
     expect(await subscribe(socket, rooms.leaderboard(gameId))).toEqual({ ok: true });

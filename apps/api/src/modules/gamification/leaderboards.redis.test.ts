@@ -21,7 +21,7 @@ describe('the Redis projection', () => {
     const gameId = await createGame(t, ten.event.id, { scoring: 'WEIGHTED_POINTS' });
     const a = await createTask(t, ten.event.id, gameId, { weightPercent: 133 });
     const b = await createTask(t, ten.event.id, gameId, { weightPercent: 100 });
-    const players = [];
+    const players: Array<Awaited<ReturnType<typeof person>>> = [];
     for (let i = 0; i < 8; i++) players.push(await person(t, ten.event.id));
     const g = { eventId: ten.event.id, gameId };
     for (const [i, p] of players.entries()) {

@@ -27,6 +27,9 @@ interface Installed {
   log: FastifyBaseLogger;
   /** This process's rebuild in flight per game: updates wait for it, so none is overwritten by it. */
   rebuilding: Map<string, Promise<void>>;
+  /** Per game: the update running (or the last queued), and the batch waiting to run after it. */
+  running: Map<string, Promise<void>>;
+  waiting: Map<string, { players: Set<string>; run: Promise<void> }>;
 }
 
 // Keyed by the app's realtime (one per app), which every caller's deps carry.
@@ -36,7 +39,13 @@ const installed = new WeakMap<object, Installed>();
 export function installProjection(deps: AppDeps, log: FastifyBaseLogger): StandingsProjection | undefined {
   if (!deps.config.REDIS_URL) return undefined;
   const projection = new StandingsProjection(deps.config.REDIS_URL);
-  installed.set(deps.realtime, { projection, log, rebuilding: new Map() });
+  installed.set(deps.realtime, {
+    projection,
+    log,
+    rebuilding: new Map(),
+    running: new Map(),
+    waiting: new Map(),
+  });
   return projection;
 }
 
@@ -56,11 +65,33 @@ async function rebuildProjection(deps: Deps, inst: Installed, gameId: string): P
   return run;
 }
 
-/** Brings some players of a game up to date in the projection (building it when missing). */
-async function project(deps: Deps, inst: Installed, gameId: string, participantIds: string[]): Promise<void> {
-  await inst.rebuilding.get(gameId);
-  const scores = await repo.playerScores(deps.db, gameId, participantIds);
-  if (!(await inst.projection.update(gameId, scores))) await rebuildProjection(deps, inst, gameId);
+/**
+ * Brings some players of a game up to date in the projection (building it when missing). Awards
+ * arriving while a game's update runs join one batch that runs after it: one ledger read and one
+ * script for all of them, so at a thousand awards a second the reads do not queue up one per award.
+ */
+function project(deps: Deps, inst: Installed, gameId: string, participantIds: string[]): Promise<void> {
+  let batch = inst.waiting.get(gameId);
+  if (!batch) {
+    const players = new Set<string>();
+    const previous = inst.running.get(gameId) ?? Promise.resolve();
+    const run = previous
+      .catch(() => undefined)
+      .then(async () => {
+        inst.waiting.delete(gameId);
+        await inst.rebuilding.get(gameId);
+        const scores = await repo.playerScores(deps.db, gameId, [...players]);
+        if (!(await inst.projection.update(gameId, scores))) await rebuildProjection(deps, inst, gameId);
+      })
+      .finally(() => {
+        if (inst.running.get(gameId) === run) inst.running.delete(gameId);
+      });
+    batch = { players, run };
+    inst.waiting.set(gameId, batch);
+    inst.running.set(gameId, run);
+  }
+  for (const id of participantIds) batch.players.add(id);
+  return batch.run;
 }
 
 /** Tells the game's board (coalesced: at most a few snapshots a second, the last one current). */
