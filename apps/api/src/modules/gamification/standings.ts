@@ -36,7 +36,10 @@ interface Installed {
 const installed = new WeakMap<object, Installed>();
 
 /** With REDIS_URL: the app's projection (created with the leaderboard routes, closed with the app). */
-export function installProjection(deps: AppDeps, log: FastifyBaseLogger): StandingsProjection | undefined {
+export function installProjection(
+  deps: Pick<AppDeps, 'config' | 'realtime'>,
+  log: FastifyBaseLogger,
+): StandingsProjection | undefined {
   if (!deps.config.REDIS_URL) return undefined;
   const projection = new StandingsProjection(deps.config.REDIS_URL);
   installed.set(deps.realtime, {
