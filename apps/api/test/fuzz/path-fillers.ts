@@ -58,6 +58,7 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   'communications/:communicationId': (x) => x.records.communication.id,
   // gamification (issue 15)
   'gamifications/:gameId': (x) => x.records.game.id,
+  'games/:gameId': (x) => x.records.game.id,
   // Not ids of a tenant: names of tables, the same in every tenant.
   'imports/:table': () => 'User',
   'view-settings/:tableKey': () => 'events',
