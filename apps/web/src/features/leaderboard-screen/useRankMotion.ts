@@ -33,11 +33,14 @@ export function useRankMotion(container: RefObject<HTMLElement | null>, rows: re
       const before = lastOffsets.current.get(key);
       const dx = before ? before.left - offset.left : 0;
       const dy = before ? before.top - offset.top : 0;
-      if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1)
+      if (Math.abs(dx) >= 1 || Math.abs(dy) >= 1) {
+        // A climber passes over the rows it overtakes.
+        if (dy > 0) el.style.zIndex = '1';
         el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'none' }], {
           duration: MOVE_MS,
           easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)',
-        });
+        }).onfinish = () => el.style.removeProperty('z-index');
+      }
       if (glowing.has(key))
         el.animate([{ boxShadow: GLOW }, { boxShadow: '0 0 0 4px transparent' }], {
           duration: GLOW_MS,
