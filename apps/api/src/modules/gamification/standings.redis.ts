@@ -131,12 +131,15 @@ export class StandingsProjection {
   /** A player's raw score and rank (1 = first); undefined without points. */
   async rankOf(gameId: string, participantId: string): Promise<{ raw: number; rank: number } | undefined> {
     const { z, h } = this.keys(gameId);
-    const stored = await this.redis.hget(h, participantId);
-    if (!stored) return undefined;
-    const member = stored.slice(0, stored.lastIndexOf('|'));
-    const [rank, score] = await Promise.all([this.redis.zrank(z, member), this.redis.zscore(z, member)]);
-    if (rank === null || score === null) return undefined;
-    return { raw: -Number(score) || 0, rank: rank + 1 };
+    // An update may replace the member between HGET and ZRANK: then read again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const stored = await this.redis.hget(h, participantId);
+      if (!stored) return undefined;
+      const member = stored.slice(0, stored.lastIndexOf('|'));
+      const [rank, score] = await Promise.all([this.redis.zrank(z, member), this.redis.zscore(z, member)]);
+      if (rank !== null && score !== null) return { raw: -Number(score) || 0, rank: rank + 1 };
+    }
+    return undefined;
   }
 
   /** `ZRANGE z 0 -1 WITHSCORES` as Redis answers it (the rebuild test compares it byte for byte). */
