@@ -96,17 +96,16 @@ export async function checkScreen(
     await waitForContent(page);
     await complaints.quiet();
     await waitForContent(page);
-    // Skeletons below the fold would be in the full-page screenshot: give them a moment (a long
-    // virtual list keeps some for rows it has not fetched, so this one does not fail the screen).
-    await page
-      .waitForFunction(
-        () => document.querySelector('.mantine-Skeleton-root, tbody tr[aria-hidden="true"]') === null,
-        undefined,
-        {
-          timeout: 5_000,
-        },
-      )
-      .catch(() => undefined);
+    // Skeletons below the fold would be in the full-page screenshot: give them a moment. A long
+    // virtual list keeps some for rows it has not fetched and fetches them only when scrolled to, so
+    // once no API call has been pending for a second the ones left stay (this used to wait 5 s on
+    // every such screen) and do not fail the screen.
+    const until = Date.now() + 5_000;
+    while (Date.now() < until && !complaints.idleFor(1_000)) {
+      const skeletons = await page.locator('.mantine-Skeleton-root, tbody tr[aria-hidden="true"]').count();
+      if (skeletons === 0) break;
+      await page.waitForTimeout(100);
+    }
   } catch {
     expect.soft(false, `${where}: still loading after 15 s`).toBe(true);
   }

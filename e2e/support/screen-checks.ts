@@ -200,9 +200,14 @@ export class BrowserComplaints {
   async quiet(quietMs = 500, timeout = 15_000): Promise<void> {
     const until = Date.now() + timeout;
     while (Date.now() < until) {
-      if (this.inFlight.size === 0 && Date.now() - this.lastSettled >= quietMs) return;
+      if (this.idleFor(quietMs)) return;
       await new Promise((r) => setTimeout(r, 100));
     }
+  }
+
+  /** Whether no API call has been pending for `ms`. */
+  idleFor(ms: number): boolean {
+    return this.inFlight.size === 0 && Date.now() - this.lastSettled >= ms;
   }
 
   take(): string[] {
