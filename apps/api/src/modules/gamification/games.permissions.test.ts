@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { at, eventCases, eventUrl as ev, itEachPermission } from '../../../test/permission-matrix.js';
+import { asAdmin, gameWithTaskAndBadge, type GameTarget } from './games.test-utils.js';
+
+/** Who may call the games, tasks and badges routes (test/permission-matrix.ts). */
+let t: TestContext;
+let a: GameTarget;
+let b: GameTarget;
+
+const newTask = async (x: GameTarget) =>
+  (
+    await asAdmin(t, x.tenant, 'POST', `gamifications/${x.gameId}/tasks`, {
+      kind: 'DOWNLOAD_APP',
+      type: 'COMPLETION',
+      name: 'App',
+      points: 5,
+    })
+  ).id;
+
+const CASES = eventCases<GameTarget>([
+  { name: 'list games', method: 'GET', kind: 'read', ok: 200, request: at((x) => ev(x, 'gamifications')) },
+  {
+    name: 'export games',
+    method: 'GET',
+    kind: 'read',
+    ok: 200,
+    request: at((x) => ev(x, 'gamifications/export?format=csv')),
+  },
+  {
+    name: 'create a game',
+    method: 'POST',
+    kind: 'admin',
+    ok: 201,
+    request: at(
+      (x) => ev(x, 'gamifications'),
+      () => ({ name: 'New game' }),
+    ),
+  },
+  {
+    name: 'read a game',
+    method: 'GET',
+    kind: 'read',
+    ok: 200,
+    request: at((x) => ev(x, `gamifications/${x.gameId}`)),
+  },
+  {
+    name: 'update a game',
+    method: 'PATCH',
+    kind: 'admin',
+    ok: 200,
+    request: at(
+      (x) => ev(x, `gamifications/${x.gameId}`),
+      () => ({ description: 'changed' }),
+    ),
+  },
+  {
+    name: 'copy a game',
+    method: 'POST',
+    kind: 'admin',
+    ok: 201,
+    request: at((x) => ev(x, `gamifications/${x.gameId}/copy`)),
+  },
+  {
+    name: 'delete a game',
+    method: 'DELETE',
+    kind: 'admin',
+    ok: 204,
+    request: async (x) => ({
+      url: ev(
+        x,
+        `gamifications/${(await asAdmin(t, x.tenant, 'POST', 'gamifications', { name: 'Gone' })).id}`,
+      ),
+    }),
+  },
+  {
+    name: 'list tasks',
+    method: 'GET',
+    kind: 'read',
+    ok: 200,
+    request: at((x) => ev(x, `gamifications/${x.gameId}/tasks`)),
+  },
+  {
+    name: 'task targets',
+    method: 'GET',
+    kind: 'read',
+    ok: 200,
+    request: at((x) => ev(x, `gamifications/${x.gameId}/task-targets?kind=ATTEND_SESSION`)),
+  },
+  {
+    name: 'add a task',
+    method: 'POST',
+    kind: 'admin',
+    ok: 201,
+    request: at(
+      (x) => ev(x, `gamifications/${x.gameId}/tasks`),
+      () => ({
+        kind: 'SCAN_QR',
+        type: 'TYPE_POINTS',
+        name: 'Scan',
+        pointsPerSubTask: 10,
+        tasksPointsLimit: 50,
+      }),
+    ),
+  },
+  {
+    name: 'read a task',
+    method: 'GET',
+    kind: 'read',
+    ok: 200,
+    request: at((x) => ev(x, `gamifications/${x.gameId}/tasks/${x.taskId}`)),
+  },
+  {
+    name: 'update a task',
+    method: 'PATCH',
+    kind: 'admin',
+    ok: 200,
+    request: at(
+      (x) => ev(x, `gamifications/${x.gameId}/tasks/${x.taskId}`),
+      () => ({ points: 25 }),
+    ),
+  },
+  {
+    name: 'reorder tasks',
+    method: 'PUT',
+    kind: 'admin',
+    ok: 204,
+    request: async (x) => {
+      const list = await asAdmin<{ records: { id: string }[] }>(
+        t,
+        x.tenant,
+        'GET',
+        `gamifications/${x.gameId}/tasks?limit=1000`,
+      );
+      return {
+        url: ev(x, `gamifications/${x.gameId}/tasks/order`),
+        payload: { taskIds: list.records.map((r) => r.id).reverse() },
+      };
+    },
+  },
+  {
+    name: 'delete a task',
+    method: 'DELETE',
+    kind: 'admin',
+    ok: 204,
+    request: async (x) => ({ url: ev(x, `gamifications/${x.gameId}/tasks/${await newTask(x)}`) }),
+  },
+  {
+    name: 'list badges',
+    method: 'GET',
+    kind: 'read',
+    ok: 200,
+    request: at((x) => ev(x, `gamifications/${x.gameId}/badges`)),
+  },
+  {
+    name: 'add a badge',
+    method: 'POST',
+    kind: 'admin',
+    ok: 201,
+    request: at(
+      (x) => ev(x, `gamifications/${x.gameId}/badges`),
+      (x) => ({ name: 'Badge', taskIds: [x.taskId] }),
+    ),
+  },
+  {
+    name: 'update a badge',
+    method: 'PATCH',
+    kind: 'admin',
+    ok: 200,
+    request: at(
+      (x) => ev(x, `gamifications/${x.gameId}/badges/${x.badgeId}`),
+      () => ({ icon: 'trophy' }),
+    ),
+  },
+  {
+    name: 'delete a badge',
+    method: 'DELETE',
+    kind: 'admin',
+    ok: 204,
+    request: async (x) => {
+      const id = (
+        await asAdmin(t, x.tenant, 'POST', `gamifications/${x.gameId}/badges`, {
+          name: 'B',
+          taskIds: [x.taskId],
+        })
+      ).id;
+      return { url: ev(x, `gamifications/${x.gameId}/badges/${id}`) };
+    },
+  },
+]);
+
+beforeAll(async () => {
+  t = await createTestContext();
+  a = await gameWithTaskAndBadge(t, await t.f.tenant());
+  b = await gameWithTaskAndBadge(t, await t.f.tenant());
+});
+afterAll(() => t.close());
+
+describe('games, tasks and badges: permissions', () => {
+  itEachPermission(CASES, () => ({ t, tokens: a.tenant.tokens, own: a, other: b }));
+});
