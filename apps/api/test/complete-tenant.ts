@@ -320,6 +320,11 @@ export async function completeTenant(t: TestContext, marker: string) {
       points: 5,
     })
     .execute();
+  const gameBadge = await deps.db
+    .insertInto('gameBadges')
+    .values({ gameId: game.id, eventId: event.id, name: `Badge ${marker}`, taskIds: [gameTask.id] })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const fileKey = new URL(String(material.url), 'http://localhost').pathname.split('/').pop()!;
 
   return {
@@ -361,6 +366,8 @@ export async function completeTenant(t: TestContext, marker: string) {
       inboxItem: { id: inboxItemId! },
       communication,
       game,
+      gameTask,
+      gameBadge,
     },
   };
 }

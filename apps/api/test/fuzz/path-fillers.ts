@@ -59,6 +59,8 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   // gamification (issue 15)
   'gamifications/:gameId': (x) => x.records.game.id,
   'games/:gameId': (x) => x.records.game.id,
+  'tasks/:taskId': (x) => x.records.gameTask.id,
+  'badges/:badgeId': (x) => x.records.gameBadge.id,
   // Not ids of a tenant: names of tables, the same in every tenant.
   'imports/:table': () => 'User',
   'view-settings/:tableKey': () => 'events',
