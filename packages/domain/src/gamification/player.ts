@@ -250,7 +250,7 @@ export const playerGameSchema = playerGameSummarySchema.extend({
   badges: z.array(playerBadgeSchema),
   /** The public board: top N (opted-out and hidden profiles left out). */
   board: z.array(gameBoardEntrySchema),
-  /** The player's own board row when they are not in the top N shown (null when unranked or shown). */
+  /** The player's own board row (null before their first points); the page shows it beneath the top N when outside it. */
   me: gameBoardEntrySchema.nullable(),
 });
 export type PlayerGame = z.output<typeof playerGameSchema>;

@@ -155,9 +155,8 @@ export async function myGame(deps: AppDeps, who: PlayerAccess, gameId: string): 
     next: i === next,
   }));
   const entries = board?.entries ?? [];
-  const shown = entries.some((r) => r.participantId === who.participantId);
   const me =
-    standing.rank === null || shown
+    standing.rank === null
       ? null
       : {
           rank: standing.rank,

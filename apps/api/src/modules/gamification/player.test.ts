@@ -103,7 +103,7 @@ describe('participant game page', () => {
       ['Voter', true, 1, 1, false],
     ]);
     expect(now.board.map((r) => r.participantId)).toContain(me.id);
-    expect(now.me).toBeNull();
+    expect(now.me).toMatchObject({ participantId: me.id, rank: 2, score: 45 });
 
     const out = await t.as(token, {
       method: 'PUT',

@@ -15,6 +15,7 @@ import {
   InboxIcon,
   MailIcon,
   MapPinIcon,
+  StarIcon,
   UsersIcon,
 } from '../../shared/ui/icons';
 import { LoadError } from '../../shared/ui/LoadError';
@@ -122,6 +123,12 @@ export function MorePage() {
         />
         {hasProfile && userId && (
           <>
+            <Entry
+              to={paths.game(eventId)}
+              icon={<StarIcon size={22} />}
+              title={t('game:title')}
+              text={t('game:moreText')}
+            />
             <Entry
               to={paths.inbox(eventId)}
               icon={<MailIcon size={22} />}
