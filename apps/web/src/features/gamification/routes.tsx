@@ -1,7 +1,19 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import type { ConsoleNavItem } from '../../shared/navigation/consoleNav';
+import { consoleScreen as screen } from '../../shared/navigation/consoleScreen';
+import { ADMIN_ROLES, type ConsoleNavItem } from '../../shared/navigation/consoleNav';
 
-/** Console `/engagement/gamification` and a game's page; filled in by issue 15's games part. */
-export const gamificationConsoleRoutes: RouteObject[] = [];
+const GamesPage = lazy(() => import('./GamesPage').then((m) => ({ default: m.GamesPage })));
 
-export const gamificationNavigation: ConsoleNavItem[] = [];
+/** Spec part 2: `/engagement/gamification` (the Gamifications list). */
+export const gamificationConsoleRoutes: RouteObject[] = [screen('engagement/gamification', GamesPage)];
+
+export const gamificationNavigation: ConsoleNavItem[] = [
+  {
+    area: 'engagement',
+    labelKey: 'gamification:nav.games',
+    path: '/engagement/gamification',
+    roles: ADMIN_ROLES,
+    eventScoped: true,
+  },
+];
