@@ -1,4 +1,23 @@
+import { EARNING_EVENTS, factsOfEvent, type EarningEventName } from '@plenary/domain';
 import type { AppDeps } from '../../platform/deps.js';
+import { announceAwards, awardFacts, type Award } from './awards.service.js';
 
-/** Placeholder until the awards part lands: one handler per domain event a task kind earns from. */
-export function subscribeAwards(_deps: AppDeps): void {}
+/** `session.checkedIn` → `gamification.sessionCheckedIn` (handler names are `<module>.<camelCase>`). */
+export const awardHandlerName = (event: EarningEventName): string =>
+  `gamification.${event.replace(/\.([a-z])/g, (_, c: string) => c.toUpperCase())}`;
+
+function subscribeOne<N extends EarningEventName>(deps: AppDeps, name: N): void {
+  deps.events.subscribe(name, awardHandlerName(name), async (event, { once }) => {
+    let awards: Award[] = [];
+    // once: a redelivered event (retry, crash) pays nothing twice — and the ledger's unique index backs it.
+    await once(async (tx) => {
+      awards = await awardFacts(tx, factsOfEvent({ ...event, name }));
+    });
+    await announceAwards(deps, awards);
+  });
+}
+
+/** One handler per domain event a task kind earns from (common brief "What earns"). */
+export function subscribeAwards(deps: AppDeps): void {
+  for (const name of EARNING_EVENTS) subscribeOne(deps, name);
+}
