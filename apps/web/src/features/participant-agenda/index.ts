@@ -4,7 +4,7 @@
  */
 export { UpcomingSessions } from './UpcomingSessions';
 export { useAgendaView, type SessionView } from './api';
-export { mapsPath, materialsPath, scanPath, sessionPath } from './paths';
+export { agendaPath, mapsPath, materialPath, materialsPath, scanPath, sessionPath } from './paths';
 export { dayLabel, timeRange } from './times';
 /** The QR scanner (camera and photo), for the business-card exchange (participant-contacts). */
 export { loadScanner, readQrFromImage } from './qr';

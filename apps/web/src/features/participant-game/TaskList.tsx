@@ -3,7 +3,7 @@ import type { PlayerTask } from '@plenary/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { participantPaths as paths } from '../../shared/navigation/participantPaths';
-import { materialPath, materialsPath, scanPath, sessionPath, agendaPath } from '../participant-agenda/paths';
+import { agendaPath, materialPath, materialsPath, scanPath, sessionPath } from '../participant-agenda';
 import { editProfilePath } from '../participant-profile';
 
 /** Where a task's "Go" link leads, if anywhere. */
