@@ -62,7 +62,7 @@ export async function createGame(db: Db, { ctx, event }: EventAccess, body: Crea
 
 /** PATCH: the fields given; the window is checked against the stored ends. A scoring change rebuilds the standings. */
 export async function updateGame(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
   { ctx, event }: EventAccess,
   id: string,
   body: UpdateGame,

@@ -92,7 +92,7 @@ export async function createTask(
 
 /** PATCH: any subset; the merged task must keep the rules. A weight change rebuilds the standings. */
 export async function updateTask(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
   { ctx, event }: EventAccess,
   gameId: string,
   id: string,
@@ -130,7 +130,12 @@ export async function updateTask(
 }
 
 /** Deletes the task with its points (ledger rows cascade) and takes it out of badges; the standings are rebuilt. */
-export async function deleteTask(deps: AppDeps, { ctx, event }: EventAccess, gameId: string, id: string) {
+export async function deleteTask(
+  deps: Pick<AppDeps, 'db' | 'realtime'>,
+  { ctx, event }: EventAccess,
+  gameId: string,
+  id: string,
+) {
   await deps.db.transaction().execute(async (tx) => {
     await gameOf(tx, event.id, gameId, true);
     if (!(await repo.findTask(tx, gameId, id, true))) throw notFound();
