@@ -5,6 +5,7 @@ import { pointsRoutes } from './points.routes.js';
 import { leaderboardRoutes } from './leaderboards.routes.js';
 import { playerRoutes } from './player.routes.js';
 import { subscribeAwards } from './awards.subscribers.js';
+import { appInstallRoutes } from './app-install.routes.js';
 
 /** Gamification: games, tasks, badges, the points ledger, awards from domain events, leaderboards (see README.md). */
 export const gamificationRoutes =
@@ -14,5 +15,6 @@ export const gamificationRoutes =
     pointsRoutes(app, deps);
     leaderboardRoutes(app, deps);
     playerRoutes(app, deps);
+    appInstallRoutes(app, deps);
     subscribeAwards(deps);
   };
