@@ -9,6 +9,7 @@ let t: TestContext;
 let eventId: string;
 let participantId: string;
 let staffParticipantId: string;
+let participantToken: string;
 
 async function game(over: { startsAt?: Date } = {}) {
   const g = await t.deps.db
@@ -66,6 +67,7 @@ beforeAll(async () => {
     .where('userId', '=', tenant.users.participant.id)
     .executeTakeFirstOrThrow();
   participantId = p.id;
+  participantToken = tenant.tokens.participant;
   await t.f.participant(eventId, tenant.users.moderator.id);
   staffParticipantId = (
     await t.deps.db
@@ -104,5 +106,24 @@ describe('award', () => {
     await task(open, { type: 'COMPLETION', points: 30 });
     await parallel([fact(staffParticipantId, randomUUID())]);
     expect(await ledger(open, staffParticipantId)).toEqual([]);
+  });
+
+  it('the real path: app-installed publishes app.installed once, the subscriber pays DOWNLOAD_APP once', async () => {
+    const gameId = await game();
+    await t.deps.db
+      .insertInto('gameTasks')
+      .values({ gameId, eventId, kind: 'DOWNLOAD_APP', type: 'COMPLETION', name: 'Get the app', points: 15 })
+      .execute();
+    const post = () =>
+      t.as(participantToken, {
+        method: 'POST',
+        url: `/api/v1/events/${eventId}/me/app-installed`,
+        payload: { platform: 'ANDROID' },
+      });
+    expect((await post()).json()).toEqual({ firstTime: true });
+    expect((await post()).json()).toEqual({ firstTime: false });
+    await t.deps.events.dispatch();
+    await t.drainJobs();
+    expect(await ledger(gameId)).toEqual([{ points: 15, targetKey: '' }]);
   });
 });
