@@ -2,8 +2,8 @@ import { APP_URL, DEMO, DEMO_EVENT } from './support/env';
 import { expect, screen, test } from './support/test';
 import { signIn } from './support/ui';
 
-// Issue 15, participant game page: the demo participant opens the demo event's game from More (one
-// game → straight to it, the header shows points and rank), the tasks with progress, the badge
+// Issue 15, participant game page: the demo participant opens the demo event's game from More (the demo
+// has two games: the list, then one; the header shows points and rank), the tasks with progress, the badge
 // gallery and the board with the opt-out switch; axe and screenshots at 390 and 1440 px.
 
 test('the demo participant plays the demo game: tasks, badges, board', async ({ page }) => {
@@ -16,6 +16,9 @@ test('the demo participant plays the demo game: tasks, badges, board', async ({ 
   await page.waitForURL(/\/event\/[0-9a-f-]{36}/);
   const eventId = /\/event\/([0-9a-f-]{36})/.exec(page.url())![1]!;
   await page.goto(`${APP_URL}/event/${eventId}/game`);
+  await expect(page.getByTestId('game-standing').first()).toBeVisible();
+  await screen(page, 'participant-games-390');
+  await page.getByRole('link', { name: /Northwind Quest/ }).click();
   await page.waitForURL(/\/game\/[0-9a-f-]{36}/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('game-standing').first()).toContainText(/points/);
