@@ -66,14 +66,14 @@ describe('realtime connection', () => {
 });
 
 describe('subscribe access', () => {
-  it("a participant may not join another event's room, the staff room, another user's room or a reserved kind", async () => {
+  it("a participant may not join another event's room, the staff room, another user's room or a leaderboard that is not a game", async () => {
     const ten = await t.f.tenant();
     const other = await t.f.event();
     const socket = await socketOf(ten.tokens.participant);
     expect(await subscribe(socket, rooms.event(other.id))).toEqual(FORBIDDEN);
     expect(await subscribe(socket, rooms.eventStaff(ten.event.id))).toEqual(FORBIDDEN);
     expect(await subscribe(socket, rooms.user(ten.users.moderator.id))).toEqual(FORBIDDEN);
-    expect(await subscribe(socket, `leaderboard:${ten.event.id}`)).toEqual(UNKNOWN); // no module registered it yet
+    expect(await subscribe(socket, `leaderboard:${ten.event.id}`)).toEqual(FORBIDDEN); // an event id, no game
     expect(await subscribe(socket, 'event:not-a-uuid')).toEqual(UNKNOWN);
     expect(await subscribe(socket, `event:${crypto.randomUUID()}`)).toEqual(FORBIDDEN);
     expect(await subscribe(socket, rooms.event(ten.event.id))).toEqual({ ok: true });
