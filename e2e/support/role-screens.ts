@@ -22,6 +22,7 @@ export const EVENT_SCREENS: readonly RequiredScreen[] = [
   { name: 'Materials', path: '/content' },
   { name: 'Interactive maps', path: '/content/interactive-maps' },
   { name: 'Engagement tools', path: '/engagement' },
+  { name: 'Gamification', path: '/engagement/gamification' },
   { name: 'Moderation', path: '/moderation' },
   { name: 'Meetings', path: '/agenda/meetings' },
   { name: 'Directories', path: '/directories' },

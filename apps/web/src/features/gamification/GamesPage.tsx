@@ -3,13 +3,14 @@ import { copied } from '@plenary/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
 import { ResourceListPage } from '../../shared/list';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EventRequired } from '../../shared/ui/EventRequired';
 import { toast } from '../../shared/ui/toast';
-import { gameCopyPath, gamesPath, type GameRow } from './api';
+import { gameCopyPath, gamesPath, NEW_GAME_ROUTE, type GameRow } from './api';
 import { gamesResource } from './gamesResource';
 
 /** Copies a game (`POST …/copy`: '<name> (copy)' with its tasks and badges) and says 'Copied: <name>'. */
@@ -53,6 +54,11 @@ function GamesOfEvent({ eventId }: { eventId: string }) {
       <ResourceListPage
         resource={resource}
         title={t('games.title')}
+        actions={
+          <Button component={Link} to={NEW_GAME_ROUTE}>
+            {t('games.new')}
+          </Button>
+        }
         rowActions={(game) => (
           <RowActions>
             <CopyButton eventId={eventId} game={game} />

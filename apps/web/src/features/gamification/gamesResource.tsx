@@ -1,7 +1,7 @@
 import { GAME_MODES } from '@plenary/domain';
 import i18next from 'i18next';
 import { DateTime, defineResource, formatCount, YesNo, type ResourceDef } from '../../shared/list';
-import { gamesPath, type GameRow } from './api';
+import { gameRoute, gamesPath, type GameRow } from './api';
 
 const count = (n: number) => formatCount(n, i18next.language);
 
@@ -14,6 +14,7 @@ export function gamesResource(eventId: string): ResourceDef<GameRow> {
     exportable: true,
     searchPlaceholderKey: 'gamification:games.search',
     rowLabel: (game) => game.name,
+    rowLink: (game) => gameRoute(game.id),
     filters: [
       {
         kind: 'multiselect',
