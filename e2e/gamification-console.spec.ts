@@ -106,6 +106,15 @@ test('an organiser builds a game: settings, two tasks reordered by keyboard, a b
     await screen(page, 'game tasks 1440');
   });
 
+  await test.step('a pointer drags a row onto another; the keyboard puts it back', async () => {
+    const rows = page.getByTestId('task-row');
+    await rows.nth(1).dragTo(rows.nth(0));
+    await expect(rows.nth(0)).toContainText('Scan the booths');
+    await page.getByRole('button', { name: 'Move down Scan the booths' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(rows.nth(0)).toContainText('Answer the pulse poll');
+  });
+
   await test.step('a badge earned by both tasks', async () => {
     await page.getByRole('tab', { name: 'Badges' }).click();
     await expect(page).toHaveURL(/tab=badges/);

@@ -47,7 +47,7 @@ function pointsText(task: TaskRow, t: (k: string, o?: Record<string, unknown>) =
     : `${per}, ${t('tasks.limitOf', { limit: task.tasksPointsLimit })}`;
 }
 
-/** The game's tasks in order: add, edit, delete, and Move up / Move down (keyboard and pointer) → PUT …/tasks/order. */
+/** The game's tasks in order: add, edit, delete, and Move up / Move down buttons (keyboard) or drag a row (pointer) → PUT …/tasks/order. */
 export function TasksTab({ eventId, game }: { eventId: string; game: GameRow }) {
   const { t } = useTranslation('gamification');
   const path = tasksPath(eventId, game.id);
@@ -56,36 +56,54 @@ export function TasksTab({ eventId, game }: { eventId: string; game: GameRow }) 
   const [editing, setEditing] = useState<TaskRow | 'new' | null>(null);
   const [moving, setMoving] = useState(false);
   const [announce, setAnnounce] = useState('');
+  const [dragged, setDragged] = useState<number | null>(null);
   const deleting = useDeleteDialog<TaskRow>();
   const weighted = game.scoring === 'WEIGHTED_POINTS';
   const rows = tasks.data?.records ?? [];
 
-  const move = async (index: number, by: -1 | 1) => {
-    const to = index + by;
-    const task = rows[index];
-    if (!task || to < 0 || to >= rows.length) return;
-    const ids = rows.map((r) => r.id);
-    [ids[index], ids[to]] = [ids[to] as string, ids[index] as string];
+  const save = async (ids: string[], task: TaskRow, focus: () => void) => {
     setMoving(true);
     try {
       await apiFetch(taskOrderPath(eventId, game.id), { method: 'PUT', body: { taskIds: ids } });
       await refresh();
-      setAnnounce(t('tasks.moved', { name: task.name, position: to + 1, count: rows.length }));
-      // The pressed button may vanish at the top or bottom: keep the focus on the moved task's row.
-      requestAnimationFrame(() => {
-        const button = document.querySelector<HTMLButtonElement>(
-          `[data-task="${task.id}"][data-move="${by < 0 ? 'up' : 'down'}"]:not([disabled])`,
-        );
-        (
-          button ?? document.querySelector<HTMLButtonElement>(`[data-task="${task.id}"]:not([disabled])`)
-        )?.focus();
-      });
+      setAnnounce(
+        t('tasks.moved', { name: task.name, position: ids.indexOf(task.id) + 1, count: ids.length }),
+      );
+      requestAnimationFrame(focus);
     } catch (error) {
       toast.error(isApiError(error) && error.message ? error.message : t('tasks.moveFailed'));
       await refresh();
     } finally {
       setMoving(false);
     }
+  };
+
+  const move = (index: number, by: -1 | 1) => {
+    const to = index + by;
+    const task = rows[index];
+    if (!task || to < 0 || to >= rows.length) return;
+    const ids = rows.map((r) => r.id);
+    [ids[index], ids[to]] = [ids[to] as string, ids[index] as string];
+    // The pressed button may vanish at the top or bottom: keep the focus on the moved task's row.
+    void save(ids, task, () => {
+      const button = document.querySelector<HTMLButtonElement>(
+        `[data-task="${task.id}"][data-move="${by < 0 ? 'up' : 'down'}"]:not([disabled])`,
+      );
+      (
+        button ?? document.querySelector<HTMLButtonElement>(`[data-task="${task.id}"]:not([disabled])`)
+      )?.focus();
+    });
+  };
+
+  /** Pointer users drag a row onto another: it takes that row's place (the buttons do the same by keyboard). */
+  const drop = (to: number) => {
+    const from = dragged;
+    setDragged(null);
+    const task = from === null ? undefined : rows[from];
+    if (from === null || !task || from === to) return;
+    const ids = rows.map((r) => r.id).filter((id) => id !== task.id);
+    ids.splice(to, 0, task.id);
+    void save(ids, task, () => undefined);
   };
 
   return (
@@ -126,14 +144,33 @@ export function TasksTab({ eventId, game }: { eventId: string; game: GameRow }) 
             </Table.Thead>
             <Table.Tbody>
               {rows.map((task, index) => (
-                <Table.Tr key={task.id} data-testid="task-row">
+                <Table.Tr
+                  key={task.id}
+                  data-testid="task-row"
+                  draggable={!moving}
+                  onDragStart={(e) => {
+                    e.dataTransfer.effectAllowed = 'move';
+                    e.dataTransfer.setData('text/plain', task.id);
+                    setDragged(index);
+                  }}
+                  onDragOver={(e) => dragged !== null && e.preventDefault()}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    drop(index);
+                  }}
+                  onDragEnd={() => setDragged(null)}
+                  style={{
+                    cursor: moving ? undefined : 'grab',
+                    opacity: dragged === index ? 0.5 : undefined,
+                  }}
+                >
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       <ActionIcon
                         variant="subtle"
                         aria-label={t('tasks.moveUp', { name: task.name })}
                         disabled={index === 0 || moving}
-                        onClick={() => void move(index, -1)}
+                        onClick={() => move(index, -1)}
                         data-task={task.id}
                         data-move="up"
                       >
@@ -143,7 +180,7 @@ export function TasksTab({ eventId, game }: { eventId: string; game: GameRow }) 
                         variant="subtle"
                         aria-label={t('tasks.moveDown', { name: task.name })}
                         disabled={index === rows.length - 1 || moving}
-                        onClick={() => void move(index, 1)}
+                        onClick={() => move(index, 1)}
                         data-task={task.id}
                         data-move="down"
                       >
