@@ -85,6 +85,8 @@ test('an organiser builds a game: settings, two tasks reordered by keyboard, a b
     await dialog.getByRole('radio', { name: 'Specific items' }).check();
     await choose(dialog, page, 'Items', POLL);
     await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await screen(page, 'task dialog 1440');
     await dialog.getByRole('button', { name: 'Add task' }).click();
     await toastSays(page, 'Added: Answer the pulse poll');
     await expect(page.getByTestId('task-row')).toHaveCount(2);
