@@ -1,0 +1,209 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { APP_URL, CONSOLE_URL, E2E_PORT } from './support/env';
+import { allMail, linkTo, waitForMail } from './support/mailbox';
+import { call, createOwnEvent, openEventInConsole, type OwnEvent } from './support/own-event';
+import { expect, screen, test } from './support/test';
+import { choose, toastSays, unique } from './support/ui';
+
+// Issue 15, the end-to-end gamification journey: an organiser (organiser, 1440) builds a game with a
+// SURVEY task on an open poll and a badge earned by it; the front-of-room board is open at 1920×1080;
+// two participants on phones (390×844) answer the poll; each sees a points toast, then the points and
+// the badge on their game page; the board shows both without a reload. axe runs on every screen.
+//
+// Not in this journey yet: the SCAN_QR task and the fake-camera scan of a custom QR code. The custom
+// QR codes API and organiser (`/events/:eventId/custom-qr-codes`, `qr-scans`) and the scanner's
+// CUSTOM_QR_CODE support had not landed when this was written, so there was no real path to create a
+// code or publish `qr.scanned` from a browser. Add the scan here (see business-cards.spec.ts for the
+// camera-per-browser pattern) once they land.
+
+const PHONE = { width: 390, height: 844 };
+const PROJECTOR = { width: 1920, height: 1080 };
+const DESKTOP = { width: 1440, height: 900 };
+
+interface Participant {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+const eventName = unique('Game journey');
+const GAME = 'Summit Quest';
+const TASK = 'Answer the pulse poll';
+const BADGE = 'Pulse taker';
+const sessionName = 'Opening keynote';
+const poll = { name: 'Pulse poll', question: 'How is the summit going?' };
+
+let own: OwnEvent;
+let people: Participant[] = [];
+const ids = { session: '', poll: '', pollInstance: '', game: '' };
+const contexts: BrowserContext[] = [];
+
+test.describe.configure({ timeout: 180_000 });
+
+test.beforeAll(async ({ request }) => {
+  own = await createOwnEvent(request, eventName);
+  const ev = `events/${own.eventId}`;
+  const tag = Date.now().toString(36);
+  people = [];
+  for (const [firstName, lastName] of [
+    ['Amara', 'Okafor'],
+    ['Bruno', 'Silva'],
+  ] as const)
+    people.push(
+      await call<Participant>(request, own.admin, 'POST', `${ev}/participants`, {
+        email: `${firstName.toLowerCase()}.${tag}@example.com`,
+        firstName,
+        lastName,
+      }),
+    );
+  ids.session = (
+    await call<{ id: string }>(request, own.admin, 'POST', `${ev}/sessions`, {
+      name: sessionName,
+      type: 'KEYNOTE',
+      startDate: '2027-03-01',
+      startTime: '09:00 AM',
+      endDate: '2027-03-01',
+      endTime: '10:00 AM',
+    })
+  ).id;
+  ids.poll = (
+    await call<{ id: string }>(request, own.admin, 'POST', `${ev}/engagement-tools`, {
+      type: 'POLL',
+      name: poll.name,
+      sessionIds: [ids.session],
+      questions: [
+        { type: 'RADIOBOX', text: poll.question, options: [{ label: 'Great' }, { label: 'Fine' }] },
+      ],
+    })
+  ).id;
+  ids.pollInstance = (
+    await call<{ id: string }>(request, own.admin, 'POST', `${ev}/engagement-tools/${ids.poll}/instances`, {
+      sessionId: ids.session,
+      status: 'OPEN',
+    })
+  ).id;
+});
+
+test.afterAll(async ({ request }) => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await own?.cleanUp(request);
+});
+
+async function newPage(browser: Browser, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', serviceWorkers: 'block' });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** A phone signed in by the participant's magic link. */
+async function phoneOf(browser: Browser, request: APIRequestContext, who: Participant): Promise<Page> {
+  const before = (await allMail()).map((m) => m.id);
+  await call(request, own.admin, 'POST', `events/${own.eventId}/participants/magic-links`, {
+    participantIds: [who.id],
+    host: `localhost:${E2E_PORT}`,
+  });
+  const mail = await waitForMail(who.email, { subject: new RegExp(eventName), exclude: before });
+  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US', hasTouch: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(linkTo(mail, '/event/login').href);
+  await expect(page).toHaveURL(`${APP_URL}/event/${own.eventId}/home`);
+  return page;
+}
+
+const board = (page: Page) => page.getByRole('list').first();
+
+test('an organiser builds a game; two phones answer the poll; points, badge and the board follow live', async ({
+  browser,
+  request,
+}) => {
+  const organiser = await newPage(browser, DESKTOP);
+
+  await test.step('the organiser creates the game, a SURVEY task on the poll and a badge', async () => {
+    await openEventInConsole(organiser, eventName);
+    await organiser.goto(`${CONSOLE_URL}/engagement/gamification/new`);
+    await expect(organiser.getByRole('heading', { level: 1, name: 'New game' })).toBeVisible();
+    await organiser.getByRole('textbox', { name: 'Name' }).fill(GAME);
+    await organiser.getByRole('button', { name: 'Create game' }).click();
+    await toastSays(organiser, `Created: ${GAME}`);
+    await expect(organiser.getByRole('heading', { level: 1, name: GAME })).toBeVisible();
+    ids.game = /gamification\/([0-9a-f-]{36})/.exec(organiser.url())![1]!;
+
+    await organiser.getByRole('button', { name: 'Add task' }).click();
+    const task = organiser.getByRole('dialog', { name: 'Add task' });
+    await choose(task, organiser, 'Kind', 'Survey', 'Surv');
+    await task.getByRole('textbox', { name: 'Name' }).fill(TASK);
+    await task.getByRole('textbox', { name: 'Points' }).fill('20');
+    await task.getByRole('radio', { name: 'Specific items' }).check();
+    await choose(task, organiser, 'Items', poll.name);
+    await organiser.keyboard.press('Escape');
+    await task.getByRole('button', { name: 'Add task' }).click();
+    await toastSays(organiser, `Added: ${TASK}`);
+    await expect(organiser.getByTestId('task-row')).toHaveCount(1);
+    await screen(organiser, 'journey game tasks 1440');
+
+    await organiser.getByRole('tab', { name: 'Badges' }).click();
+    await organiser.getByRole('button', { name: 'Add badge' }).click();
+    const badge = organiser.getByRole('dialog', { name: 'Add badge' });
+    await badge.getByRole('textbox', { name: 'Name' }).fill(BADGE);
+    await choose(badge, organiser, 'Tasks that earn it', TASK);
+    await organiser.keyboard.press('Escape');
+    await badge.getByRole('button', { name: 'Add badge' }).click();
+    await toastSays(organiser, `Added: ${BADGE}`);
+    await screen(organiser, 'journey game badges 1440');
+  });
+
+  const projector = await newPage(browser, PROJECTOR);
+  await test.step('the front-of-room board opens at 1920×1080, nobody has points yet', async () => {
+    await openEventInConsole(projector, eventName);
+    await projector.goto(`${CONSOLE_URL}/${own.eventId}/leader-board/${ids.game}`);
+    await expect(projector.getByRole('heading', { level: 1, name: GAME })).toBeVisible();
+    await expect(projector.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    await projector.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+    await screen(projector, 'journey board empty 1920');
+  });
+
+  const phones: Page[] = [];
+  for (const who of people) phones.push(await phoneOf(browser, request, who));
+
+  for (const [i, phone] of phones.entries()) {
+    const who = people[i]!;
+    await test.step(`${who.firstName}'s game page: the task, no points yet`, async () => {
+      await phone.goto(`${APP_URL}/event/${own.eventId}/game/${ids.game}`);
+      await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(phone.getByTestId('game-task').filter({ hasText: TASK })).toBeVisible();
+      await screen(phone, `journey game page before ${who.firstName} 390`);
+    });
+
+    await test.step(`${who.firstName} answers the poll in another tab; the game page toasts and updates`, async () => {
+      // The game page stays open in the first tab: its toasts and score follow game.awarded live.
+      const session = await phone.context().newPage();
+      await session.goto(`${APP_URL}/event/${own.eventId}/agenda/${ids.session}`);
+      await expect(session.getByRole('heading', { name: sessionName, level: 1 })).toBeVisible();
+      const tool = session.getByRole('article', { name: poll.name });
+      await expect(tool).toBeVisible();
+      await screen(session, `journey poll ${who.firstName} 390`);
+      await tool.getByRole('button', { name: i === 0 ? 'Great' : 'Fine' }).click();
+      await phone.bringToFront();
+      await expect(phone.getByText(`+20 points — ${TASK}`)).toBeVisible({ timeout: 10_000 });
+      await expect(phone.getByTestId('game-standing').first()).toContainText(/20 points/);
+      await screen(phone, `journey toast ${who.firstName} 390`);
+      await phone.getByRole('tab', { name: 'Badges' }).click();
+      await expect(phone.getByTestId('game-badge').filter({ hasText: BADGE })).toBeVisible();
+      await screen(phone, `journey badge ${who.firstName} 390`);
+      await session.close();
+    });
+  }
+
+  await test.step('the board lists both players without a reload', async () => {
+    for (const who of people)
+      await expect(board(projector)).toContainText(`${who.firstName} ${who.lastName}`, { timeout: 10_000 });
+    await expect(board(projector).getByRole('listitem')).toHaveCount(2);
+    await expect(board(projector).getByRole('listitem').first()).toContainText('Amara Okafor');
+    expect(await projector.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
+      'same page',
+    );
+    await screen(projector, 'journey board both 1920');
+  });
+});
