@@ -18,6 +18,7 @@ const DESKTOP = { width: 1440, height: 900 };
 const GAME = 'Northwind Quest';
 const player = { firstName: 'Lena', lastName: unique('Board') };
 const playerName = `${player.firstName} ${player.lastName}`;
+const playerEmail = `${player.lastName.toLowerCase().replace(/\s+/g, '.')}@example.com`;
 
 let admin: Session;
 const ids = { event: '', game: '', participant: '', assigned: '' };
@@ -45,7 +46,7 @@ test.beforeAll(async ({ request }) => {
   ids.game = games.records.find((g) => g.name === GAME)!.id;
   ids.participant = (
     await call<{ id: string }>(request, admin, 'POST', `events/${ids.event}/participants`, {
-      email: `${player.lastName.toLowerCase()}@example.com`,
+      email: playerEmail,
       ...player,
     })
   ).id;
@@ -122,7 +123,7 @@ test('the front-of-room board follows an award without a reload; the console tab
     await expect(page.getByRole('heading', { level: 2, name: 'Standings' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: playerName });
     await expect(row).toBeVisible();
-    await expect(row).toContainText(`${player.lastName.toLowerCase()}@example.com`);
+    await expect(row).toContainText(playerEmail);
     const open = page.getByRole('link', { name: /Open front-of-room board/ });
     await expect(open).toHaveAttribute('href', `/${ids.event}/leader-board/${ids.game}`);
     await expect(open).toHaveAttribute('target', '_blank');
