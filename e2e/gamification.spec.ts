@@ -187,6 +187,7 @@ test('an organiser builds a game; two phones answer the poll; points, badge and 
       await tool.getByRole('button', { name: i === 0 ? 'Great' : 'Fine' }).click();
       await phone.bringToFront();
       await expect(phone.getByText(`+20 points — ${TASK}`)).toBeVisible({ timeout: 10_000 });
+      await expect(phone.getByText(`Badge earned: ${BADGE}`)).toBeVisible();
       await expect(phone.getByTestId('game-standing').first()).toContainText(/20 points/);
       await screen(phone, `journey toast ${who.firstName} 390`);
       await phone.getByRole('tab', { name: 'Badges' }).click();
