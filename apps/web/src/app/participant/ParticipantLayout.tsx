@@ -4,6 +4,7 @@ import { Link, Outlet, useParams } from 'react-router';
 import { AgendaMenuItems } from '../../features/participant-agenda/AgendaMenuItems';
 import { ParticipantNav, participantNavClasses } from '../../features/participant-app/ParticipantNav';
 import { InboxBell } from '../../features/participant-inbox';
+import { useAppInstalled } from '../../features/participant-game/useAppInstalled';
 import { ProfileMenuItems } from '../../features/participant-profile/ProfileMenuItems';
 import { useBrand } from '../../shared/brand/BrandProvider';
 import { setParticipantView } from '../../shared/session/auth';
@@ -21,6 +22,7 @@ export function ParticipantLayout() {
   // While impersonating, the impersonation banner says whose view this is and how to leave it.
   const adminPreview = participantView && isConsoleHost() && !impersonatedUser;
   const { eventId } = useParams();
+  useAppInstalled(eventId);
 
   return (
     <Box
