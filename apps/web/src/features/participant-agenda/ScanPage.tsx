@@ -6,7 +6,8 @@ import { Link, useParams } from 'react-router';
 import { AgendaShell } from './AgendaShell';
 import { useCheckIn } from './api';
 import { sessionPath } from './paths';
-import { isSessionQr, loadScanner, readQrFromImage } from './qr';
+import { useCustomQrScan } from '../participant-qr';
+import { isCustomQr, isSessionQr, loadScanner, readQrFromImage } from './qr';
 
 type Scanner = { stop(): void; destroy(): void };
 type Camera = 'off' | 'starting' | 'on' | 'failed';
@@ -19,7 +20,9 @@ type Camera = 'off' | 'starting' | 'on' | 'failed';
 export function ScanPage() {
   const { eventId = '' } = useParams();
   const { t } = useTranslation('participantAgenda');
+  const { t: tq } = useTranslation('qrCodes');
   const checkIn = useCheckIn(eventId);
+  const customScan = useCustomQrScan('APP');
   const video = useRef<HTMLVideoElement>(null);
   const scanner = useRef<Scanner | null>(null);
   const [camera, setCamera] = useState<Camera>('off');
@@ -36,18 +39,19 @@ export function ScanPage() {
 
   const submit = (text: string) => {
     stopCamera();
-    if (!isSessionQr(text)) {
-      setLocal(t('scan.notSession'));
-      return;
-    }
     setLocal(null);
-    checkIn.mutate(text);
+    checkIn.reset();
+    customScan.reset();
+    if (isCustomQr(text)) customScan.mutate({ eventId, qr: text });
+    else if (isSessionQr(text)) checkIn.mutate(text);
+    else setLocal(tq('scan.unknown'));
   };
 
   const startCamera = async () => {
     if (!video.current) return;
     setLocal(null);
     checkIn.reset();
+    customScan.reset();
     setCamera('starting');
     try {
       const QrScanner = await loadScanner();
@@ -70,6 +74,7 @@ export function ScanPage() {
     if (!file) return;
     stopCamera();
     checkIn.reset();
+    customScan.reset();
     setLocal(null);
     setReading(true);
     const text = await readQrFromImage(file);
@@ -79,6 +84,7 @@ export function ScanPage() {
   };
 
   const result = checkIn.data;
+  const scanned = customScan.data;
   return (
     <AgendaShell eventId={eventId} back title={t('scan.title')}>
       <Text>{t('scan.intro')}</Text>
@@ -128,7 +134,7 @@ export function ScanPage() {
             <Text size="sm">{t('scan.starting')}</Text>
           </Group>
         )}
-        {(reading || checkIn.isPending) && (
+        {(reading || checkIn.isPending || customScan.isPending) && (
           <Group gap="xs">
             <Loader size="xs" />
             <Text size="sm">{reading ? t('scan.reading') : t('scan.sending')}</Text>
@@ -147,6 +153,21 @@ export function ScanPage() {
         {checkIn.isError && (
           <Alert color="red" variant="light" role="alert" title={t('scan.refused')}>
             {checkIn.error.message}
+          </Alert>
+        )}
+        {customScan.isError && (
+          <Alert color="red" variant="light" role="alert" title={tq('scan.refused')}>
+            {customScan.error.message}
+          </Alert>
+        )}
+        {scanned && (
+          <Alert color="teal" variant="light">
+            <Text fw={600}>
+              {scanned.pointsEarned > 0
+                ? tq('scan.scannedPoints', { name: scanned.name, points: scanned.pointsEarned })
+                : tq('scan.scanned', { name: scanned.name })}
+            </Text>
+            {!scanned.firstScan && <Text size="sm">{tq('scan.again', { count: scanned.scanCount })}</Text>}
           </Alert>
         )}
         {result && (

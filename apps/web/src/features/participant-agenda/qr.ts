@@ -8,6 +8,11 @@ export function isSessionQr(text: string): boolean {
   return parseQrPayload(text)?.type === 'SESSION_QR_CODE';
 }
 
+/** A custom QR code (booth, lounge…): the API records the scan and games may pay for it. */
+export function isCustomQr(text: string): boolean {
+  return parseQrPayload(text)?.type === 'CUSTOM_QR_CODE';
+}
+
 /** Reads a QR code from a photo or screenshot; undefined when there is none. */
 export async function readQrFromImage(file: File): Promise<string | undefined> {
   const QrScanner = await loadScanner();

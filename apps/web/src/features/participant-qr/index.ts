@@ -1,0 +1,2 @@
+export { useCustomQrScan, type CustomQrScanResult, type QrScanVia } from './api';
+export { externalQrRoutes } from './routes';
