@@ -1,4 +1,9 @@
 import type { RouteObject } from 'react-router';
 
-/** `/external-qr-code` (a scan from outside the app); filled in by issue 15's QR codes part. */
-export const externalQrRoutes: RouteObject[] = [];
+/** `/external-qr-code?payload=…` (a custom QR code scanned from outside the app, issue 15). */
+export const externalQrRoutes: RouteObject[] = [
+  {
+    path: 'external-qr-code',
+    lazy: () => import('./ExternalQrPage').then((m) => ({ Component: m.ExternalQrPage })),
+  },
+];
