@@ -325,6 +325,21 @@ export async function completeTenant(t: TestContext, marker: string) {
     .values({ gameId: game.id, eventId: event.id, name: `Badge ${marker}`, taskIds: [gameTask.id] })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // custom QR codes (issue 15): a code and the participant's scan of it
+  const customQrCode = await post('custom QR code', 'custom-qr-codes', {
+    name: `QR ${marker}`,
+    description: `Booth ${marker}`,
+    points: 10,
+  });
+  await deps.db
+    .insertInto('qrScans')
+    .values({
+      eventId: event.id,
+      codeType: 'CUSTOM_QR_CODE',
+      codeId: String(customQrCode.id),
+      participantId: participantRow.id,
+    })
+    .execute();
   const fileKey = new URL(String(material.url), 'http://localhost').pathname.split('/').pop()!;
 
   return {
@@ -368,6 +383,7 @@ export async function completeTenant(t: TestContext, marker: string) {
       game,
       gameTask,
       gameBadge,
+      customQrCode,
     },
   };
 }

@@ -29,7 +29,7 @@ export function checkInRoutes(app: ZodApp, deps: AppDeps): void {
       schema: {
         tags: [TAG],
         summary: "The session's QR code (PNG)",
-        description: `The payload {"type":"SESSION_QR_CODE","eventId","sessionId"} as a PNG of size × size pixels (size ${QR_EXPORT_SIZES.join(' or ')}; default ${QR_EXPORT_SIZES[0]}). Admins and moderators.`,
+        description: `The payload {"type":"SESSION_QR_CODE","eventId","sessionId"} as a PNG of size × size pixels (size ${QR_EXPORT_SIZES.join(' or ')}; default ${QR_EXPORT_SIZES[0]}), tagged 300 dpi. Admins and moderators.`,
         params: sessionParams,
         querystring: qrQuery,
         response: { 200: fileResponse('image/png'), ...errors(400, 401, 403, 404) },

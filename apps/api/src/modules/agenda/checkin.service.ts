@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import {
   AGENDA_MESSAGES,
   ATTENDEE_MESSAGES,
@@ -11,6 +10,7 @@ import type { Db } from '../../platform/db/index.js';
 import { publish } from '../../platform/domain-events.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import { fieldsError } from '../../platform/http.js';
+import { qrPng } from '../../platform/qr-export.js';
 import * as repo from './enrollment.repo.js';
 import { broadcastSeats, type NotifyDeps } from './enrollment.notify.js';
 import { visibleSessionFor, type ParticipantAccess } from './enrollment.service.js';
@@ -18,7 +18,7 @@ import { idsInEvent } from './sessions.repo.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The session's QR code: a PNG of exactly size × size pixels holding the SESSION_QR_CODE payload. */
+/** The session's QR code: a PNG of exactly size × size pixels at 300 dpi holding the SESSION_QR_CODE payload. */
 export async function sessionQrPng(
   db: Db,
   eventId: string,
@@ -26,12 +26,7 @@ export async function sessionQrPng(
   size: QrExportSize,
 ): Promise<Buffer> {
   if (!(await idsInEvent(db, 'sessions', eventId, [sessionId])).has(sessionId)) throw notFound();
-  return QRCode.toBuffer(encodeQrPayload({ type: 'SESSION_QR_CODE', eventId, sessionId }), {
-    type: 'png',
-    width: size,
-    margin: 4,
-    errorCorrectionLevel: 'M',
-  });
+  return qrPng(encodeQrPayload({ type: 'SESSION_QR_CODE', eventId, sessionId }), size);
 }
 
 /**
