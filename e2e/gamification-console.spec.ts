@@ -3,6 +3,7 @@ import { apiSignIn } from './support/api';
 import { CONSOLE_URL, DEMO, DEMO_EVENT, E2E_PORT } from './support/env';
 import { call } from './support/own-event';
 import { expect, screen, test } from './support/test';
+import { newAdmin } from './support/new-admin';
 import { choose, fillSignIn, toastSays, unique } from './support/ui';
 
 // Issue 15, the console game page: from the demo's Gamification list an event admin creates a game,
@@ -13,7 +14,7 @@ import { choose, fillSignIn, toastSays, unique } from './support/ui';
 const GAME = unique('Journey game');
 const POLL = 'How is the summit going?';
 
-async function removeGame(request: APIRequestContext): Promise<void> {
+async function demoEventId(request: APIRequestContext): Promise<string> {
   const admin = await apiSignIn(request, DEMO.eventAdmin, `cms.localhost:${E2E_PORT}`);
   const events = await call<{ records: { id: string; name: string }[] }>(
     request,
@@ -21,7 +22,12 @@ async function removeGame(request: APIRequestContext): Promise<void> {
     'GET',
     `users/${admin.userId}/events`,
   );
-  const eventId = events.records.find((e) => e.name === DEMO_EVENT)!.id;
+  return events.records.find((e) => e.name === DEMO_EVENT)!.id;
+}
+
+async function removeGame(request: APIRequestContext): Promise<void> {
+  const admin = await apiSignIn(request, DEMO.eventAdmin, `cms.localhost:${E2E_PORT}`);
+  const eventId = await demoEventId(request);
   const games = await call<{ records: { id: string; name: string }[] }>(
     request,
     admin,
@@ -36,10 +42,18 @@ test.afterAll(async ({ request }) => {
   await removeGame(request).catch(() => undefined);
 });
 
-test('an organiser builds a game: settings, two tasks reordered by keyboard, a badge', async ({ page }) => {
+test('an organiser builds a game: settings, two tasks reordered by keyboard, a badge', async ({
+  page,
+  request,
+}) => {
+  // An admin of the demo event alone: journeys running in parallel give the demo event admin events
+  // of their own for a while, and an admin of two events is asked to choose one first.
+  const organiser = await newAdmin(request, 'Gamemaster', [
+    { scope: 'event', scopeId: await demoEventId(request), role: 'admin' },
+  ]);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${CONSOLE_URL}/login`);
-  await fillSignIn(page, DEMO.eventAdmin);
+  await fillSignIn(page, organiser);
   await expect(page).not.toHaveURL(/\/login$/);
 
   await test.step('the Gamification list of the demo event links to a new game', async () => {
