@@ -6,7 +6,9 @@ import { announceAwards, awardFacts, type Award } from './awards.service.js';
 export const awardHandlerName = (event: EarningEventName): string =>
   `gamification.${event.replace(/\.([a-z])/g, (_, c: string) => c.toUpperCase())}`;
 
-function subscribeOne<N extends EarningEventName>(deps: AppDeps, name: N): void {
+type Deps = Pick<AppDeps, 'db' | 'realtime' | 'events'>;
+
+function subscribeOne<N extends EarningEventName>(deps: Deps, name: N): void {
   deps.events.subscribe(name, awardHandlerName(name), async (event, { once }) => {
     let awards: Award[] = [];
     // once: a redelivered event (retry, crash) pays nothing twice — and the ledger's unique index backs it.
@@ -18,6 +20,6 @@ function subscribeOne<N extends EarningEventName>(deps: AppDeps, name: N): void 
 }
 
 /** One handler per domain event a task kind earns from (common brief "What earns"). */
-export function subscribeAwards(deps: AppDeps): void {
+export function subscribeAwards(deps: Deps): void {
   for (const name of EARNING_EVENTS) subscribeOne(deps, name);
 }

@@ -15,6 +15,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/index.js';
 import type { AppDeps } from '../../platform/deps.js';
+
+type Deps = Pick<AppDeps, 'db' | 'realtime'>;
 import { forbidden, notFound } from '../../platform/errors.js';
 import { eventAccess, type EventAccess } from '../../platform/event-access.js';
 import { participantIdOfUser } from '../attendees/index.js';
@@ -59,7 +61,7 @@ function summary(
 }
 
 /** The published games of the event with the player's score, rank and badges. */
-export async function myGames(deps: AppDeps, who: PlayerAccess): Promise<PlayerGames> {
+export async function myGames(deps: Deps, who: PlayerAccess): Promise<PlayerGames> {
   const { db } = deps;
   const games = await repo.publishedGames(db, who.event.id);
   const ids = games.map((g) => g.id);
@@ -127,7 +129,7 @@ async function tasksWithProgress(
 }
 
 /** One game: the player's score and rank, tasks with progress, the badge gallery, the public board. */
-export async function myGame(deps: AppDeps, who: PlayerAccess, gameId: string): Promise<PlayerGame> {
+export async function myGame(deps: Deps, who: PlayerAccess, gameId: string): Promise<PlayerGame> {
   const { db } = deps;
   const game = await gameOf(db, who, gameId);
   const [tasks, badges, earned, standing, board, optedOut, team] = await Promise.all([
@@ -181,7 +183,7 @@ export async function myGame(deps: AppDeps, who: PlayerAccess, gameId: string): 
 
 /** Leaves (or rejoins) the public boards; points are kept and the player still sees their own rank. */
 export async function setOptOut(
-  deps: AppDeps,
+  deps: Deps,
   who: PlayerAccess,
   gameId: string,
   body: OptOut,
