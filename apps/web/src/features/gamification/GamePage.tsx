@@ -7,7 +7,6 @@ import { EventRequired } from '../../shared/ui/EventRequired';
 import { ArrowLeftIcon } from '../../shared/ui/icons';
 import { usePageTitle } from '../../shared/ui/usePageTitle';
 import { GAME_TABS, GAMES_ROUTE, gameRoute, useGame, type GameTab } from './api';
-import { AssignedPointsTab } from './AssignedPointsTab';
 import { BadgesTab } from './BadgesTab';
 import { GameSettingsForm } from './GameSettingsForm';
 import { LeaderboardTab } from './LeaderboardTab';
@@ -126,9 +125,6 @@ function ExistingGame({ eventId, gameId }: { eventId: string; gameId: string }) 
         </Tabs.Panel>
         <Tabs.Panel value="badges" pt="md">
           <BadgesTab eventId={eventId} game={record} />
-        </Tabs.Panel>
-        <Tabs.Panel value="points" pt="md">
-          <AssignedPointsTab gameId={record.id} />
         </Tabs.Panel>
         <Tabs.Panel value="leaderboard" pt="md">
           <LeaderboardTab gameId={record.id} />

@@ -31,7 +31,6 @@ export default {
       settings: 'Settings',
       tasks: 'Tasks',
       badges: 'Badges',
-      points: 'Assigned points',
       leaderboard: 'Leaderboard',
     },
   },
