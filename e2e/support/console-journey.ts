@@ -85,7 +85,9 @@ export function consoleRoleJourney(journey: ConsoleJourney): void {
     test.describe(`${viewport.width} px`, () => {
       test.use({ viewport });
       test(`every console screen of the role at ${viewport.width} px`, async ({ page, request }) => {
-        test.setTimeout(360_000);
+        // Every screen of the console and the first record of each list: ~40 screens, and growing
+        // with each area (issue 15 added the games and their pages).
+        test.setTimeout(600_000);
         const width = viewport.width;
         const account =
           typeof journey.account === 'function' ? await journey.account(request) : journey.account;
