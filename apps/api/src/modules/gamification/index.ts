@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { gameRoutes } from './games.routes.js';
-import { pointsRoutes } from './points.routes.js';
 import { leaderboardRoutes } from './leaderboards.routes.js';
 import { playerRoutes } from './player.routes.js';
 import { subscribeAwards } from './awards.subscribers.js';
@@ -12,7 +11,6 @@ export const gamificationRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     gameRoutes(app, deps);
-    pointsRoutes(app, deps);
     leaderboardRoutes(app, deps);
     playerRoutes(app, deps);
     appInstallRoutes(app, deps);

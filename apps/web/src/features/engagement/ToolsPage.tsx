@@ -1,66 +1,28 @@
-import { ActionIcon, Button } from '@mantine/core';
-import { copied } from '@plenary/domain';
-import { useMemo, useState } from 'react';
+import { Button } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { apiFetch } from '../../shared/api/client';
-import { isApiError } from '../../shared/api/errors';
 import { ResourceListPage } from '../../shared/list';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EventRequired } from '../../shared/ui/EventRequired';
-import { toast } from '../../shared/ui/toast';
+import { CopyButton } from '../../shared/ui/CopyButton';
 import { EditButton } from '../../shared/forms/EntityForm';
 import { useNavigate } from 'react-router';
 import { NEW_TOOL_ROUTE, toolCopyPath, toolRoute, useRefreshTools, type ToolRow } from './api';
 import { toolsResource } from './toolsResource';
 
-function CopyIcon() {
-  return (
-    <svg
-      width={16}
-      height={16}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="9" y="9" width="12" height="12" rx="2" />
-      <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-    </svg>
-  );
-}
-
 /** Copies a tool (`POST …/copy`: '<name> (copy)', without instances) and says 'Copied: <name>'. */
-function CopyButton({ eventId, tool }: { eventId: string; tool: ToolRow }) {
+function CopyToolButton({ eventId, tool }: { eventId: string; tool: ToolRow }) {
   const { t } = useTranslation('engagement');
   const refresh = useRefreshTools(eventId);
-  const [busy, setBusy] = useState(false);
-  const label = t('tools.copy', { name: tool.name });
   return (
-    <ActionIcon
-      variant="subtle"
-      aria-label={label}
-      title={label}
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
-        apiFetch<ToolRow>(toolCopyPath(eventId, tool.id), { method: 'POST' })
-          .then(async () => {
-            toast.success(copied(tool.name));
-            await refresh();
-          })
-          .catch((error: unknown) =>
-            toast.error(isApiError(error) && error.message ? error.message : t('tools.copyFailed')),
-          )
-          .finally(() => setBusy(false));
-      }}
-    >
-      <CopyIcon />
-    </ActionIcon>
+    <CopyButton
+      label={t('tools.copy', { name: tool.name })}
+      name={tool.name}
+      path={toolCopyPath(eventId, tool.id)}
+      failedText={t('tools.copyFailed')}
+      onCopied={refresh}
+    />
   );
 }
 
@@ -83,7 +45,7 @@ function ToolsOfEvent({ eventId }: { eventId: string }) {
         rowActions={(tool) => (
           <RowActions>
             <EditButton name={tool.name} onClick={() => void navigate(toolRoute(tool.id))} />
-            <CopyButton eventId={eventId} tool={tool} />
+            <CopyToolButton eventId={eventId} tool={tool} />
             <DeleteButton
               label={t('tools.delete.button', { name: tool.name })}
               onClick={() => deleting.open(tool)}

@@ -1,47 +1,31 @@
 import { Button } from '@mantine/core';
-import { copied } from '@plenary/domain';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { apiFetch } from '../../shared/api/client';
-import { isApiError } from '../../shared/api/errors';
 import { ResourceListPage } from '../../shared/list';
 import { ConfirmDelete, DeleteButton, RowActions, useDeleteDialog } from '../../shared/ui/ConfirmDelete';
 import { EventRequired } from '../../shared/ui/EventRequired';
-import { toast } from '../../shared/ui/toast';
+import { CopyButton } from '../../shared/ui/CopyButton';
 import { gameCopyPath, gamesPath, NEW_GAME_ROUTE, type GameRow } from './api';
 import { gamesResource } from './gamesResource';
 
 /** Copies a game (`POST …/copy`: '<name> (copy)' with its tasks and badges) and says 'Copied: <name>'. */
-function CopyButton({ eventId, game }: { eventId: string; game: GameRow }) {
+function CopyGameButton({ eventId, game }: { eventId: string; game: GameRow }) {
   const { t } = useTranslation('gamification');
   const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
   return (
-    <Button
-      size="compact-sm"
-      variant="subtle"
-      loading={busy}
-      aria-label={t('games.copy', { name: game.name })}
-      onClick={() => {
-        setBusy(true);
-        apiFetch<GameRow>(gameCopyPath(eventId, game.id), { method: 'POST' })
-          .then(async () => {
-            toast.success(copied(game.name));
-            await client.invalidateQueries({
-              predicate: (q) =>
-                q.queryKey.some((p) => typeof p === 'string' && p.startsWith(gamesPath(eventId))),
-            });
-          })
-          .catch((error: unknown) =>
-            toast.error(isApiError(error) && error.message ? error.message : t('games.copyFailed')),
-          )
-          .finally(() => setBusy(false));
-      }}
-    >
-      {t('games.copyShort')}
-    </Button>
+    <CopyButton
+      label={t('games.copy', { name: game.name })}
+      name={game.name}
+      path={gameCopyPath(eventId, game.id)}
+      failedText={t('games.copyFailed')}
+      onCopied={() =>
+        client.invalidateQueries({
+          predicate: (q) => q.queryKey.some((p) => typeof p === 'string' && p.startsWith(gamesPath(eventId))),
+        })
+      }
+    />
   );
 }
 
@@ -61,7 +45,7 @@ function GamesOfEvent({ eventId }: { eventId: string }) {
         }
         rowActions={(game) => (
           <RowActions>
-            <CopyButton eventId={eventId} game={game} />
+            <CopyGameButton eventId={eventId} game={game} />
             <DeleteButton
               label={t('games.delete.button', { name: game.name })}
               onClick={() => deleting.open(game)}

@@ -13,7 +13,6 @@ export const NAV_AREAS = [
   'engagement',
   'networking',
   'communication',
-  'more',
   'setup',
   'superAdmin',
   'administration',

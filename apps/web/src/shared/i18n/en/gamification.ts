@@ -139,7 +139,6 @@ export default {
     empty: 'No games yet',
     emptyText: 'Games reward participants with points and badges for what they do at the event.',
     copy: 'Copy {{name}}',
-    copyShort: 'Copy',
     copyFailed: 'The game could not be copied.',
     columns: {
       name: 'Name',

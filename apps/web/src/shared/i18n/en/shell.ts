@@ -23,7 +23,6 @@ export default {
     engagement: 'Engagement',
     networking: 'Networking',
     communication: 'Communication',
-    more: 'More',
     setup: 'Setup',
     superAdmin: 'Super admin',
     administration: 'Administration',
