@@ -1,17 +1,7 @@
+import type { CustomQrScanResult } from '@plenary/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../shared/api/client';
 import type { ApiError } from '../../shared/api/errors';
-
-/** The answer of `POST /events/:eventId/custom-qr-codes/scan` (customQrScanResultSchema in the domain). */
-export interface CustomQrScanResult {
-  eventId: string;
-  codeId: string;
-  name: string;
-  description: string;
-  firstScan: boolean;
-  scanCount: number;
-  pointsEarned: number;
-}
 
 export type QrScanVia = 'APP' | 'EXTERNAL';
 

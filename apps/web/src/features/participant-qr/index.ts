@@ -1,2 +1,2 @@
-export { useCustomQrScan, type CustomQrScanResult, type QrScanVia } from './api';
+export { useCustomQrScan, type QrScanVia } from './api';
 export { externalQrRoutes } from './routes';
