@@ -5,7 +5,7 @@ import { AudienceEditor, audienceErrorsFromApi, useAudienceDraft } from '../../s
 import { useResourceMutations } from '../../shared/list';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { toast } from '../../shared/ui/toast';
-import { focusField } from './focusField';
+import { focusField } from '../../shared/forms/focusField';
 
 type Messages = { saved: string; created: string };
 type AudienceDraft = ReturnType<typeof useAudienceDraft>;

@@ -44,7 +44,7 @@ import {
   type SessionRow,
 } from './api';
 import { DateField, TimeField } from './DateFields';
-import { focusField } from './focusField';
+import { focusField } from '../../shared/forms/focusField';
 import { InviteModeratorDialog } from './InviteModeratorDialog';
 import {
   FIELD_ORDER,

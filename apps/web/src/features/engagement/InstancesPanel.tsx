@@ -39,7 +39,7 @@ import {
   type InstanceRow,
   type ToolRow,
 } from './api';
-import { focusField } from './focusField';
+import { focusField } from '../../shared/forms/focusField';
 
 export const STATUS_COLORS: Record<InstanceStatus, string> = {
   OPEN: 'teal',

@@ -43,7 +43,7 @@ import {
   type ToolPatch,
   type ToolRow,
 } from './api';
-import { focusField } from './focusField';
+import { focusField } from '../../shared/forms/focusField';
 import { QuestionsBuilder } from './QuestionsBuilder';
 import {
   emptyValues,

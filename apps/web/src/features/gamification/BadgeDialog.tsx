@@ -13,7 +13,7 @@ import { isApiError } from '../../shared/api/errors';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { toast } from '../../shared/ui/toast';
 import { badgesPath, type BadgeBody, type BadgeRow, type TaskRow } from './api';
-import { focusField } from './focusField';
+import { focusField } from '../../shared/forms/focusField';
 
 type Errors = Partial<Record<'name' | 'description' | 'icon' | 'color' | 'taskIds', string>>;
 const FIELDS = ['name', 'description', 'icon', 'color', 'taskIds'] as const;

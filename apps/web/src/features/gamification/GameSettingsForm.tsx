@@ -32,7 +32,7 @@ import { fromWallTime, toWallTime } from '../../shared/time/zones';
 import { BusyButton } from '../../shared/ui/BusyButton';
 import { DateTimeField } from '../../shared/ui/DateTimeField';
 import { toast } from '../../shared/ui/toast';
-import { focusField } from './focusField';
+import { focusField } from '../../shared/forms/focusField';
 import {
   gamePath,
   gamesPath,

@@ -38,7 +38,7 @@ import {
   type TaskPatch,
   type TaskRow,
 } from './api';
-import { focusField } from './focusField';
+import { focusField } from '../../shared/forms/focusField';
 
 type Num = number | string;
 interface Values {
