@@ -325,6 +325,27 @@ export async function completeTenant(t: TestContext, marker: string) {
     .values({ gameId: game.id, eventId: event.id, name: `Badge ${marker}`, taskIds: [gameTask.id] })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const gameAssigned = await deps.db
+    .insertInto('gameAssignedPoints')
+    .values({
+      gameId: game.id,
+      eventId: event.id,
+      participantId: participantRow.id,
+      points: 3,
+      reason: `Bonus ${marker}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await deps.db
+    .insertInto('gameLedger')
+    .values({
+      gameId: game.id,
+      eventId: event.id,
+      participantId: participantRow.id,
+      assignedId: gameAssigned.id,
+      points: 3,
+    })
+    .execute();
   // custom QR codes (issue 15): a code and the participant's scan of it
   const customQrCode = await post('custom QR code', 'custom-qr-codes', {
     name: `QR ${marker}`,
@@ -383,6 +404,7 @@ export async function completeTenant(t: TestContext, marker: string) {
       game,
       gameTask,
       gameBadge,
+      gameAssigned,
       customQrCode,
     },
   };

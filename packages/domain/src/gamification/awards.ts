@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DomainEventName, DomainEventPayload } from '../events/contracts.js';
+import { listQuerySchema } from '../list.js';
 import type { GameTaskType, TaskKind, TaskTarget } from '../spec/gamification.js';
 
 /**
@@ -230,6 +231,10 @@ export const assignedPointsSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type AssignedPoints = z.output<typeof assignedPointsSchema>;
+/** The Assigned points list: search on the participant's name and e-mail and the reason. */
+export const assignedPointsListQuerySchema = listQuerySchema.extend({
+  participantId: z.uuid().optional(),
+});
 
 /** The `POST /events/:eventId/me/app-installed` body. */
 export const appInstalledBodySchema = z.object({

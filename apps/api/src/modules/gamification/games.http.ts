@@ -12,6 +12,7 @@ export const GAMES = '/events/:eventId/gamifications';
 export const gameParams = eventParams.extend({ gameId: z.uuid() });
 export const taskParams = gameParams.extend({ taskId: z.uuid() });
 export const badgeParams = gameParams.extend({ badgeId: z.uuid() });
+export const assignedParams = gameParams.extend({ assignedId: z.uuid() });
 export const teamParams = gameParams.extend({ teamId: z.uuid() });
 
 /** The `gameId` path parameter of list routes (their schema declares only the query): 400 unless a uuid. */

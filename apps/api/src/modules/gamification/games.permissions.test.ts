@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { at, eventCases, eventUrl as ev, itEachPermission } from '../../../test/permission-matrix.js';
+import { participantIdOf } from '../meetings/meetings.test-utils.js';
 import { asAdmin, gameWithTaskAndBadge, type GameTarget } from './games.test-utils.js';
 
 /** Who may call the games, tasks and badges routes (test/permission-matrix.ts). */
@@ -17,6 +18,8 @@ const newTask = async (x: GameTarget) =>
       points: 5,
     })
   ).id;
+
+const playerOf = (x: GameTarget) => participantIdOf(t, x.tenant.event.id, x.tenant.users.participant.id);
 
 const CASES = eventCases<GameTarget>([
   { name: 'list games', method: 'GET', kind: 'read', ok: 200, request: at((x) => ev(x, 'gamifications')) },
@@ -185,6 +188,44 @@ const CASES = eventCases<GameTarget>([
         })
       ).id;
       return { url: ev(x, `gamifications/${x.gameId}/badges/${id}`) };
+    },
+  },
+  {
+    name: 'list assigned points',
+    method: 'GET',
+    kind: 'read',
+    ok: 200,
+    request: at((x) => ev(x, `gamifications/${x.gameId}/assigned-points`)),
+  },
+  {
+    name: 'export assigned points',
+    method: 'GET',
+    kind: 'read',
+    ok: 200,
+    request: at((x) => ev(x, `gamifications/${x.gameId}/assigned-points/export?format=csv`)),
+  },
+  {
+    name: 'assign points',
+    method: 'POST',
+    kind: 'admin',
+    ok: 201,
+    request: async (x) => ({
+      url: ev(x, `gamifications/${x.gameId}/assigned-points`),
+      payload: { participantId: await playerOf(x), points: 5, reason: 'Helped' },
+    }),
+  },
+  {
+    name: 'take assigned points back',
+    method: 'DELETE',
+    kind: 'admin',
+    ok: 204,
+    request: async (x) => {
+      const { id } = await asAdmin(t, x.tenant, 'POST', `gamifications/${x.gameId}/assigned-points`, {
+        participantId: await playerOf(x),
+        points: 5,
+        reason: 'Helped',
+      });
+      return { url: ev(x, `gamifications/${x.gameId}/assigned-points/${id}`) };
     },
   },
 ]);

@@ -2,6 +2,7 @@ import { createGameSchema, gameSchema, updateGameSchema } from '@plenary/domain'
 import type { AppDeps } from '../../platform/deps.js';
 import { eventAccess, eventIdOf } from '../../platform/event-access.js';
 import { listRoute, registerExport, type ZodApp } from '../../platform/list.js';
+import { assignedPointsRoutes } from './assigned-points.routes.js';
 import { badgeRoutes } from './badges.routes.js';
 import { ADMINS, errors, eventParams, gameParams, GAMES, noContent, STAFF, TAG } from './games.http.js';
 import { gameList } from './games.repo.js';
@@ -120,4 +121,5 @@ export function gameRoutes(app: ZodApp, deps: AppDeps): void {
 
   taskRoutes(app, deps);
   badgeRoutes(app, deps);
+  assignedPointsRoutes(app, deps);
 }
