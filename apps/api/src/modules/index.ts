@@ -13,7 +13,7 @@ import { meetingsRoutes } from './meetings/index.js';
 import { networkingRoutes } from './networking/index.js';
 import { notificationsRoutes } from './notifications/index.js';
 import { communicationsImport, communicationsRoutes } from './communications/index.js';
-import { gamificationRoutes } from './gamification/index.js';
+import { gamePointsImport, gamificationRoutes } from './gamification/index.js';
 import { qrCodesRoutes } from './qr-codes/index.js';
 import { geoModuleRoutes } from './geo/index.js';
 import { overviewModuleRoutes } from './overview/index.js';
@@ -46,5 +46,6 @@ for (const table of [
   sessionsImport,
   sessionUsersImport,
   communicationsImport,
+  gamePointsImport,
 ])
   registerImportTable(table);

@@ -53,28 +53,3 @@ export async function hasAssignedPoints(db: Db, gameId: string): Promise<boolean
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** An assigned-points row and its ledger row (source assigned_id), as the assigned-points route writes them. */
-export async function insertAssignedPoints(
-  tx: Db,
-  row: { gameId: string; eventId: string; participantId: string; points: number; reason: string },
-): Promise<void> {
-  const assigned = await tx
-    .insertInto('gameAssignedPoints')
-    .values(row)
-    .returning(['id', 'createdAt'])
-    .executeTakeFirstOrThrow();
-  await tx
-    .insertInto('gameLedger')
-    .values({
-      gameId: row.gameId,
-      eventId: row.eventId,
-      participantId: row.participantId,
-      taskId: null,
-      assignedId: assigned.id,
-      points: row.points,
-      sourceEventId: null,
-      awardedAt: assigned.createdAt,
-    })
-    .execute();
-}

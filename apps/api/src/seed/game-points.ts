@@ -1,5 +1,5 @@
 import type { AwardFact } from '@plenary/domain';
-import { awardFacts } from '../modules/gamification/awards.seed.js';
+import { awardFacts, insertAssigned } from '../modules/gamification/awards.seed.js';
 import type { AppDeps } from '../platform/deps.js';
 import { DEMO_PARTICIPANT_EMAIL } from './engagement.js';
 import * as repo from './game-points.repo.js';
@@ -25,12 +25,14 @@ export async function seedGamePoints({ db }: Pick<AppDeps, 'db'>): Promise<void>
         const person = people[i * 2];
         if (!person) break;
         const points = ASSIGNED_POINTS[i] ?? 5;
-        await repo.insertAssignedPoints(tx, {
+        await insertAssigned(tx, {
           gameId: game.id,
           eventId: game.eventId,
           participantId: person.id,
+          taskId: null,
           points,
           reason,
+          createdBy: null,
         });
       }
     });

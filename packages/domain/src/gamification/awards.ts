@@ -196,7 +196,13 @@ export const AWARD_MESSAGES = {
   gameRequired: 'The game is required',
   emailRequired: 'The participant e-mail is required',
   pointsRequired: 'Points are required',
+  gameAmbiguous: 'Several games of this event have this name',
+  taskNameAmbiguous: 'Several tasks of this game have this name',
 } as const;
+
+/** GameTaskPoint import: a row that gives exactly what an earlier row gives. */
+export const assignedDuplicateRow = (firstRow: number | string) =>
+  `The same points are already given in row ${firstRow}`;
 
 export const assignPointsSchema = z.object({
   participantId: z.uuid(),

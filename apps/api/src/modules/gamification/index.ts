@@ -6,6 +6,9 @@ import { playerRoutes } from './player.routes.js';
 import { subscribeAwards } from './awards.subscribers.js';
 import { appInstallRoutes } from './app-install.routes.js';
 
+/** For the data import (registered by modules/index.ts): the GameTaskPoint table. */
+export { gamePointsImport } from './game-points.import.js';
+
 /** Gamification: games, tasks, badges, the points ledger, awards from domain events, leaderboards (see README.md). */
 export const gamificationRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

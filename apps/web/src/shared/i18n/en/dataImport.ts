@@ -7,7 +7,7 @@ export default {
   page: {
     title: 'Data import',
     intro:
-      'Bring participants, their photos, sessions, who attends them, locations and scheduled communications in from a spreadsheet. Every row is checked before anything is saved, and an import saves all of its rows or none.',
+      'Bring participants, their photos, sessions, who attends them, locations, scheduled communications and game points in from a spreadsheet. Every row is checked before anything is saved, and an import saves all of its rows or none.',
     chooseTitle: 'What do you want to import?',
     choose: 'Import {{table}}',
     fileTypes: 'Files: {{types}}',
@@ -23,6 +23,8 @@ export default {
       Location: 'Add and update locations, matched by name, with a map link or a PDF map from a web address.',
       Communication:
         'Schedule push notifications and e-mails in bulk, each to everyone or to labels, at a date and time in the event’s time zone.',
+      GameTaskPoint:
+        'Give or take away game points by hand, many at once: a game, a participant’s e-mail address, points and a reason.',
     },
     noTables: 'No table can be imported yet.',
     back: 'All imports',
