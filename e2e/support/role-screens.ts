@@ -30,6 +30,8 @@ export const EVENT_SCREENS: readonly RequiredScreen[] = [
   { name: 'Activity feed', path: '/networking/feed' },
   { name: 'Communications', path: '/communication' },
   { name: 'E-mails', path: '/communication/emails' },
+  { name: 'All tools', path: '/more' },
+  { name: 'Custom QR codes', path: '/more/custom-qr-codes' },
 ];
 
 export const CONSOLE_HOME: RequiredScreen = { name: 'Home', path: '/' };

@@ -11,6 +11,7 @@ import { agendaConsoleRoutes } from '../../features/agenda/routes';
 import { engagementConsoleRoutes } from '../../features/engagement/routes';
 import { communicationsConsoleRoutes } from '../../features/communications/routes';
 import { gamificationConsoleRoutes } from '../../features/gamification/routes';
+import { qrCodesConsoleRoutes } from '../../features/qr-codes/routes';
 import { leaderboardScreenRoutes } from '../../features/leaderboard-screen/routes';
 import { meetingsConsoleRoutes } from '../../features/meetings/routes';
 import { directoriesConsoleRoutes } from '../../features/directories/routes';
@@ -90,6 +91,7 @@ export const consoleRoutes: RouteObject[] = [
       ...feedModerationConsoleRoutes,
       ...communicationsConsoleRoutes,
       ...gamificationConsoleRoutes,
+      ...qrCodesConsoleRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -8,6 +8,7 @@ import { agendaNavigation } from '../../features/agenda/routes';
 import { engagementNavigation } from '../../features/engagement/routes';
 import { communicationsNavigation } from '../../features/communications/routes';
 import { gamificationNavigation } from '../../features/gamification/routes';
+import { qrCodesNavigation } from '../../features/qr-codes/routes';
 import { meetingsNavigation } from '../../features/meetings/routes';
 import { directoriesNavigation } from '../../features/directories/routes';
 import { chatModerationNavigation } from '../../features/chat-moderation/routes';
@@ -65,6 +66,7 @@ export const consoleNavigation: readonly ConsoleNavItem[] = [
   ...chatModerationNavigation,
   ...feedModerationNavigation,
   ...communicationsNavigation,
+  ...qrCodesNavigation,
 ];
 
 /** Order of the area headings: every area an item may name (`NavArea`), in this order. */

@@ -13,6 +13,7 @@ export const NAV_AREAS = [
   'engagement',
   'networking',
   'communication',
+  'more',
   'setup',
   'superAdmin',
   'administration',

@@ -23,6 +23,7 @@ export default {
     engagement: 'Engagement',
     networking: 'Networking',
     communication: 'Communication',
+    more: 'More',
     setup: 'Setup',
     superAdmin: 'Super admin',
     administration: 'Administration',
