@@ -5,13 +5,13 @@ import { CONSOLE_URL, DEMO, DEMO_EVENT, E2E_PORT } from './support/env';
 import { call } from './support/own-event';
 import { expect, screen, test } from './support/test';
 import { newAdmin } from './support/new-admin';
-import { fillSignIn } from './support/ui';
+import { choose, fillSignIn, toastSays } from './support/ui';
 
 // Issue 15 item 5, the leaderboard screens: the front-of-room board of the demo game "Northwind
 // Quest" (an event admin's browser at 1920×1080) with the points the demo earned; the console game
-// page's Leaderboard tab at 1440 and 390 shows the standings, the board link and the report. The board
-// following awards live without a reload is the gamification journey's (e2e/gamification.spec.ts:
-// real poll answers); assigned points, which this journey used to award with, are not built yet.
+// page's Leaderboard tab at 1440 and 390 shows the standings, the board link and the report; points
+// assigned by hand on the Assigned points tab reach the projector without a reload, and taking them
+// back takes them off again. They go to the leader, so no other journey's ranks move.
 
 const PROJECTOR = { width: 1920, height: 1080 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -103,5 +103,46 @@ test('the front-of-room board shows the demo game; the console tab shows the sta
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(row).toBeVisible();
     await screen(page, 'console leaderboard tab 390');
+  });
+
+  await test.step('points assigned by hand reach the board live; taking them back takes them off', async () => {
+    const page = await signedIn(browser, DESKTOP);
+    await page.goto(`${CONSOLE_URL}/engagement/gamification/${ids.game}?tab=points`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Assigned points' })).toBeVisible();
+    await page.getByRole('button', { name: 'Assign points' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign points' });
+    await dialog.getByRole('button', { name: 'Assign points' }).click();
+    await expect(dialog.getByText('Required field')).toBeVisible();
+    await expect(
+      dialog
+        .getByRole('textbox', { name: 'Participant' })
+        .or(dialog.getByRole('combobox', { name: 'Participant' })),
+    ).toBeFocused();
+    await choose(dialog, page, 'Participant', new RegExp(top.name), top.name);
+    await dialog.getByRole('textbox', { name: 'Points' }).fill('0');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Front-row energy');
+    await dialog.getByRole('button', { name: 'Assign points' }).click();
+    await expect(dialog.getByText('Points must not be 0')).toBeVisible();
+    await screen(page, 'assign points refused 1440');
+    await dialog.getByRole('textbox', { name: 'Points' }).fill('50');
+    await dialog.getByRole('button', { name: 'Assign points' }).click();
+    await toastSays(page, `50 points assigned to ${top.name}`);
+    const row = page.getByRole('row').filter({ hasText: 'Front-row energy' });
+    await expect(row).toContainText('+50');
+    const raised = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(top.score + 50);
+    await expect(board(projector).getByRole('listitem').first()).toContainText(raised);
+    await screen(page, 'assigned points tab 1440');
+
+    await page.getByRole('button', { name: `Take back 50 points of ${top.name}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Take points back' })
+      .getByRole('button', { name: 'Take back' })
+      .click();
+    await toastSays(page, 'Points taken back');
+    await expect(row).toHaveCount(0);
+    const back = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(top.score);
+    await expect(board(projector).getByRole('listitem').first()).toContainText(back);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screen(page, 'assigned points tab 390');
   });
 });

@@ -18,7 +18,8 @@ import {
   type SessionAttendee,
   type SessionRow,
 } from './api';
-import { participantLabel, useEnrollableSearch } from './useParticipantSearch';
+import { participantLabel } from '../../shared/people/participantSearch';
+import { useEnrollableSearch } from './useParticipantSearch';
 
 function stateText(a: SessionAttendee): string {
   const t = i18next.getFixedT(null, 'agenda');

@@ -55,7 +55,8 @@ import {
   type SessionErrors,
   type SessionValues,
 } from './sessionForm.schema';
-import { participantLabel, useModeratorOptions, useParticipantSearch } from './useParticipantSearch';
+import { participantLabel, useParticipantSearch } from '../../shared/people/participantSearch';
+import { useModeratorOptions } from './useParticipantSearch';
 import { eventClock, pickerHours } from '../../shared/time/format';
 
 interface SessionFormProps {

@@ -3,29 +3,8 @@ import type { ModeratorOption } from '@plenary/domain';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useApiQuery } from '../../shared/api/query';
 import type { ListAnswer } from '../../shared/list';
-import { participantsPath, sessionsPath } from './api';
-
-export interface ParticipantOption {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
-
-/** The event's participants whose name or e-mail matches `search` (first 20), for pickers. */
-export function useParticipantSearch(eventId: string, search: string) {
-  const [settled] = useDebouncedValue(search.trim(), 250);
-  return useApiQuery<ListAnswer<ParticipantOption>>(
-    participantsPath(eventId),
-    { search: settled, limit: 20, page: 1, sort: 'lastName:asc' },
-    { placeholderData: keepPreviousData, staleTime: 10_000, meta: { silent: true } },
-  );
-}
-
-export const participantLabel = (p: ParticipantOption) => {
-  const name = `${p.firstName} ${p.lastName}`.trim();
-  return name ? `${name} (${p.email})` : p.email;
-};
+import type { ParticipantOption } from '../../shared/people/participantSearch';
+import { sessionsPath } from './api';
 
 /** Audience members of a session without a place in it yet (`GET sessions/{id}/enrollable-users`), first 20 matching `search`. */
 export function useEnrollableSearch(eventId: string, sessionId: string, search: string) {

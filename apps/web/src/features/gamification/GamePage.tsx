@@ -10,6 +10,7 @@ import { GAME_TABS, GAMES_ROUTE, gameRoute, useGame, type GameTab } from './api'
 import { BadgesTab } from './BadgesTab';
 import { GameSettingsForm } from './GameSettingsForm';
 import { LeaderboardTab } from './LeaderboardTab';
+import { PointsTab } from './PointsTab';
 import { TasksTab } from './TasksTab';
 
 function Back() {
@@ -125,6 +126,9 @@ function ExistingGame({ eventId, gameId }: { eventId: string; gameId: string }) 
         </Tabs.Panel>
         <Tabs.Panel value="badges" pt="md">
           <BadgesTab eventId={eventId} game={record} />
+        </Tabs.Panel>
+        <Tabs.Panel value="points" pt="md">
+          <PointsTab eventId={eventId} game={record} />
         </Tabs.Panel>
         <Tabs.Panel value="leaderboard" pt="md">
           <LeaderboardTab gameId={record.id} />

@@ -1,4 +1,6 @@
 import type {
+  assignedPointsSchema,
+  assignPointsSchema,
   createBadgeSchema,
   createGameSchema,
   createTaskSchema,
@@ -29,6 +31,8 @@ export type TaskBody = z.input<typeof createTaskSchema>;
 export type TaskPatch = z.input<typeof updateTaskSchema>;
 export type BadgeRow = z.input<typeof gameBadgeSchema>;
 export type BadgeBody = z.input<typeof createBadgeSchema>;
+export type AssignedPointsRow = z.input<typeof assignedPointsSchema>;
+export type AssignPointsBody = z.input<typeof assignPointsSchema>;
 export interface NamedRef {
   id: string;
   name: string;
@@ -40,10 +44,11 @@ export const taskOrderPath = (eventId: string, gameId: string) => `${tasksPath(e
 export const taskTargetsPath = (eventId: string, gameId: string) =>
   `${gamePath(eventId, gameId)}/task-targets`;
 export const badgesPath = (eventId: string, gameId: string) => `${gamePath(eventId, gameId)}/badges`;
+export const assignedPointsPath = (eventId: string, gameId: string) =>
+  `${gamePath(eventId, gameId)}/assigned-points`;
 export const labelsPath = (eventId: string) => `events/${enc(eventId)}/labels`;
 
-// Assigned points (by hand, imported) come with their API: not built yet.
-export const GAME_TABS = ['settings', 'tasks', 'badges', 'leaderboard'] as const;
+export const GAME_TABS = ['settings', 'tasks', 'badges', 'points', 'leaderboard'] as const;
 export type GameTab = (typeof GAME_TABS)[number];
 export const NEW_GAME_ROUTE = `${GAMES_ROUTE}/new`;
 export const gameRoute = (gameId: string, tab?: GameTab) =>

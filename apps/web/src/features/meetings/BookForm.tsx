@@ -1,51 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Textarea } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { MEETING_MESSAGE_MAX } from '@plenary/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
 import { toast } from '../../shared/ui/toast';
-import { meetingsPath, personName, useParticipantSearch, useRefreshMeetings, useStaffSlots } from './api';
-
-function PersonSelect({
-  eventId,
-  label,
-  value,
-  onChange,
-  error,
-}: {
-  eventId: string;
-  label: string;
-  value: string | null;
-  onChange: (v: string | null) => void;
-  error: string | undefined;
-}) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const people = useParticipantSearch(eventId, debounced);
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const data = (people.data?.records ?? []).map((p) => ({ value: p.id, label: personName(p) }));
-  if (chosen && !data.some((d) => d.value === chosen.value)) data.unshift(chosen);
-  return (
-    <Select
-      label={label}
-      data={data}
-      value={value}
-      onChange={(v, option) => {
-        setChosen(option ?? null);
-        onChange(v);
-      }}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options }) => options}
-      required
-      error={error}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
-}
+import { ParticipantSelect } from '../../shared/people/ParticipantSelect';
+import { meetingsPath, useRefreshMeetings, useStaffSlots } from './api';
 
 /** Staff book a meeting for two participants in a slot of a meeting interval (accepted at once). */
 export function BookForm({ eventId, onClose }: { eventId: string; onClose: () => void }) {
@@ -106,14 +67,14 @@ export function BookForm({ eventId, onClose }: { eventId: string; onClose: () =>
         }}
       >
         <Stack gap="sm">
-          <PersonSelect
+          <ParticipantSelect
             eventId={eventId}
             label={t('console.bookForm.requester')}
             value={requesterId}
             onChange={setRequesterId}
             error={fields.requesterId}
           />
-          <PersonSelect
+          <ParticipantSelect
             eventId={eventId}
             label={t('console.bookForm.invitee')}
             value={inviteeId}

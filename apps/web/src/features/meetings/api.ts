@@ -33,23 +33,6 @@ export function useLabels(eventId: string) {
   });
 }
 
-export function useParticipantSearch(eventId: string, search: string) {
-  return useQuery<
-    { records: Array<{ id: string; firstName: string; lastName: string; email: string }> },
-    ApiError
-  >({
-    queryKey: ['meetings-participants', eventId, search],
-    queryFn: ({ signal }) =>
-      apiFetch(`${ev(eventId)}/participants`, {
-        query: { limit: 20, ...(search ? { search } : {}) },
-        signal,
-      }),
-  });
-}
-
-export const personName = (p: { firstName: string; lastName: string; email: string }) =>
-  `${p.firstName} ${p.lastName}`.trim() || p.email;
-
 export interface StaffSlots {
   timezone: string;
   slots: Array<{

@@ -54,7 +54,8 @@ export function useGameLive(eventId: string, gameId?: string) {
   const refetch = () => void client.invalidateQueries({ queryKey: gameKeys.all(eventId) });
   useRealtimeEvent(userId ? rooms.user(userId) : null, 'game.awarded', (p) => {
     if (p.eventId !== eventId) return;
-    toast.success(t('awarded', { points: p.points, reason: p.reason }));
+    if (p.points < 0) toast.info(t('deducted', { points: -p.points, reason: p.reason }));
+    else if (p.points > 0) toast.success(t('awarded', { points: p.points, reason: p.reason }));
     for (const b of p.badges) toast.info(t('badgeToast', { name: b.name }));
     refetch();
   });

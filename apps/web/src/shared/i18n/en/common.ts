@@ -26,6 +26,7 @@ export default {
     loadFailed: 'This could not be loaded.',
     notFoundTitle: 'Page not found',
     notFoundText: 'The address may be mistyped, or the page has moved.',
+    noMatches: 'Nobody matches',
   },
   // The file field's own refusals (shared/ui/FileDropZone), where a screen has no words of its own.
   fileDrop: {

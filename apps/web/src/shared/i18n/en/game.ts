@@ -61,5 +61,6 @@ export default {
     failed: 'Could not save the setting.',
   },
   awarded: '+{{points}} points — {{reason}}',
+  deducted: '−{{points}} points — {{reason}}',
   badgeToast: 'Badge earned: {{name}}',
 };
