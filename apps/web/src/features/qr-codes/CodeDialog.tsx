@@ -107,7 +107,6 @@ export function CodeDialog({
         onChange={(e) => set('points', e.currentTarget.value)}
         error={errors.points}
         data-field="points"
-        w={{ base: '100%', xs: 200 }}
       />
     </FormDialog>
   );

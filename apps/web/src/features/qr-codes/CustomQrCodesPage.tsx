@@ -38,6 +38,8 @@ function CodesOfEvent({ eventId }: { eventId: string }) {
             </Button>
           </>
         }
+        // Edit, PNG, who scanned, delete: four icon buttons.
+        rowActionsWidth={148}
         rowActions={(code) => (
           <RowActions>
             <EditButton name={code.name} onClick={() => dialog.openEdit(code)} />

@@ -48,7 +48,7 @@ function scansResource(eventId: string): ResourceDef<ScanRow> {
         id: 'participantName',
         header: 'qrCodes:scans.columns.participant',
         sortField: 'participantName',
-        width: 200,
+        width: 130,
         cell: (s) => (
           <Text size="sm" fw={500} truncate title={s.participantName}>
             {s.participantName}
@@ -59,7 +59,7 @@ function scansResource(eventId: string): ResourceDef<ScanRow> {
         id: 'email',
         header: 'qrCodes:scans.columns.email',
         sortField: 'email',
-        width: 230,
+        width: 210,
         cell: (s) => (
           <Text size="sm" truncate title={s.email}>
             {s.email}
@@ -70,7 +70,7 @@ function scansResource(eventId: string): ResourceDef<ScanRow> {
         id: 'codeName',
         header: 'qrCodes:scans.columns.code',
         sortField: 'codeName',
-        width: 210,
+        width: 180,
         cell: (s) => (
           <Text size="sm" truncate title={s.codeName}>
             {s.codeName}
@@ -87,7 +87,7 @@ function scansResource(eventId: string): ResourceDef<ScanRow> {
         id: 'scanCount',
         header: 'qrCodes:scans.columns.count',
         sortField: 'scanCount',
-        width: 80,
+        width: 70,
         align: 'right',
         cell: (s) => formatCount(s.scanCount, i18next.language),
       },
@@ -109,7 +109,7 @@ function scansResource(eventId: string): ResourceDef<ScanRow> {
         id: 'lastScannedAt',
         header: 'qrCodes:scans.columns.lastScannedAt',
         sortField: 'lastScannedAt',
-        width: 180,
+        width: 190,
         cell: (s) => <DateTime value={s.lastScannedAt} />,
       },
     ],

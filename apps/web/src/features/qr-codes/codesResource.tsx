@@ -21,7 +21,7 @@ export function codesResource(eventId: string): ResourceDef<CodeRow> {
         header: 'qrCodes:codes.columns.name',
         sortField: 'name',
         exportField: 'name',
-        width: 230,
+        width: 210,
         cell: (c) => (
           <Text size="sm" fw={500} truncate title={c.name}>
             {c.name}
@@ -32,7 +32,7 @@ export function codesResource(eventId: string): ResourceDef<CodeRow> {
         id: 'description',
         header: 'qrCodes:codes.columns.description',
         exportField: 'description',
-        width: 260,
+        width: 230,
         cell: (c) => (
           <Text size="sm" truncate title={c.description}>
             {c.description}
@@ -44,7 +44,7 @@ export function codesResource(eventId: string): ResourceDef<CodeRow> {
         header: 'qrCodes:codes.columns.points',
         sortField: 'points',
         exportField: 'points',
-        width: 90,
+        width: 80,
         align: 'right',
         cell: (c) => count(c.points),
       },
@@ -53,7 +53,7 @@ export function codesResource(eventId: string): ResourceDef<CodeRow> {
         header: 'qrCodes:codes.columns.scanners',
         sortField: 'scanners',
         exportField: 'scanners',
-        width: 110,
+        width: 120,
         align: 'right',
         cell: (c) => count(c.scanners),
       },
@@ -62,7 +62,7 @@ export function codesResource(eventId: string): ResourceDef<CodeRow> {
         header: 'qrCodes:codes.columns.scans',
         sortField: 'scans',
         exportField: 'scans',
-        width: 90,
+        width: 80,
         align: 'right',
         // The count leads to who scanned the code.
         cell: (c) => (
@@ -70,7 +70,7 @@ export function codesResource(eventId: string): ResourceDef<CodeRow> {
             component={Link}
             to={scansOfCodeRoute(c.id)}
             size="sm"
-            aria-label={t('codes.scansCount', { count: c.scans, scanners: count(c.scanners), name: c.name })}
+            aria-label={t('codes.scansCount', { count: c.scans, name: c.name })}
           >
             {count(c.scans)}
           </Anchor>
@@ -81,7 +81,7 @@ export function codesResource(eventId: string): ResourceDef<CodeRow> {
         header: 'qrCodes:codes.columns.createdBy',
         sortField: 'createdBy',
         exportField: 'createdBy',
-        width: 170,
+        width: 160,
         cell: (c) => c.createdBy,
       },
       {
@@ -99,6 +99,7 @@ export function codesResource(eventId: string): ResourceDef<CodeRow> {
         sortField: 'updatedAt',
         exportField: 'updatedAt',
         width: 180,
+        defaultVisible: false,
         cell: (c) => <DateTime value={c.updatedAt} />,
       },
     ],

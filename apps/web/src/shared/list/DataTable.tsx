@@ -52,6 +52,8 @@ export interface DataTableProps<T> {
   onSortChange?: (sort: SortState | undefined) => void;
   rowLink?: (record: T) => string;
   rowActions?: (record: T) => ReactNode;
+  /** Width of the row-actions column in px (default 88: two icon buttons). */
+  rowActionsWidth?: number;
   /** Id of the heading that names the table. */
   labelledBy: string;
   /** Scroll back to the top when this changes (new page or criteria). */
@@ -215,6 +217,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onSortChange,
     rowLink,
     rowActions,
+    rowActionsWidth = ACTIONS_WIDTH,
     labelledBy,
     resetKey,
     onVisibleRangeChange,
@@ -298,7 +301,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const widthOf = (id: string) =>
     id === ACTIONS_ID
-      ? ACTIONS_WIDTH
+      ? rowActionsWidth
       : id === SELECT_ID
         ? SELECT_WIDTH
         : (columns.find((c) => c.id === id)?.width ?? DEFAULT_COLUMN_WIDTH);

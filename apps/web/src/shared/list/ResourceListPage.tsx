@@ -24,6 +24,8 @@ export interface ResourceListPageProps<T> {
   actions?: ReactNode;
   /** Per-row buttons (e.g. Edit), in a last column that the column chooser leaves alone. */
   rowActions?: (record: T) => ReactNode;
+  /** Width of the row-actions column in px (default: room for two icon buttons). */
+  rowActionsWidth?: number;
   /** Friendly empty state when the list is empty without search or filters. */
   empty?: { title?: string; description?: string; action?: ReactNode };
   /** Extra content between the toolbar and the table. */
@@ -47,6 +49,7 @@ export function ResourceListPage<T>({
   title,
   actions,
   rowActions,
+  rowActionsWidth,
   empty,
   children,
   bulkActions,
@@ -172,6 +175,7 @@ export function ResourceListPage<T>({
         onSortChange={(sort) => setParams({ sort })}
         {...(resource.rowLink ? { rowLink: resource.rowLink } : {})}
         {...(rowActions ? { rowActions } : {})}
+        {...(rowActionsWidth ? { rowActionsWidth } : {})}
         selection={tableSelection}
         rowLabel={resource.rowLabel}
         labelledBy={titleId}

@@ -46,8 +46,8 @@ export default {
       updatedAt: 'Updated at',
     },
     scansOf: 'See who scanned {{name}}',
-    scansCount_one: '{{count}} scan by {{scanners}}. See who scanned {{name}}',
-    scansCount_other: '{{count}} scans by {{scanners}}. See who scanned {{name}}',
+    scansCount_one: '{{count}} scan: see who scanned {{name}}',
+    scansCount_other: '{{count}} scans: see who scanned {{name}}',
     png: {
       button: 'Download the QR code of {{name}}',
       size: 'PNG {{size}} × {{size}}',
