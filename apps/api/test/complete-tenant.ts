@@ -325,6 +325,11 @@ export async function completeTenant(t: TestContext, marker: string) {
     .values({ gameId: game.id, eventId: event.id, name: `Badge ${marker}`, taskIds: [gameTask.id] })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const gameTeam = await deps.db
+    .insertInto('gameTeams')
+    .values({ gameId: game.id, name: `Team ${marker}`, labelId: label.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const gameAssigned = await deps.db
     .insertInto('gameAssignedPoints')
     .values({
@@ -404,6 +409,7 @@ export async function completeTenant(t: TestContext, marker: string) {
       game,
       gameTask,
       gameBadge,
+      gameTeam,
       gameAssigned,
       customQrCode,
     },

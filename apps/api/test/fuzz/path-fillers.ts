@@ -61,6 +61,7 @@ const FILLERS: Record<string, (x: CompleteTenant) => string> = {
   'games/:gameId': (x) => x.records.game.id,
   'tasks/:taskId': (x) => x.records.gameTask.id,
   'badges/:badgeId': (x) => x.records.gameBadge.id,
+  'teams/:teamId': (x) => x.records.gameTeam.id,
   'assigned-points/:assignedId': (x) => x.records.gameAssigned.id,
   // custom QR codes (issue 15)
   ':codeId': (x) => x.records.customQrCode.id,

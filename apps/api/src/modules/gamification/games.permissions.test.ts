@@ -4,7 +4,7 @@ import { at, eventCases, eventUrl as ev, itEachPermission } from '../../../test/
 import { participantIdOf } from '../meetings/meetings.test-utils.js';
 import { asAdmin, gameWithTaskAndBadge, type GameTarget } from './games.test-utils.js';
 
-/** Who may call the games, tasks and badges routes (test/permission-matrix.ts). */
+/** Who may call the games, tasks, badges and teams routes (test/permission-matrix.ts). */
 let t: TestContext;
 let a: GameTarget;
 let b: GameTarget;
@@ -18,6 +18,22 @@ const newTask = async (x: GameTarget) =>
       points: 5,
     })
   ).id;
+
+/** Per tenant: a MANUAL TEAM game with a team, and a LABELS TEAM game with a label of the event. */
+const teamGames = new Map<GameTarget, { manual: string; teamId: string; labels: string; labelId: string }>();
+const teamsOf = (x: GameTarget) => teamGames.get(x)!;
+async function withTeams(x: GameTarget): Promise<GameTarget> {
+  const game = (o: object) =>
+    asAdmin(t, x.tenant, 'POST', 'gamifications', { name: 'Cup', mode: 'TEAM', ...o });
+  const manual = (await game({ teamSource: 'MANUAL' })).id;
+  const teamId = (await asAdmin(t, x.tenant, 'POST', `gamifications/${manual}/teams`, { name: 'Owls' })).id;
+  const labels = (await game({ teamSource: 'LABELS' })).id;
+  const labelId = (await asAdmin(t, x.tenant, 'POST', 'labels', { name: 'Red' })).id;
+  teamGames.set(x, { manual, teamId, labels, labelId });
+  return x;
+}
+const newTeam = async (x: GameTarget) =>
+  (await asAdmin(t, x.tenant, 'POST', `gamifications/${teamsOf(x).manual}/teams`, { name: 'T' })).id;
 
 const playerOf = (x: GameTarget) => participantIdOf(t, x.tenant.event.id, x.tenant.users.participant.id);
 
@@ -228,15 +244,76 @@ const CASES = eventCases<GameTarget>([
       return { url: ev(x, `gamifications/${x.gameId}/assigned-points/${id}`) };
     },
   },
+  {
+    name: 'list teams',
+    method: 'GET',
+    kind: 'read',
+    ok: 200,
+    request: at((x) => ev(x, `gamifications/${teamsOf(x).manual}/teams`)),
+  },
+  {
+    name: 'add a team',
+    method: 'POST',
+    kind: 'admin',
+    ok: 201,
+    request: at(
+      (x) => ev(x, `gamifications/${teamsOf(x).manual}/teams`),
+      () => ({ name: 'Foxes' }),
+    ),
+  },
+  {
+    name: 'teams from labels',
+    method: 'POST',
+    kind: 'admin',
+    ok: 200,
+    request: at(
+      (x) => ev(x, `gamifications/${teamsOf(x).labels}/teams/from-labels`),
+      (x) => ({ labelIds: [teamsOf(x).labelId] }),
+    ),
+  },
+  {
+    name: 'update a team',
+    method: 'PATCH',
+    kind: 'admin',
+    ok: 200,
+    request: at(
+      (x) => ev(x, `gamifications/${teamsOf(x).manual}/teams/${teamsOf(x).teamId}`),
+      () => ({ name: 'Night owls' }),
+    ),
+  },
+  {
+    name: 'delete a team',
+    method: 'DELETE',
+    kind: 'admin',
+    ok: 204,
+    request: async (x) => ({ url: ev(x, `gamifications/${teamsOf(x).manual}/teams/${await newTeam(x)}`) }),
+  },
+  {
+    name: 'team members',
+    method: 'GET',
+    kind: 'read',
+    ok: 200,
+    request: at((x) => ev(x, `gamifications/${teamsOf(x).manual}/teams/${teamsOf(x).teamId}/members`)),
+  },
+  {
+    name: 'set team members',
+    method: 'PUT',
+    kind: 'admin',
+    ok: 200,
+    request: at(
+      (x) => ev(x, `gamifications/${teamsOf(x).manual}/teams/${teamsOf(x).teamId}/members`),
+      () => ({ participantIds: [] }),
+    ),
+  },
 ]);
 
 beforeAll(async () => {
   t = await createTestContext();
-  a = await gameWithTaskAndBadge(t, await t.f.tenant());
-  b = await gameWithTaskAndBadge(t, await t.f.tenant());
+  a = await withTeams(await gameWithTaskAndBadge(t, await t.f.tenant()));
+  b = await withTeams(await gameWithTaskAndBadge(t, await t.f.tenant()));
 });
 afterAll(() => t.close());
 
-describe('games, tasks and badges: permissions', () => {
+describe('games, tasks, badges and teams: permissions', () => {
   itEachPermission(CASES, () => ({ t, tokens: a.tenant.tokens, own: a, other: b }));
 });

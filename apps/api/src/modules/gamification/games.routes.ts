@@ -8,6 +8,7 @@ import { ADMINS, errors, eventParams, gameParams, GAMES, noContent, STAFF, TAG }
 import { gameList } from './games.repo.js';
 import * as service from './games.service.js';
 import { taskRoutes } from './tasks.routes.js';
+import { teamRoutes } from './teams.routes.js';
 
 /** Games, their tasks (with reorder) and badges: the console CRUD (README.md). */
 export function gameRoutes(app: ZodApp, deps: AppDeps): void {
@@ -121,5 +122,6 @@ export function gameRoutes(app: ZodApp, deps: AppDeps): void {
 
   taskRoutes(app, deps);
   badgeRoutes(app, deps);
+  teamRoutes(app, deps);
   assignedPointsRoutes(app, deps);
 }
