@@ -48,7 +48,7 @@ function scansResource(eventId: string): ResourceDef<ScanRow> {
         id: 'participantName',
         header: 'qrCodes:scans.columns.participant',
         sortField: 'participantName',
-        width: 130,
+        width: 120,
         cell: (s) => (
           <Text size="sm" fw={500} truncate title={s.participantName}>
             {s.participantName}
@@ -70,7 +70,7 @@ function scansResource(eventId: string): ResourceDef<ScanRow> {
         id: 'codeName',
         header: 'qrCodes:scans.columns.code',
         sortField: 'codeName',
-        width: 180,
+        width: 170,
         cell: (s) => (
           <Text size="sm" truncate title={s.codeName}>
             {s.codeName}
@@ -109,7 +109,7 @@ function scansResource(eventId: string): ResourceDef<ScanRow> {
         id: 'lastScannedAt',
         header: 'qrCodes:scans.columns.lastScannedAt',
         sortField: 'lastScannedAt',
-        width: 190,
+        width: 210,
         cell: (s) => <DateTime value={s.lastScannedAt} />,
       },
     ],
