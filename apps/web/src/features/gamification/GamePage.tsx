@@ -12,6 +12,7 @@ import { GameSettingsForm } from './GameSettingsForm';
 import { LeaderboardTab } from './LeaderboardTab';
 import { PointsTab } from './PointsTab';
 import { TasksTab } from './TasksTab';
+import { TeamsTab } from './TeamsTab';
 
 function Back() {
   const { t } = useTranslation('gamification');
@@ -56,7 +57,9 @@ function ExistingGame({ eventId, gameId }: { eventId: string; gameId: string }) 
   const event = useConsoleEvent(eventId);
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab: GameTab = GAME_TABS.includes(asked as GameTab) ? (asked as GameTab) : 'settings';
+  // Teams only in TEAM games.
+  const tabs = GAME_TABS.filter((v) => v !== 'teams' || game.data?.mode === 'TEAM');
+  const tab: GameTab = tabs.includes(asked as GameTab) ? (asked as GameTab) : 'settings';
   usePageTitle(game.data?.name, Boolean(game.data));
 
   if (game.isPending || event.isPending)
@@ -106,7 +109,7 @@ function ExistingGame({ eventId, gameId }: { eventId: string; gameId: string }) 
       )}
       <Tabs value={tab} onChange={(v) => v && setParams({ tab: v }, { replace: true })} keepMounted={false}>
         <Tabs.List aria-label={record.name} style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-          {GAME_TABS.map((v) => (
+          {tabs.map((v) => (
             <Tabs.Tab key={v} value={v} fw={600}>
               {t(`page.tabs.${v}`)}
             </Tabs.Tab>
@@ -127,6 +130,11 @@ function ExistingGame({ eventId, gameId }: { eventId: string; gameId: string }) 
         <Tabs.Panel value="badges" pt="md">
           <BadgesTab eventId={eventId} game={record} />
         </Tabs.Panel>
+        {record.mode === 'TEAM' && (
+          <Tabs.Panel value="teams" pt="md">
+            <TeamsTab eventId={eventId} game={record} />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="points" pt="md">
           <PointsTab eventId={eventId} game={record} />
         </Tabs.Panel>

@@ -4,9 +4,12 @@ import type {
   createBadgeSchema,
   createGameSchema,
   createTaskSchema,
+  createTeamSchema,
   gameBadgeSchema,
   gameSchema,
   gameTaskSchema,
+  gameTeamSchema,
+  teamMemberSchema,
   updateGameSchema,
   updateTaskSchema,
 } from '@plenary/domain';
@@ -32,6 +35,9 @@ export type TaskPatch = z.input<typeof updateTaskSchema>;
 export type BadgeRow = z.input<typeof gameBadgeSchema>;
 export type BadgeBody = z.input<typeof createBadgeSchema>;
 export type AssignedPointsRow = z.input<typeof assignedPointsSchema>;
+export type TeamRow = z.input<typeof gameTeamSchema>;
+export type TeamBody = z.input<typeof createTeamSchema>;
+export type TeamMemberRow = z.input<typeof teamMemberSchema>;
 export type AssignPointsBody = z.input<typeof assignPointsSchema>;
 export interface NamedRef {
   id: string;
@@ -46,9 +52,14 @@ export const taskTargetsPath = (eventId: string, gameId: string) =>
 export const badgesPath = (eventId: string, gameId: string) => `${gamePath(eventId, gameId)}/badges`;
 export const assignedPointsPath = (eventId: string, gameId: string) =>
   `${gamePath(eventId, gameId)}/assigned-points`;
+export const teamsPath = (eventId: string, gameId: string) => `${gamePath(eventId, gameId)}/teams`;
+export const teamPath = (eventId: string, gameId: string, teamId: string) =>
+  `${teamsPath(eventId, gameId)}/${enc(teamId)}`;
+export const teamMembersPath = (eventId: string, gameId: string, teamId: string) =>
+  `${teamPath(eventId, gameId, teamId)}/members`;
 export const labelsPath = (eventId: string) => `events/${enc(eventId)}/labels`;
 
-export const GAME_TABS = ['settings', 'tasks', 'badges', 'points', 'leaderboard'] as const;
+export const GAME_TABS = ['settings', 'tasks', 'badges', 'teams', 'points', 'leaderboard'] as const;
 export type GameTab = (typeof GAME_TABS)[number];
 export const NEW_GAME_ROUTE = `${GAMES_ROUTE}/new`;
 export const gameRoute = (gameId: string, tab?: GameTab) =>
