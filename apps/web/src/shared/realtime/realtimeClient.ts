@@ -11,10 +11,15 @@ export interface RealtimeAuth {
 /** Backoff of socket.io's reconnection: 1 s doubling up to 30 s, ±50 % jitter so a restart is not a stampede. */
 const BACKOFF = { reconnectionDelay: 1000, reconnectionDelayMax: 30_000, randomizationFactor: 0.5 } as const;
 
+/** Acks arriving this close together make one resynchronisation. */
+const RESYNC_COALESCE_MS = 100;
+
 /**
  * The tab's one socket. socket.io-client is loaded with the first subscriber, not with the app.
- * Every (re)connection subscribes the wanted rooms again; every reconnection after the first also
- * asks subscribers to resynchronise from the API (nothing missed is replayed).
+ * Every (re)connection subscribes the wanted rooms again. Once the server confirms a room, and after
+ * every reconnection, subscribers resynchronise from the API (nothing missed is replayed): a screen
+ * reads its state while its room is being joined, so what happened between that read and the join
+ * (a quiz moved on while a slow projector connected) would otherwise never reach it.
  */
 export class RealtimeClient {
   readonly subscriptions = new Subscriptions();
@@ -23,6 +28,7 @@ export class RealtimeClient {
   private connectedBefore = false;
   private retry: ReturnType<typeof setTimeout> | undefined;
   private retries = 0;
+  private resyncTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly auth: () => RealtimeAuth) {}
 
@@ -47,6 +53,7 @@ export class RealtimeClient {
 
   close(): void {
     clearTimeout(this.retry);
+    clearTimeout(this.resyncTimer);
     this.socket?.disconnect();
   }
 
@@ -54,9 +61,18 @@ export class RealtimeClient {
     const socket = this.socket;
     if (!socket?.connected) return; // the next connect subscribes what is wanted then
     socket.timeout(10_000).emit(kind, { room }, (err: Error | null, ack?: RoomAck) => {
-      if ((err || (ack && 'error' in ack)) && import.meta.env.DEV)
-        console.warn(`realtime ${kind} ${room}:`, err?.message ?? ack);
+      const refused = err || (ack && 'error' in ack);
+      if (refused && import.meta.env.DEV) console.warn(`realtime ${kind} ${room}:`, err?.message ?? ack);
+      if (!refused && kind === 'subscribe') this.resyncSoon();
     });
+  }
+
+  private resyncSoon(): void {
+    if (this.resyncTimer !== undefined) return;
+    this.resyncTimer = setTimeout(() => {
+      this.resyncTimer = undefined;
+      this.subscriptions.resync();
+    }, RESYNC_COALESCE_MS);
   }
 
   private ensureSocket(): Promise<void> {
@@ -75,7 +91,7 @@ export class RealtimeClient {
       socket.on('connect', () => {
         this.retries = 0;
         for (const room of this.subscriptions.wantedRooms()) this.send('subscribe', room);
-        if (this.connectedBefore) this.subscriptions.resync();
+        if (this.connectedBefore) this.resyncSoon();
         this.connectedBefore = true;
       });
       // A refused handshake (an expired token) is not retried by socket.io itself: retry with the
