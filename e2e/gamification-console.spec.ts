@@ -8,7 +8,8 @@ import { choose, fillSignIn, toastSays, unique } from './support/ui';
 
 // Issue 15, the console game page: from the demo's Gamification list an event admin creates a game,
 // adds a SCAN_QR task (points per item, any code) and a SURVEY task (completion, the demo poll),
-// moves the second task up with the keyboard, adds a badge earned by both, and sees tasksPointsCount.
+// moves the second task up with the keyboard, adds a badge earned by both, and sees tasksPointsCount;
+// then turns it into a TEAM game: a team set by hand with a member found by search, then teams from labels.
 // The game is deleted afterwards.
 
 const GAME = unique('Journey game');
@@ -145,6 +146,65 @@ test('an organiser builds a game: settings, two tasks reordered by keyboard, a b
     const badge = page.getByTestId('badge-row').filter({ hasText: 'Explorer' });
     await expect(badge.getByRole('cell').nth(2)).toHaveText('2');
     await screen(page, 'game badges 1440');
+  });
+
+  await test.step('a TEAM game: a team set by hand, its member found by search', async () => {
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect(page.getByRole('tab', { name: 'Teams' })).toHaveCount(0);
+    await choose(page, page, 'Mode', 'Team');
+    await choose(page, page, /^Teams/, 'Set by hand');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toastSays(page, `Saved: ${GAME}`);
+    await page.getByRole('tab', { name: 'Teams' }).click();
+    await expect(page).toHaveURL(/tab=teams/);
+    await expect(page.getByText('No teams yet')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add team' });
+    await dialog.getByRole('button', { name: 'Add team' }).click();
+    await expect(dialog.getByText('Required field')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Owls');
+    await dialog.getByRole('button', { name: 'Add team' }).click();
+    await toastSays(page, 'Added: Owls');
+    const owls = page.getByTestId('team-row').filter({ hasText: 'Owls' });
+    await expect(owls.getByRole('cell').nth(1)).toHaveText('0');
+
+    await page.getByRole('button', { name: 'Edit the members of Owls' }).click();
+    const members = page.getByRole('dialog', { name: 'Members of Owls' });
+    await choose(members, page, 'Participants', /Amara Okafor/, 'Amara');
+    await expect(members.getByText('Amara Okafor (amara.okafor@example.com)')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(members).toBeVisible();
+    await screen(page, 'team members 1440');
+    await members.getByRole('button', { name: 'Save' }).click();
+    await toastSays(page, 'Members saved: Owls');
+    await expect(owls.getByRole('cell').nth(1)).toHaveText('1');
+    await screen(page, 'game teams 1440');
+  });
+
+  await test.step('teams from labels: one per label of the event', async () => {
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await choose(page, page, /^Teams/, 'From labels');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await toastSays(page, `Saved: ${GAME}`);
+    await page.getByRole('tab', { name: 'Teams' }).click();
+    await page.getByRole('button', { name: 'Create teams from labels' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create teams from labels' });
+    await expect(
+      dialog
+        .getByRole('textbox', { name: 'Labels' })
+        .or(dialog.getByRole('combobox', { name: 'Labels' }))
+        .first(),
+    ).toBeVisible();
+    await screen(page, 'teams from labels 1440');
+    await dialog.getByRole('button', { name: 'Create teams' }).click();
+    await toastSays(page, /teams? created/);
+    await expect(page.getByTestId('team-row').nth(1)).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Label' })).toBeVisible();
+    await screen(page, 'game teams labels 1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screen(page, 'game teams 390');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   await test.step('the settings tab shows the saved game', async () => {
