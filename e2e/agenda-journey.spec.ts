@@ -390,7 +390,7 @@ test('admin builds a day with a breakout and a floor plan → enroll, waitlist, 
       });
       const scan = await scanner.newPage();
       await scan.goto(`${APP_URL}/event/${eventId}/scan`);
-      await expect(scan.getByRole('heading', { level: 1, name: 'Check in to a session' })).toBeVisible();
+      await expect(scan.getByRole('heading', { level: 1, name: 'Scan a QR code' })).toBeVisible();
       await look(scan, 'scan page');
       const log: string[] = [];
       scan.on('console', (m) => log.push(`${m.type()}: ${m.text()}`));

@@ -1,20 +1,24 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { APP_URL, CONSOLE_URL, E2E_PORT } from './support/env';
+import {
+  chromium,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import { qrVideo } from './support/agenda-qr-video';
+import { bearer } from './support/api';
+import { API_URL, APP_URL, CONSOLE_URL, E2E_PORT } from './support/env';
 import { allMail, linkTo, waitForMail } from './support/mailbox';
 import { call, createOwnEvent, openEventInConsole, type OwnEvent } from './support/own-event';
 import { expect, screen, test } from './support/test';
 import { choose, toastSays, unique } from './support/ui';
 
-// Issue 15, the end-to-end gamification journey: an organiser (organiser, 1440) builds a game with a
-// SURVEY task on an open poll and a badge earned by it; the front-of-room board is open at 1920×1080;
-// two participants on phones (390×844) answer the poll; each sees a points toast, then the points and
-// the badge on their game page; the board shows both without a reload. axe runs on every screen.
-//
-// Not in this journey yet: the SCAN_QR task and the fake-camera scan of a custom QR code. The custom
-// QR codes API and organiser (`/events/:eventId/custom-qr-codes`, `qr-scans`) and the scanner's
-// CUSTOM_QR_CODE support had not landed when this was written, so there was no real path to create a
-// code or publish `qr.scanned` from a browser. Add the scan here (see business-cards.spec.ts for the
-// camera-per-browser pattern) once they land.
+// Issue 15, the end-to-end gamification journey: an organiser (1440) builds a game with a SURVEY task
+// on an open poll, a SCAN_QR task on a custom QR code (the sponsor booth's) and a badge earned by both;
+// the front-of-room board is open at 1920×1080; two participants on phones (390×844, a chromium whose
+// fake camera sees the booth's code) answer the poll and scan the code; each sees the points toasts,
+// then the points and the badge on their game page; the board shows both without a reload. axe runs
+// on every screen.
 
 const PHONE = { width: 390, height: 844 };
 const PROJECTOR = { width: 1920, height: 1080 };
@@ -33,11 +37,15 @@ const TASK = 'Answer the pulse poll';
 const BADGE = 'Pulse taker';
 const sessionName = 'Opening keynote';
 const poll = { name: 'Pulse poll', question: 'How is the summit going?' };
+const SCAN_TASK = 'Visit the sponsor booth';
+const BOOTH = 'Sponsor booth';
 
 let own: OwnEvent;
 let people: Participant[] = [];
-const ids = { session: '', poll: '', pollInstance: '', game: '' };
+const ids = { session: '', poll: '', pollInstance: '', game: '', booth: '' };
+let boothPng: Buffer;
 const contexts: BrowserContext[] = [];
+const cameras: Browser[] = [];
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -83,10 +91,23 @@ test.beforeAll(async ({ request }) => {
       status: 'OPEN',
     })
   ).id;
+  ids.booth = (
+    await call<{ id: string }>(request, own.admin, 'POST', `${ev}/custom-qr-codes`, {
+      name: BOOTH,
+      description: 'Hall B, stand 12',
+      points: 15,
+    })
+  ).id;
+  const png = await request.get(`${API_URL}/${ev}/custom-qr-codes/${ids.booth}/qr-code?size=1200`, {
+    headers: bearer(own.admin),
+  });
+  expect(png.ok()).toBe(true);
+  boothPng = await png.body();
 });
 
 test.afterAll(async ({ request }) => {
   for (const c of contexts) await c.close().catch(() => undefined);
+  for (const b of cameras) await b.close().catch(() => undefined);
   await own?.cleanUp(request);
 });
 
@@ -104,7 +125,13 @@ async function phoneOf(browser: Browser, request: APIRequestContext, who: Partic
     host: `localhost:${E2E_PORT}`,
   });
   const mail = await waitForMail(who.email, { subject: new RegExp(eventName), exclude: before });
-  const context = await browser.newContext({ viewport: PHONE, locale: 'en-US', hasTouch: true });
+  const context = await browser.newContext({
+    viewport: PHONE,
+    locale: 'en-US',
+    hasTouch: true,
+    serviceWorkers: 'block',
+    permissions: ['camera'],
+  });
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(linkTo(mail, '/event/login').href);
@@ -114,7 +141,7 @@ async function phoneOf(browser: Browser, request: APIRequestContext, who: Partic
 
 const board = (page: Page) => page.getByRole('list').first();
 
-test('an organiser builds a game; two phones answer the poll; points, badge and the board follow live', async ({
+test('an organiser builds a game; two phones answer the poll and scan a code; points, badge and the board follow live', async ({
   browser,
   request,
 }) => {
@@ -141,6 +168,18 @@ test('an organiser builds a game; two phones answer the poll; points, badge and 
     await task.getByRole('button', { name: 'Add task' }).click();
     await toastSays(organiser, `Added: ${TASK}`);
     await expect(organiser.getByTestId('task-row')).toHaveCount(1);
+
+    await organiser.getByRole('button', { name: 'Add task' }).click();
+    const scan = organiser.getByRole('dialog', { name: 'Add task' });
+    await choose(scan, organiser, 'Kind', 'Scan QR', 'Scan');
+    await scan.getByRole('textbox', { name: 'Name' }).fill(SCAN_TASK);
+    await scan.getByRole('textbox', { name: 'Points' }).fill('15');
+    await scan.getByRole('radio', { name: 'Specific items' }).check();
+    await choose(scan, organiser, 'Items', BOOTH);
+    await organiser.keyboard.press('Escape');
+    await scan.getByRole('button', { name: 'Add task' }).click();
+    await toastSays(organiser, `Added: ${SCAN_TASK}`);
+    await expect(organiser.getByTestId('task-row')).toHaveCount(2);
     await screen(organiser, 'journey game tasks 1440');
 
     await organiser.getByRole('tab', { name: 'Badges' }).click();
@@ -148,6 +187,7 @@ test('an organiser builds a game; two phones answer the poll; points, badge and 
     const badge = organiser.getByRole('dialog', { name: 'Add badge' });
     await badge.getByRole('textbox', { name: 'Name' }).fill(BADGE);
     await choose(badge, organiser, 'Tasks that earn it', TASK);
+    await choose(badge, organiser, 'Tasks that earn it', SCAN_TASK);
     await organiser.keyboard.press('Escape');
     await badge.getByRole('button', { name: 'Add badge' }).click();
     await toastSays(organiser, `Added: ${BADGE}`);
@@ -164,8 +204,23 @@ test('an organiser builds a game; two phones answer the poll; points, badge and 
     await screen(projector, 'journey board empty 1920');
   });
 
+  // The phones: a chromium whose fake camera sees the booth's code (one for both, as one booth).
+  const video = test.info().outputPath('booth-qr.y4m');
+  await qrVideo(boothPng, video);
+  const camera = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  cameras.push(camera);
   const phones: Page[] = [];
-  for (const who of people) phones.push(await phoneOf(browser, request, who));
+  for (const who of people) phones.push(await phoneOf(camera, request, who));
 
   for (const [i, phone] of phones.entries()) {
     const who = people[i]!;
@@ -187,13 +242,25 @@ test('an organiser builds a game; two phones answer the poll; points, badge and 
       await tool.getByRole('button', { name: i === 0 ? 'Great' : 'Fine' }).click();
       await phone.bringToFront();
       await expect(phone.getByText(`+20 points — ${TASK}`)).toBeVisible({ timeout: 10_000 });
-      await expect(phone.getByText(`Badge earned: ${BADGE}`)).toBeVisible();
       await expect(phone.getByTestId('game-standing').first()).toContainText(/20 points/);
       await screen(phone, `journey toast ${who.firstName} 390`);
+      await session.close();
+    });
+
+    await test.step(`${who.firstName} scans the booth's code with the camera; points and the badge follow`, async () => {
+      const scanner = await phone.context().newPage();
+      await scanner.goto(`${APP_URL}/event/${own.eventId}/scan`);
+      await scanner.getByRole('button', { name: 'Start camera' }).click();
+      await expect(scanner.getByText(new RegExp(`Scanned: ${BOOTH}`))).toBeVisible({ timeout: 20_000 });
+      await screen(scanner, `journey scan ${who.firstName} 390`);
+      await scanner.close();
+      await phone.bringToFront();
+      await expect(phone.getByText(`+15 points — ${SCAN_TASK}`)).toBeVisible({ timeout: 10_000 });
+      await expect(phone.getByText(`Badge earned: ${BADGE}`)).toBeVisible();
+      await expect(phone.getByTestId('game-standing').first()).toContainText(/35 points/);
       await phone.getByRole('tab', { name: 'Badges' }).click();
       await expect(phone.getByTestId('game-badge').filter({ hasText: BADGE })).toBeVisible();
       await screen(phone, `journey badge ${who.firstName} 390`);
-      await session.close();
     });
   }
 
@@ -201,7 +268,9 @@ test('an organiser builds a game; two phones answer the poll; points, badge and 
     for (const who of people)
       await expect(board(projector)).toContainText(`${who.firstName} ${who.lastName}`, { timeout: 10_000 });
     await expect(board(projector).getByRole('listitem')).toHaveCount(2);
+    // Equal points: the earlier achiever first.
     await expect(board(projector).getByRole('listitem').first()).toContainText('Amara Okafor');
+    await expect(board(projector).getByRole('listitem').first()).toContainText('35');
     expect(await projector.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
       'same page',
     );

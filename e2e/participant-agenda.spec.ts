@@ -434,7 +434,7 @@ test('agenda by day, filters, detail, enroll, waitlist and promotion, calendar, 
     });
     const scan = await scanner.newPage();
     await scan.goto(`${APP_URL}/event/${own.eventId}/scan`);
-    await expect(scan.getByRole('heading', { level: 1, name: 'Check in to a session' })).toBeVisible();
+    await expect(scan.getByRole('heading', { level: 1, name: 'Scan a QR code' })).toBeVisible();
     await screen(scan, 'scan');
     await scan.getByRole('button', { name: 'Start camera' }).click();
     await expect(scan.getByText(`You are checked in to ${names.keynote}.`)).toBeVisible({ timeout: 20_000 });

@@ -18,7 +18,7 @@ export function assignedPointsResource(eventId: string, gameId: string): Resourc
         header: 'gamification:points.columns.participant',
         sortField: 'participantName',
         exportField: 'participantName',
-        width: 220,
+        width: 180,
         cell: (r) => r.participantName,
       },
       {
@@ -26,7 +26,7 @@ export function assignedPointsResource(eventId: string, gameId: string): Resourc
         header: 'gamification:points.columns.email',
         sortField: 'participantEmail',
         exportField: 'participantEmail',
-        width: 230,
+        width: 220,
         cell: (r) => r.participantEmail,
       },
       {
@@ -37,7 +37,7 @@ export function assignedPointsResource(eventId: string, gameId: string): Resourc
         width: 100,
         align: 'right',
         cell: (r) => (
-          <span style={{ fontWeight: 600, color: r.points < 0 ? 'var(--mantine-color-red-8)' : undefined }}>
+          <span style={{ fontWeight: 600, color: r.points < 0 ? 'var(--mantine-color-red-9)' : undefined }}>
             {r.points > 0 ? `+${r.points}` : r.points}
           </span>
         ),
@@ -47,7 +47,7 @@ export function assignedPointsResource(eventId: string, gameId: string): Resourc
         header: 'gamification:points.columns.reason',
         sortField: 'reason',
         exportField: 'reason',
-        width: 260,
+        width: 240,
         cell: (r) => r.reason,
       },
       {
@@ -55,14 +55,14 @@ export function assignedPointsResource(eventId: string, gameId: string): Resourc
         header: 'gamification:points.columns.task',
         sortField: 'taskName',
         exportField: 'taskName',
-        width: 180,
+        width: 150,
         cell: (r) => r.taskName ?? t('points.noTask'),
       },
       {
         id: 'createdBy',
         header: 'gamification:points.columns.createdBy',
         exportField: 'createdBy',
-        width: 180,
+        width: 160,
         cell: (r) => r.createdBy,
       },
       {
