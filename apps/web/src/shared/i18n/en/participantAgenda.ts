@@ -139,7 +139,8 @@ export default {
   },
   scan: {
     title: 'Scan a QR code',
-    intro: 'Point your camera at a session’s QR code at the door to check in, or at a code on a booth or poster.',
+    intro:
+      'Point your camera at a session’s QR code at the door to check in, or at a code on a booth or poster.',
     start: 'Start camera',
     stop: 'Stop camera',
     starting: 'Starting the camera…',
