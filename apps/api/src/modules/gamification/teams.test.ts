@@ -72,6 +72,25 @@ describe('teams of LABELS games', () => {
     );
     expect(renamed).toMatchObject({ name: 'Crimson', label: { id: red } });
 
+    // another label: one of the event's without a team in this game
+    const blue = await newLabel('Blue');
+    const second = await asAdmin<GameTeam>(t, tenant, 'POST', `gamifications/${gameId}/teams`, {
+      name: 'Blue team',
+      labelId: blue,
+    });
+    const taken = await call('PATCH', `gamifications/${gameId}/teams/${second.id}`, { labelId: red });
+    expect(taken.json().fields).toMatchObject({ labelId: 'Already in another team of this game' });
+    const green = await newLabel('Green');
+    const relabelled = await asAdmin<GameTeam>(
+      t,
+      tenant,
+      'PATCH',
+      `gamifications/${gameId}/teams/${second.id}`,
+      { labelId: green },
+    );
+    expect(relabelled).toMatchObject({ label: { id: green, name: 'Green' }, memberCount: 0 });
+    await asAdmin(t, tenant, 'DELETE', `gamifications/${gameId}/teams/${second.id}`);
+
     // members are the label's holders: no member list to set
     const members = await call('GET', `gamifications/${gameId}/teams/${created.id}/members`);
     expect(members.statusCode).toBe(409);
