@@ -80,6 +80,7 @@ test('console: Setup area, empty states in view at 390 px, Close on dialogs, key
       /^Engagement/,
       /^Networking/,
       /^Communication/,
+      /^More/,
       /^Setup/,
     ]);
     const setup = nav.getByRole('region', { name: 'Setup' });
