@@ -215,7 +215,7 @@ test('tabs, More, materials, bookmarks into My Agenda, happening now, back navig
   await tab(page, 'More').click();
   await expectCurrent(page, 'More');
   await expect(page.getByRole('heading', { level: 1, name: 'More' })).toBeVisible();
-  for (const link of [/^Maps/, /^Materials/, /^Check in/, /^My profile/, /^Edit profile/])
+  for (const link of [/^Maps/, /^Materials/, /^Scan a QR code/, /^My profile/, /^Edit profile/])
     await expect(page.getByRole('main').getByRole('link', { name: link })).toBeVisible();
   const about = section(page, 'About this event');
   await expect(about).toContainText('Two days on harbours, shipping and the sea.');
