@@ -54,10 +54,12 @@ export async function insertCodesAndScans(
 ): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const ids: string[] = [];
-    for (const code of codes) {
+    for (const [i, code] of codes.entries()) {
+      // A minute apart, the first newest: the list (newest first) has a stable order.
+      const at = new Date(Date.now() - i * 60_000);
       const { id } = await tx
         .insertInto('customQrCodes')
-        .values({ eventId, ...code, createdBy: adminId, updatedBy: adminId, updatedAt: new Date() })
+        .values({ eventId, ...code, createdBy: adminId, updatedBy: adminId, createdAt: at, updatedAt: at })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids.push(id);

@@ -64,17 +64,20 @@ export function codesResource(eventId: string): ResourceDef<CodeRow> {
         exportField: 'scans',
         width: 80,
         align: 'right',
-        // The count leads to who scanned the code.
-        cell: (c) => (
-          <Anchor
-            component={Link}
-            to={scansOfCodeRoute(c.id)}
-            size="sm"
-            aria-label={t('codes.scansCount', { count: c.scans, name: c.name })}
-          >
-            {count(c.scans)}
-          </Anchor>
-        ),
+        // The count leads to who scanned the code (nowhere while nobody has).
+        cell: (c) =>
+          c.scans === 0 ? (
+            count(0)
+          ) : (
+            <Anchor
+              component={Link}
+              to={scansOfCodeRoute(c.id)}
+              size="sm"
+              aria-label={t('codes.scansCount', { count: c.scans, name: c.name })}
+            >
+              {count(c.scans)}
+            </Anchor>
+          ),
       },
       {
         id: 'createdBy',
