@@ -18,9 +18,10 @@ export default defineConfig({
   ],
   outputDir: './test-results',
   globalSetup: './e2e/global-setup.ts',
-  // Files run in parallel on the 2 cores; the steps of one journey run in order.
+  // Files run in parallel; the steps of one journey run in order. Three workers on the 2 cores: a
+  // journey waits on the server, animations and live updates much of the time (two left a core idle).
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
   reporter: 'list',
