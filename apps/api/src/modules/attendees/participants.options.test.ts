@@ -428,10 +428,13 @@ describe('OpenAPI', () => {
     const res = await t.as(undefined, { method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     const paths = res.json().paths as Record<string, Record<string, { summary?: string; tags?: string[] }>>;
-    // The engagement area's moderator magic link (`moderation/…/magic-link-token`) is not ours.
+    // The engagement area's moderator magic link (`moderation/…/magic-link-token`) and the games' teams
+    // from labels are not ours.
     const ours = Object.entries(paths).filter(
       ([path]) =>
-        /participants|custom-fields|labels|magic-link|files/.test(path) && !path.includes('/moderation/'),
+        /participants|custom-fields|labels|magic-link|files/.test(path) &&
+        !path.includes('/moderation/') &&
+        !path.includes('/gamifications/'),
     );
     expect(ours.map(([path]) => path).sort()).toEqual(
       [
