@@ -252,11 +252,25 @@ test('an organiser builds a game; two phones answer the poll and scan a code; po
       await scanner.goto(`${APP_URL}/event/${own.eventId}/scan`);
       await scanner.getByRole('button', { name: 'Start camera' }).click();
       await expect(scanner.getByText(new RegExp(`Scanned: ${BOOTH}`))).toBeVisible({ timeout: 20_000 });
+      // Toasts last 3 s: the game page is looked at first, the scanner's screen checked after. Both
+      // toasts come from one award, so one look must see both (two looks in a row could outlive them).
+      await phone.bringToFront();
+      await expect
+        .poll(
+          async () => {
+            const shown = (await phone.getByRole('status').allTextContents()).join('\n');
+            return {
+              points: shown.includes(`+15 points — ${SCAN_TASK}`),
+              badge: shown.includes(`Badge earned: ${BADGE}`),
+            };
+          },
+          { timeout: 10_000 },
+        )
+        .toEqual({ points: true, badge: true });
+      await scanner.bringToFront();
       await screen(scanner, `journey scan ${who.firstName} 390`);
       await scanner.close();
       await phone.bringToFront();
-      await expect(phone.getByText(`+15 points — ${SCAN_TASK}`)).toBeVisible({ timeout: 10_000 });
-      await expect(phone.getByText(`Badge earned: ${BADGE}`)).toBeVisible();
       await expect(phone.getByTestId('game-standing').first()).toContainText(/35 points/);
       await phone.getByRole('tab', { name: 'Badges' }).click();
       await expect(phone.getByTestId('game-badge').filter({ hasText: BADGE })).toBeVisible();

@@ -85,7 +85,9 @@ test.beforeAll(async ({ request }) => {
       })
     ).id;
   };
-  ids.now = await session(names.now, now - 30 * minute, now + 90 * minute);
+  // Started today in the event's zone (UTC) even just after midnight: the agenda opens on today's tab.
+  const today = Math.floor(now / day) * day;
+  ids.now = await session(names.now, Math.max(now - 30 * minute, today), now + 90 * minute);
   ids.next = await session(names.next, now + 2 * hour, now + 3 * hour);
   ids.tomorrow = await session(names.tomorrow, now + day, now + day + hour);
   ids.later = await session(names.later, now + 2 * day, now + 2 * day + hour);

@@ -1,3 +1,5 @@
+import { mkdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiSignIn, bearer, type Session } from './api';
 import { API_URL, CONSOLE_URL, DEMO, DEMO_EVENT, E2E_PORT, SUPER_ADMIN } from './env';
@@ -28,6 +30,34 @@ export interface OwnEvent {
   admin: Session;
   /** Takes the admin's role on the event away and deletes it (with the hook's own request context: the test's is gone by then). */
   cleanUp(hookRequest: APIRequestContext): Promise<void>;
+}
+
+/** Held while a journey reads and rewrites the demo event admin's roles (one PATCH sets them all). */
+const ROLES_LOCK = resolve(import.meta.dirname, '../../.tmp/e2e/demo-admin-roles.lock');
+
+/**
+ * Journeys in other workers change the same admin's roles: without this, two read the same roles and
+ * the second PATCH drops the first one's new event (its calls then answer 404). A directory is
+ * created atomically; one older than 30 s is a crashed worker's and is taken over.
+ */
+async function withRolesLock<T>(fn: () => Promise<T>): Promise<T> {
+  mkdirSync(resolve(ROLES_LOCK, '..'), { recursive: true });
+  for (const end = Date.now() + 60_000; ;) {
+    try {
+      mkdirSync(ROLES_LOCK);
+      break;
+    } catch {
+      const age = Date.now() - (statSync(ROLES_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 30_000) rmSync(ROLES_LOCK, { recursive: true, force: true });
+      if (Date.now() > end) throw new Error('the demo admin roles lock was not released in 60 s');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmdirSync(ROLES_LOCK);
+  }
 }
 
 const rolesOf = async (request: APIRequestContext, root: Session, userId: string): Promise<Role[]> =>
@@ -61,17 +91,21 @@ export async function createOwnEvent(request: APIRequestContext, name: string): 
     timezone: 'Europe/Berlin',
   });
   const mine: Role = { scope: 'event', scopeId: event.id, role: 'admin' };
-  await call(request, root, 'PATCH', `admin-users/${admin.userId}`, {
-    roles: [...(await rolesOf(request, root, admin.userId)), mine],
-  });
+  await withRolesLock(async () =>
+    call(request, root, 'PATCH', `admin-users/${admin.userId}`, {
+      roles: [...(await rolesOf(request, root, admin.userId)), mine],
+    }),
+  );
   admin = await apiSignIn(request, DEMO.eventAdmin, host);
   const userId = admin.userId;
   return {
     eventId: event.id,
     admin,
     async cleanUp(hookRequest) {
-      const others = (await rolesOf(hookRequest, root, userId)).filter((r) => r.scopeId !== event.id);
-      await call(hookRequest, root, 'PATCH', `admin-users/${userId}`, { roles: others });
+      await withRolesLock(async () => {
+        const others = (await rolesOf(hookRequest, root, userId)).filter((r) => r.scopeId !== event.id);
+        await call(hookRequest, root, 'PATCH', `admin-users/${userId}`, { roles: others });
+      });
       await call(hookRequest, root, 'DELETE', `events/${event.id}`);
     },
   };

@@ -26,7 +26,7 @@ import { apiDownload } from '../../shared/api/client';
 import { isApiError } from '../../shared/api/errors';
 import { useApiQuery } from '../../shared/api/query';
 import { DateTime, formatCount } from '../../shared/list';
-import { useRealtimeEvent } from '../../shared/realtime';
+import { useRealtimeEvent, useRealtimeResync } from '../../shared/realtime';
 import { toast } from '../../shared/ui/toast';
 import {
   decisionsPath,
@@ -322,6 +322,9 @@ export function ResultsPanel({ eventId, tool, zone }: { eventId: string; tool: T
     client.setQueryData([path], payload);
     // The aggregate moved too: asked again when it is shown next.
     void client.invalidateQueries({ queryKey: [toolResultsPath(eventId, tool.id)] });
+  });
+  useRealtimeResync(() => {
+    if (tool.type !== 'DOCUMENT') void results.refetch();
   });
   const statusLabel = (s: string) => t(`statuses.${s}`);
 

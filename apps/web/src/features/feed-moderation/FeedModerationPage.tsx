@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/errors';
 import { DateTime, defineResource, listKey, ResourceListPage } from '../../shared/list';
-import { useRealtimeEvent } from '../../shared/realtime';
+import { useRealtimeEvent, useRealtimeResync } from '../../shared/realtime';
 import { useUserState } from '../../shared/session/hooks';
 import { BusyButton } from '../../shared/ui/BusyButton';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -316,6 +316,7 @@ export function FeedModerationPage() {
   };
   useRealtimeEvent(eventId ? rooms.eventStaff(eventId) : null, 'feed.post', refresh);
   useRealtimeEvent(eventId ? rooms.event(eventId) : null, 'feed.removed', refresh);
+  useRealtimeResync(refresh);
 
   if (!eventId || !resource) return <Text role="status">{t('console.chooseEvent')}</Text>;
   const view: View =

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../shared/api/client';
 import type { ApiError } from '../../shared/api/errors';
 import { fetchPreferringHeld, isUnreachable, queueChange, useQueuedChanges } from '../../shared/offline';
-import { useRealtimeEvent } from '../../shared/realtime';
+import { useRealtimeEvent, useRealtimeResync } from '../../shared/realtime';
 import { useUserState } from '../../shared/session/hooks';
 import { toast } from '../../shared/ui/toast';
 import { agendaKeys, sessionsV2 } from './api';
@@ -55,6 +55,7 @@ export function useBookmarksRealtime(eventId: string): void {
   useRealtimeEvent(eventId && userId ? rooms.user(userId) : null, BOOKMARK_CHANGED_EVENT, (p) => {
     if (p.eventId === eventId) setSaved(client, eventId, p.sessionId, p.bookmarked);
   });
+  useRealtimeResync(() => void client.invalidateQueries({ queryKey: bookmarksKey(eventId) }));
 }
 
 /**

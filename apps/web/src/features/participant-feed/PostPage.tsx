@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../shared/api/errors';
 import { participantPaths as paths } from '../../shared/navigation/participantPaths';
-import { useRealtimeEvent } from '../../shared/realtime';
+import { useRealtimeEvent, useRealtimeResync } from '../../shared/realtime';
 import { formatTimestamp } from '../../shared/time/format';
 import { BusyButton } from '../../shared/ui/BusyButton';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -96,6 +96,7 @@ export function PostPage() {
     cache.remove(p.postId);
     if (p.postId === postId) setGone(true);
   });
+  useRealtimeResync(refresh);
 
   const back = (
     <Anchor component={Link} to={paths.feed(eventId)}>
