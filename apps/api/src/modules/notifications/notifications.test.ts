@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -241,7 +242,14 @@ describe('subscriptions and inbox', () => {
   it('lists newest first with keyset pages, counts unread, marks read', async () => {
     const tenant = await t.f.tenant();
     const pid = await participantIdOf(tenant);
-    for (const title of ['one', 'two', 'three']) await newItem(tenant, pid, title);
+    // A second apart: PGlite's clock can give two quick inserts the same created_at (ties go by id).
+    for (const [i, title] of ['one', 'two', 'three'].entries()) {
+      await newItem(tenant, pid, title);
+      const at = new Date(Date.now() - (3 - i) * 1000).toISOString();
+      await sql`UPDATE inbox_items SET created_at = ${at}::timestamptz WHERE participant_id = ${pid} AND title = ${title}`.execute(
+        t.deps.db,
+      );
+    }
     const token = tenant.tokens.participant;
     const url = `/api/v1/events/${tenant.event.id}/inbox`;
     const first = (await t.as(token, { method: 'GET', url: `${url}?limit=2` })).json();
