@@ -8,6 +8,7 @@ import { from as copyFromStdin } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGliteDialect } from './pglite-dialect.js';
+import { prepareHotStatements } from './prepared.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -55,6 +56,7 @@ export function openPostgres(url: string, poolSize = 10): DatabaseHandle {
   // An idle client whose connection drops (server restart, shutdown under load) emits 'error' on the
   // pool; unheard, that would end the process. The pool replaces the client; the next query reports.
   pool.on('error', (err) => console.error('PostgreSQL idle client error:', err.message));
+  prepareHotStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
   return {
     db,
