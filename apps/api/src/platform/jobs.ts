@@ -90,10 +90,15 @@ interface Queue {
   onAbandoned?: AbandonedHook;
   workerId?: string;
   cron?: string;
+  /** A wake waiting to gather the jobs enqueued right after it into the same fetch. */
+  wakeTimer?: NodeJS.Timeout;
 }
 
 /** One multi-row INSERT of pg-boss per this many jobs (its JSON parameter stays a few MB at most). */
 const INSERT_CHUNK = 1000;
+
+/** How long a wake waits for more jobs to fetch together with (see `wake`). */
+const WAKE_GATHER_MS = 20;
 
 const sendOptions = (opts: QueueOptions) => ({
   retryLimit: opts.retryLimit ?? 2,
@@ -220,8 +225,14 @@ export function createJobs(
       queueOf(queue).cron = cron;
     },
     wake(queue) {
-      const workerId = queues.get(queue)?.workerId;
-      if (workerId && started) boss.notifyWorker(workerId);
+      const q = queues.get(queue);
+      if (!q?.workerId || !started || q.wakeTimer) return;
+      // Writes arriving a few milliseconds apart (100 enrolments a second) would each wake a fetch
+      // of one job; a short gathering wait lets one fetch take them together (batchSize).
+      q.wakeTimer = setTimeout(() => {
+        q.wakeTimer = undefined;
+        if (started && q.workerId) boss.notifyWorker(q.workerId);
+      }, WAKE_GATHER_MS).unref();
     },
     async start() {
       if (started) return;
@@ -239,6 +250,7 @@ export function createJobs(
             includeMetadata: true,
           },
           async (batch) => {
+            let failed = false;
             try {
               await inFlight.track(recovery.own(name, batch));
               if (batch.length === 1) {
@@ -251,21 +263,26 @@ export function createJobs(
               // completes active jobs).
               for (const job of batch) {
                 await inFlight.track(
-                  q
-                    .handler(job.data, { id: job.id, retryCount: job.retryCount })
-                    .catch((err: unknown) =>
-                      boss.fail(
-                        name,
-                        job.id,
-                        err instanceof Error ? { message: err.message, stack: err.stack } : { err },
-                      ),
-                    ),
+                  q.handler(job.data, { id: job.id, retryCount: job.retryCount }).catch((err: unknown) => {
+                    failed = true;
+                    return boss.fail(
+                      name,
+                      job.id,
+                      err instanceof Error ? { message: err.message, stack: err.stack } : { err },
+                    );
+                  }),
                 );
               }
+            } catch (err) {
+              failed = true;
+              throw err;
             } finally {
               // pg-boss waits a polling interval after every fetch, even one that found work: a
-              // backlog (a thousand e-mails) would go at one job per interval. Found work: fetch again now.
-              if (q.workerId) boss.notifyWorker(q.workerId);
+              // backlog (a thousand e-mails) would go at one job per interval. A full batch may have
+              // left more, and a failed job may be due again at once: fetch again now (jobs enqueued
+              // since a smaller batch bring their own wake).
+              const more = failed || batch.length >= (q.opts.batchSize ?? 1);
+              if (q.workerId && more) boss.notifyWorker(q.workerId);
             }
           },
         );
