@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { MESSAGES, tokenClaimsSchema, type TokenClaims } from '@plenary/domain';
@@ -24,7 +24,23 @@ declare module 'fastify' {
   }
 }
 
-const secretKey = (cfg: Config) => new TextEncoder().encode(cfg.JWT_SECRET);
+/**
+ * The HMAC key, imported once per secret: handed raw bytes, jose imports a CryptoKey on every
+ * sign and verify (a WebCrypto import per request, measured under bench/fanout.ts).
+ */
+const importedKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+function secretKey(cfg: Config): Promise<webcrypto.CryptoKey> {
+  let key = importedKeys.get(cfg.JWT_SECRET);
+  if (!key) {
+    const raw = new TextEncoder().encode(cfg.JWT_SECRET);
+    key = webcrypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    importedKeys.set(cfg.JWT_SECRET, key);
+  }
+  return key;
+}
 
 /** Opens a server-side session and signs a token for it. Logout revokes the session row. */
 export async function issueToken(
@@ -49,7 +65,7 @@ export async function issueToken(
     .setSubject(principal.userId)
     .setIssuedAt(iat)
     .setExpirationTime(exp)
-    .sign(secretKey(cfg));
+    .sign(await secretKey(cfg));
   return { token, tokenData: { ...claims, iat, exp } };
 }
 
@@ -70,7 +86,7 @@ export async function verifyBearer(
   let payload: unknown;
   try {
     // Every token we issue has all three; one without `exp` would never expire on its own.
-    ({ payload } = await jwtVerify(token, secretKey(cfg), {
+    ({ payload } = await jwtVerify(token, await secretKey(cfg), {
       algorithms: ['HS256'],
       requiredClaims: ['exp', 'iat', 'sub'],
     }));

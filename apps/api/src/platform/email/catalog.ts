@@ -9,22 +9,32 @@ import type { EmailContent } from './layout.js';
 const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,');
 const ignoreIfNotYou = 'If that was not you, you can ignore it.';
 
+/** Formatters per zone: building an Intl.DateTimeFormat costs far more than formatting with one. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function formatIn(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+) {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone, ...options });
+    cache.set(timeZone, format);
+  }
+  return format;
+}
+
 /** A session's day and times in the event's zone, e.g. "Tuesday 3 March 2026, 10:00–11:00 (Europe/Berlin)". */
 export function sessionWhen(startAt: Date, endAt: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
+  const day = formatIn(dayFormats, timeZone, {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-  }).format(startAt);
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
   });
-  return `${day}, ${time.format(startAt)}–${time.format(endAt)} (${timeZone})`;
+  const time = formatIn(timeFormats, timeZone, { hour: '2-digit', minute: '2-digit', hour12: false });
+  return `${day.format(startAt)}, ${time.format(startAt)}–${time.format(endAt)} (${timeZone})`;
 }
 
 export const EMAILS = {
