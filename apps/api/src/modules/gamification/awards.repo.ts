@@ -20,6 +20,20 @@ export interface CandidateTask {
   tasksPointsLimit: number | null;
 }
 
+/** Whether any published game of the event has a task of one of these kinds (one indexed read). */
+export async function anyTaskOfKinds(db: Db, eventId: string, kinds: readonly TaskKind[]): Promise<boolean> {
+  const row = await db
+    .selectFrom('gameTasks as t')
+    .innerJoin('games as g', 'g.id', 't.gameId')
+    .select('t.id')
+    .where('t.eventId', '=', eventId)
+    .where('t.kind', 'in', kinds)
+    .where('g.isPublished', '=', true)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Tasks of this kind in the event's published games, by game then position. */
 export function candidateTasks(tx: Db, eventId: string, kind: TaskKind): Promise<CandidateTask[]> {
   return tx

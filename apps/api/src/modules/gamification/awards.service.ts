@@ -130,6 +130,17 @@ export async function awardFacts(tx: Db, facts: readonly AwardFact[]): Promise<A
   return result;
 }
 
+/**
+ * Whether some published game could pay one of these facts. Most domain events happen in events
+ * without such a game, and this read spares them the handler's transaction and idempotency mark.
+ */
+export async function anyGameMayPay(db: Db, facts: readonly AwardFact[]): Promise<boolean> {
+  const byEvent = new Map<string, Set<AwardFact['kind']>>();
+  for (const f of facts) byEvent.set(f.eventId, (byEvent.get(f.eventId) ?? new Set()).add(f.kind));
+  for (const [eventId, kinds] of byEvent) if (await repo.anyTaskOfKinds(db, eventId, [...kinds])) return true;
+  return false;
+}
+
 export const award = (tx: Db, fact: AwardFact): Promise<Award[]> => awardFacts(tx, [fact]);
 
 /**

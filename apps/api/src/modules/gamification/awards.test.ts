@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { AwardFact } from '@plenary/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
@@ -125,5 +126,30 @@ describe('award', () => {
     await t.deps.events.dispatch();
     await t.drainJobs();
     expect(await ledger(gameId)).toEqual([{ points: 15, targetKey: '' }]);
+  });
+
+  it('an event no game could pay costs no transaction: no idempotency mark is written', async () => {
+    const other = await t.f.tenant();
+    const post = await t.as(other.tokens.participant, {
+      method: 'POST',
+      url: `/api/v1/events/${other.event.id}/me/app-installed`,
+      payload: { platform: 'ANDROID' },
+    });
+    expect(post.json()).toEqual({ firstTime: true });
+    await t.deps.events.dispatch();
+    await t.drainJobs();
+    const published = await t.deps.db
+      .selectFrom('domainEvents')
+      .select('id')
+      .where('name', '=', 'app.installed')
+      .where(sql<boolean>`payload->>'eventId' = ${other.event.id}`)
+      .executeTakeFirstOrThrow();
+    const marks = await t.deps.db
+      .selectFrom('processedEvents')
+      .select('handler')
+      .where('eventId', '=', published.id)
+      .where('handler', 'like', 'gamification.%')
+      .execute();
+    expect(marks).toEqual([]);
   });
 });
