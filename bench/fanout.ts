@@ -15,6 +15,7 @@
  * for --processes > 1, Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379).
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
@@ -41,6 +42,47 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CLIENT_THREADS = Math.max(2, Math.ceil(CLIENTS / 2500));
 const JWT_SECRET = randomBytes(32).toString('hex');
 const now = () => performance.timeOrigin + performance.now();
+/** Busy and total CPU time of the whole machine (all cores), for its busy share over a window. */
+const machineTimes = () =>
+  cpus().reduce(
+    (t, c) => {
+      const busy = c.times.user + c.times.nice + c.times.sys + c.times.irq;
+      return { busy: t.busy + busy, all: t.all + busy + c.times.idle };
+    },
+    { busy: 0, all: 0 },
+  );
+/** What a window cost: the bench process's own CPU (its client threads and the writer) and the machine's busy share. */
+function windowMeter() {
+  const cpu0 = process.cpuUsage();
+  const machine0 = machineTimes();
+  return () => {
+    const cpu = process.cpuUsage(cpu0);
+    const machine = machineTimes();
+    return {
+      clientCpu: (cpu.user + cpu.system) / 1e6,
+      machineBusy: (machine.busy - machine0.busy) / (machine.all - machine0.all),
+    };
+  };
+}
+/**
+ * The writer's POST (node:http with kept-alive connections): it shares the cores with what it
+ * measures, and fetch (its streams and Request/Response objects) cost it nearly twice the CPU per request.
+ */
+const writerAgent = new Agent({ keepAlive: true, maxSockets: 256 });
+const post = (url: string, token: string) =>
+  new Promise<number>((done, fail) => {
+    const req = request(url, {
+      method: 'POST',
+      agent: writerAgent,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+    });
+    req.on('error', fail);
+    req.end();
+  });
 const loads: number[] = [];
 const loadProbe = setInterval(() => loads.push(loadavg()[0]!), 1000);
 
@@ -253,6 +295,7 @@ try {
   const inFlight: Array<Promise<void>> = [];
   // Issue → answer of each write: how much of the fan-out latency is the write's own.
   const writeLatencies: number[] = [];
+  const apiWindow = windowMeter();
   t0 = now();
   for (let i = 1; i <= WRITES; i++) {
     const due = t0 + (i - 1) * (1000 / RATE);
@@ -261,17 +304,15 @@ try {
     issued.push(at);
     const url = `${apiUrls[i % apiUrls.length]}/api/v1/events/${event.id}/sessions/v2/${sessionId}/enroll`;
     inFlight.push(
-      fetch(url, { method: 'POST', headers: { authorization: `Bearer ${writerTokens[i - 1]}` } }).then(
-        (r) => {
-          writeLatencies.push(now() - at);
-          if (r.status !== 200) failures.push(r.status);
-          return r.body?.cancel();
-        },
-      ),
+      post(url, writerTokens[i - 1]!).then((status) => {
+        writeLatencies.push(now() - at);
+        if (status !== 200) failures.push(status);
+      }),
     );
   }
   await Promise.all(inFlight);
   const writeSeconds = (now() - t0) / 1000;
+  const apiCost = apiWindow();
   await waitForFinal(WRITES, 15_000);
   const apiResult = await measure(issued, (await cpuOf(api.map((s) => s.child))) - apiCpu0);
   const apiLoop = loop;
@@ -281,9 +322,11 @@ try {
   const bare = await startServer('bare', { FANOUT_ROOM: `event:${event.id}` });
   await startClients([`http://127.0.0.1:${bare.port}`], null, 'bare');
   const bareCpu0 = await cpuOf([bare.child]);
+  const bareWindow = windowMeter();
   const { issued: bareIssued } = await ask<{ issued: number[] }>(bare.child, {
     drive: { rate: RATE, seconds: SECONDS, sessionId },
   });
+  const bareCost = bareWindow();
   await waitForFinal(WRITES, 15_000);
   const bareResult = await measure(bareIssued, (await cpuOf([bare.child])) - bareCpu0);
   const bareLoop = loop;
@@ -310,6 +353,9 @@ try {
     `Writes, issue → answer: p50 ${ms(writePct(50))}, p95 ${ms(writePct(95))}, p99 ${ms(writePct(99))}. ` +
       `Event-loop delay p99 / max: API ${ms(apiLoop.p99)} / ${ms(apiLoop.max)}, bare ${ms(bareLoop.p99)} / ${ms(bareLoop.max)}`,
   );
+  const cost = (c: typeof apiCost) =>
+    `clients' CPU ${c.clientCpu.toFixed(1)} s, machine ${(c.machineBusy * 100).toFixed(0)} % busy`;
+  console.log(`While the updates ran: API run ${cost(apiCost)}; bare run ${cost(bareCost)}.`);
 } finally {
   await cleanup();
 }
