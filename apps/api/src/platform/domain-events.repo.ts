@@ -72,7 +72,7 @@ export async function markDispatched(tx: Db, ids: readonly string[]): Promise<vo
   await tx
     .updateTable('domainEvents')
     .set({ dispatchedAt: sql<Date>`now()` })
-    .where('id', 'in', [...ids])
+    .where(sql<boolean>`id = ANY(${[...ids]}::uuid[])`) // one text whatever the count (a named statement)
     .execute();
 }
 

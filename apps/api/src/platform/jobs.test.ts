@@ -204,6 +204,28 @@ describe('platform/jobs (pg-boss in the application database)', () => {
     await jobs.stop();
   });
 
+  it("enqueueAcross adds jobs of several queues in one go, each with its own queue's retry options", async () => {
+    const jobs = createJobs(database, quiet);
+    jobs.define('test.across-a', async () => undefined, { retryLimit: 3, pollingIntervalSeconds: 30 });
+    jobs.define('test.across-b', async () => undefined, { retryLimit: 5, pollingIntervalSeconds: 30 });
+    await jobs.start();
+    await database.db.transaction().execute((tx) =>
+      jobs.enqueueAcross(tx, [
+        { queue: 'test.across-a', data: { n: 1 } },
+        { queue: 'test.across-b', data: { n: 2 } },
+        { queue: 'test.across-b', data: { n: 3 } },
+      ]),
+    );
+    const { rows } = await sql<{ name: string; n: number; retryLimit: number }>`
+      SELECT name, count(*)::int AS n, min(retry_limit) AS retry_limit FROM pgboss.job
+      WHERE name LIKE 'test.across-%' GROUP BY name ORDER BY name`.execute(database.db);
+    expect(rows).toEqual([
+      { name: 'test.across-a', n: 1, retryLimit: 3 },
+      { name: 'test.across-b', n: 2, retryLimit: 5 },
+    ]);
+    await jobs.stop();
+  });
+
   it('schedules a queue on a cron (UTC) when it starts', async () => {
     const jobs = createJobs(database, quiet);
     jobs.define('test.cron', async () => undefined);

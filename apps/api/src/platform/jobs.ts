@@ -70,6 +70,8 @@ export interface Jobs {
   enqueue<T extends object>(tx: Db, queue: string, data: T): Promise<string>;
   /** Like `enqueue` for many jobs of one queue, in as few statements as possible. */
   enqueueMany<T extends object>(tx: Db, queue: string, data: T[]): Promise<void>;
+  /** Like `enqueueMany` for jobs of several queues: one statement for them all (up to a thousand). */
+  enqueueAcross(tx: Db, jobs: ReadonlyArray<{ queue: string; data: object }>): Promise<void>;
   /** Runs a defined queue's job on a cron (UTC, minute precision); call between `define` and `start`. */
   schedule(queue: string, cron: string): void;
   /** Makes this process's worker of `queue` fetch now (call after the enqueuing transaction commits). */
@@ -190,6 +192,17 @@ export function createJobs(
     },
   );
 
+  async function enqueueAcross(tx: Db, items: ReadonlyArray<{ queue: string; data: object }>) {
+    const db = transactionAdapter(tx);
+    for (let at = 0; at < items.length; at += INSERT_CHUNK) {
+      const chunk = items.slice(at, at + INSERT_CHUNK);
+      await boss.insert(
+        chunk.map(({ queue, data }) => ({ name: queue, data, ...sendOptions(queueOf(queue).opts) })),
+        { db },
+      );
+    }
+  }
+
   return {
     processId: recovery.processId,
     heartbeat: () => recovery.tick(),
@@ -210,16 +223,13 @@ export function createJobs(
       if (!id) throw new Error(`jobs: '${queue}' refused the job`);
       return id;
     },
-    async enqueueMany(tx, queue, data) {
-      const options = sendOptions(queueOf(queue).opts);
-      const db = transactionAdapter(tx);
-      for (let at = 0; at < data.length; at += INSERT_CHUNK) {
-        await boss.insert(
-          data.slice(at, at + INSERT_CHUNK).map((d) => ({ name: queue, data: d, ...options })),
-          { db },
-        );
-      }
+    enqueueMany(tx, queue, data) {
+      return enqueueAcross(
+        tx,
+        data.map((d) => ({ queue, data: d })),
+      );
     },
+    enqueueAcross,
     schedule(queue, cron) {
       if (started) throw new Error(`jobs: schedule '${queue}' before start`);
       queueOf(queue).cron = cron;
