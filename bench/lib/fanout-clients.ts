@@ -7,7 +7,7 @@
  * The clients speak socket.io's protocol themselves over `ws` (engine.io 4 and socket.io 5 text
  * packets: open, connect with auth, ping/pong, an event with an ack, events) and parse every event
  * in full. The clients stand for phones elsewhere but share this machine's cores with the servers
- * they measure: socket.io-client spent about twice the CPU per message, which the API run (with
+ * they measure: socket.io-client spent about 1.6 times the CPU per message, which the API run (with
  * its HTTP writes and PostgreSQL on the same cores) paid for in queueing and the bare run hardly.
  */
 import { parentPort, workerData } from 'node:worker_threads';
