@@ -302,6 +302,10 @@ export function createJobs(
     async stop() {
       if (!started) return;
       started = false;
+      for (const q of queues.values()) {
+        clearTimeout(q.wakeTimer);
+        q.wakeTimer = undefined;
+      }
       const stopping = Date.now();
       await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: false });
       await inFlight.drained(Math.max(0, STOP_TIMEOUT_MS - (Date.now() - stopping)));
