@@ -260,7 +260,6 @@ export function createJobs(
             includeMetadata: true,
           },
           async (batch) => {
-            let failed = false;
             try {
               await inFlight.track(recovery.own(name, batch));
               if (batch.length === 1) {
@@ -273,26 +272,22 @@ export function createJobs(
               // completes active jobs).
               for (const job of batch) {
                 await inFlight.track(
-                  q.handler(job.data, { id: job.id, retryCount: job.retryCount }).catch((err: unknown) => {
-                    failed = true;
-                    return boss.fail(
-                      name,
-                      job.id,
-                      err instanceof Error ? { message: err.message, stack: err.stack } : { err },
-                    );
-                  }),
+                  q
+                    .handler(job.data, { id: job.id, retryCount: job.retryCount })
+                    .catch((err: unknown) =>
+                      boss.fail(
+                        name,
+                        job.id,
+                        err instanceof Error ? { message: err.message, stack: err.stack } : { err },
+                      ),
+                    ),
                 );
               }
-            } catch (err) {
-              failed = true;
-              throw err;
             } finally {
               // pg-boss waits a polling interval after every fetch, even one that found work: a
-              // backlog (a thousand e-mails) would go at one job per interval. A full batch may have
-              // left more, and a failed job may be due again at once: fetch again now (jobs enqueued
-              // since a smaller batch bring their own wake).
-              const more = failed || batch.length >= (q.opts.batchSize ?? 1);
-              if (q.workerId && more) boss.notifyWorker(q.workerId);
+              // backlog (a thousand e-mails) would go at one job per interval. Found work: fetch again
+              // now (jobs a handler enqueues for its own queue, or retries due at once, wake no one).
+              if (q.workerId) boss.notifyWorker(q.workerId);
             }
           },
         );
