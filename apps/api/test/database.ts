@@ -1,14 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { inject } from 'vitest';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/platform/db/index.js';
-import { migrate } from '../src/platform/db/migrate.js';
 
 export const PGLITE_TEMPLATE = resolve(import.meta.dirname, '../../../.tmp/pglite-template.tgz');
 
+/** `serverUrl` with its database replaced by `name`. */
+export function serverDatabaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
  * A fresh, migrated database for one test file: a new database on the server when DATABASE_URL is
- * set, otherwise an in-memory PGlite copied from the migrated template.
+ * set (a copy of the run's migrated template), otherwise an in-memory PGlite copied from the
+ * migrated dump. Both made by test/global-setup.ts.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
@@ -18,12 +26,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const name = `plenary_test_${randomBytes(6).toString('hex')}`;
   const admin = openPostgres(serverUrl, 1);
-  await admin.execScript(`CREATE DATABASE ${name}`);
+  await admin.execScript(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await admin.close();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = openPostgres(url.toString(), 5);
-  await migrate(handle);
+  const handle = openPostgres(serverDatabaseUrl(serverUrl, name), 5);
   return {
     ...handle,
     async close() {
