@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { startMailSink } from './support/mail-sink';
 import { snapshotWebDist, startServer } from './support/server';
-import { AXE_MEMO_DIR } from './support/axe-memo';
 import { AXE_REPORT } from './support/test';
 import { E2E_PORT, SSO_USER } from './support/env';
 
@@ -22,7 +21,6 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     };
   }
   rmSync(AXE_REPORT, { force: true });
-  rmSync(AXE_MEMO_DIR, { recursive: true, force: true });
   const webDist = await snapshotWebDist();
   process.env.E2E_WEB_DIST = webDist;
   const mail = await startMailSink();

@@ -2,7 +2,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { recalled, remember, screenKey } from './axe-memo';
 
 export { expect };
 
@@ -63,43 +62,10 @@ export interface A11yFinding {
   nodes: Array<{ target: string; html: string; summary: string | undefined }>;
 }
 
-type Violation = Omit<A11yFinding, 'journey' | 'screen' | 'url'>;
-
-/**
- * axe's violations on the current screen. Legacy mode: axe.run in the page itself, not runPartial
- * per frame and finishRun in a new blank page, which nearly doubled every analysis here (the same
- * findings on our screens). Cross-origin frames (a session's video embed) are left out: not our content.
- */
-async function analyze(page: Page, exclude: readonly string[]): Promise<Violation[]> {
-  const run = async () => {
-    let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode(true);
-    for (const selector of exclude) builder = builder.exclude(selector);
-    return builder.analyze();
-  };
-  let result = await run();
-  // A toast that starts fading in or out during the analysis has a transient contrast (opacity < 1):
-  // look again once it has settled. A real contrast fault is still there the second time.
-  if (result.violations.some((v) => v.id === 'color-contrast')) {
-    await page.waitForTimeout(600);
-    await settle(page);
-    result = await run();
-  }
-  return result.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    helpUrl: v.helpUrl,
-    nodes: v.nodes
-      .slice(0, 5)
-      .map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 300), summary: n.failureSummary })),
-  }));
-}
-
 /**
  * axe-core with the WCAG 2.0 A/AA, 2.1 AA and 2.2 AA rules on the current screen. Violations fail the
  * test (softly, so the journey goes on and every screen is checked) and are appended to
- * .tmp/e2e/axe-violations.jsonl for the report. A structure analysed before in the run is not
- * analysed again: its findings are recalled (support/axe-memo.ts), so a fault fails every screen it is on.
+ * .tmp/e2e/axe-violations.jsonl for the report.
  */
 export async function checkA11y(
   page: Page,
@@ -108,18 +74,30 @@ export async function checkA11y(
 ): Promise<A11yFinding[]> {
   const info = base.info();
   await settle(page);
-  const exclude = options.exclude ?? [];
-  const key = await screenKey(page, exclude);
-  let violations = recalled<Violation[]>(key);
-  if (!violations) {
-    violations = await analyze(page, exclude);
-    remember(key, violations);
+  const analyze = async () => {
+    let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+    for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+    return builder.analyze();
+  };
+  let result = await analyze();
+  // A toast that starts fading in or out during the analysis has a transient contrast (opacity < 1):
+  // look again once it has settled. A real contrast fault is still there the second time.
+  if (result.violations.some((v) => v.id === 'color-contrast')) {
+    await page.waitForTimeout(600);
+    await settle(page);
+    result = await analyze();
   }
-  const findings = violations.map((v): A11yFinding => ({
+  const findings: A11yFinding[] = result.violations.map((v) => ({
     journey: specName(info),
     screen,
     url: page.url(),
-    ...v,
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    helpUrl: v.helpUrl,
+    nodes: v.nodes
+      .slice(0, 5)
+      .map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 300), summary: n.failureSummary })),
   }));
   if (findings.length > 0) {
     mkdirSync(resolve(AXE_REPORT, '..'), { recursive: true });
