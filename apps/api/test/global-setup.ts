@@ -36,16 +36,22 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 async function postgresTemplate(project: TestProject, serverUrl: string): Promise<() => Promise<void>> {
   // Named for this run: runs side by side on one server keep theirs.
   const name = `plenary_template_${randomBytes(6).toString('hex')}`;
-  const admin = openPostgres(serverUrl, 1);
-  await admin.execScript(`CREATE DATABASE ${name}`);
+  await onServer(serverUrl, `CREATE DATABASE ${name}`);
   // Two connections: migrate holds one for its advisory lock while it works on the other.
   const template = openPostgres(serverDatabaseUrl(serverUrl, name), 2);
   await migrate(template);
   // No connection may stay open on a template while it is copied.
   await template.close();
   project.provide('postgresTemplate', name);
-  return async () => {
-    await admin.execScript(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+/** One statement on the server's own database, on a connection closed right after it. */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const admin = openPostgres(serverUrl, 1);
+  try {
+    await admin.execScript(statement);
+  } finally {
     await admin.close();
-  };
+  }
 }

@@ -114,7 +114,7 @@ const sendOptions = (opts: QueueOptions) => ({
  * attaches a partition to `pgboss.job`: processes starting at the same moment on a fresh database
  * deadlocked there (40P01) and the loser exited. Creation therefore runs under the database-wide
  * start-up lock (the one migrations take), and only when a queue is missing: a restart with every
- * queue in place takes no lock.
+ * queue in place takes no lock. One deadlock remains possible, with pg-boss's own queue: retried.
  */
 async function createMissingQueues(
   database: DatabaseHandle,
@@ -125,8 +125,26 @@ async function createMissingQueues(
     (await Promise.all(names.map(async (name) => ((await boss.getQueue(name)) ? [] : [name])))).flat();
   if ((await missing()).length === 0) return;
   await database.withLock(async () => {
-    for (const name of await missing()) await boss.createQueue(name);
+    for (const name of await missing()) await createQueueDespiteDeadlocks(boss, name);
   });
+}
+
+/**
+ * pg-boss's timekeeper creates its own queue (`__pgboss__send-it`) inside `boss.start()`, outside
+ * our lock: on a fresh database another process doing so can deadlock with the queue created here.
+ * PostgreSQL then aborts one of the two; ours tries again (the timekeeper ignores its own failure).
+ */
+async function createQueueDespiteDeadlocks(boss: PgBoss, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name);
+      return;
+    } catch (error) {
+      const deadlock = (error as { code?: unknown }).code === '40P01';
+      if (!deadlock || attempt >= 5) throw error;
+      if (await boss.getQueue(name)) return;
+    }
+  }
 }
 
 /** Counts unsettled promises; `drained` resolves when none is left or the time is up. */
