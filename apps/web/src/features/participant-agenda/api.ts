@@ -99,17 +99,29 @@ export function useUpcomingSessions(eventId: string) {
   });
 }
 
-/** A change of one session in every cached copy (agenda, detail, upcoming). */
+/**
+ * A change of one session in the agenda's copy and the session page's. A session page still showing
+ * the agenda's copy (its own answer not in yet: useSessionView's placeholder) gets the changed copy
+ * as its data, so it shows the change at once instead of when its slower answer lands.
+ */
 export function patchSession(
   client: QueryClient,
   eventId: string,
   sessionId: string,
   patch: (s: SessionView) => SessionView,
 ): void {
+  let patchedInAgenda: SessionView | undefined;
   client.setQueryData<AgendaView>(agendaKeys.view(eventId), (view) =>
-    view ? { ...view, sessions: view.sessions.map((s) => (s.id === sessionId ? patch(s) : s)) } : view,
+    view
+      ? {
+          ...view,
+          sessions: view.sessions.map((s) => (s.id === sessionId ? (patchedInAgenda = patch(s)) : s)),
+        }
+      : view,
   );
-  client.setQueryData<SessionView>(agendaKeys.session(eventId, sessionId), (s) => (s ? patch(s) : s));
+  client.setQueryData<SessionView>(agendaKeys.session(eventId, sessionId), (s) =>
+    s ? patch(s) : patchedInAgenda,
+  );
 }
 
 export type EnrollAction = 'enroll' | 'leave';
