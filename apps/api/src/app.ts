@@ -16,6 +16,7 @@ import { installSecurityHeaders } from './platform/headers.js';
 import { collectMethods } from './platform/methods.js';
 import { openApiTransform } from './platform/openapi.js';
 import { createJobs } from './platform/jobs.js';
+import { installForeground } from './platform/foreground.js';
 import { createDomainEvents } from './platform/domain-events.js';
 import { createMailOutbox } from './platform/mail.js';
 import { pushSenderFromConfig } from './platform/push.js';
@@ -58,7 +59,10 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     loadPrincipal: (userId) => loadPrincipal(base.db, userId),
   });
   app.addHook('preClose', () => realtime.close());
-  const jobs = createJobs(base.database, app.log, { heartbeatSeconds: base.config.JOBS_HEARTBEAT_SECONDS });
+  const jobs = createJobs(base.database, app.log, {
+    heartbeatSeconds: base.config.JOBS_HEARTBEAT_SECONDS,
+    foreground: installForeground(app),
+  });
   // Modules define their queues while registering; workers start once every route is in place.
   const events = createDomainEvents(base.database, jobs, app.log);
   // The dispatcher enqueues into the handlers' queues: it starts after the workers and stops before them.

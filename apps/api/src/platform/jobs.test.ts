@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/database.js';
 import type { DatabaseHandle } from './db/index.js';
+import type { Foreground } from './foreground.js';
 import { createJobs, type Jobs } from './jobs.js';
 
 let database: DatabaseHandle;
@@ -102,6 +103,34 @@ describe('platform/jobs (pg-boss in the application database)', () => {
     jobs.wake('test.backlog');
     await until(() => seen.length === 5);
     expect([...seen].sort()).toEqual([1, 2, 3, 4, 5]);
+    await jobs.stop();
+  });
+
+  it('runs a batch only when the foreground gives it its turn', async () => {
+    let giveTurn = () => {};
+    let asked = 0;
+    const foreground: Foreground = {
+      begin: () => () => {},
+      inFlight: 1,
+      turn: () => {
+        asked++;
+        return new Promise<void>((resolve) => (giveTurn = resolve));
+      },
+    };
+    const jobs: Jobs = createJobs(database, quiet, { foreground });
+    const seen: string[] = [];
+    jobs.define<{ name: string }>('test.behind', async (data) => {
+      seen.push(data.name);
+    });
+    await jobs.start();
+    await database.db.transaction().execute((tx) => jobs.enqueue(tx, 'test.behind', { name: 'later' }));
+    jobs.wake('test.behind');
+    await until(() => asked > 0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen).toEqual([]);
+    giveTurn();
+    await until(() => seen.length > 0);
+    expect(seen).toEqual(['later']);
     await jobs.stop();
   });
 

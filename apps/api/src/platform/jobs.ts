@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Db, DatabaseHandle } from './db/index.js';
+import type { Foreground } from './foreground.js';
 import { createRecovery, transactionAdapter, type AbandonedHook } from './job-recovery.js';
 
 /**
@@ -61,6 +62,8 @@ export interface DefineOptions<T> extends QueueOptions {
 export interface JobsOptions {
   /** How often this process beats (default 5 s); a process silent for 3 beats is gone. */
   heartbeatSeconds?: number;
+  /** This process's requests: a batch waits for its turn behind them (platform/foreground.ts). */
+  foreground?: Foreground;
 }
 
 export interface Jobs {
@@ -279,6 +282,7 @@ export function createJobs(
           },
           async (batch) => {
             try {
+              await inFlight.track(options.foreground?.turn() ?? Promise.resolve());
               await inFlight.track(recovery.own(name, batch));
               if (batch.length === 1) {
                 const job = batch[0]!;
