@@ -6,7 +6,7 @@ import { apiFetch } from '../../shared/api/client';
 import type { ApiError } from '../../shared/api/errors';
 import { useRealtimeEvent, useRealtimeResync } from '../../shared/realtime';
 import { useUserState } from '../../shared/session/hooks';
-import { base64UrlToBytes, subscriptionBody } from './push';
+import { base64UrlToBytes, serviceWorkerWaitMs, subscriptionBody } from './push';
 
 export type InboxPageView = z.input<typeof inboxPageSchema>;
 export type InboxItemView = z.input<typeof inboxItemSchema>;
@@ -59,8 +59,12 @@ export const markRead = (eventId: string, itemId: string) =>
 export const markAllRead = (eventId: string) =>
   apiFetch<{ unread: number }>(`${base(eventId)}/inbox/read-all`, { method: 'POST' });
 
-/** The service worker's registration; rejects when none becomes active in time (e.g. dev server without one). */
-function serviceWorkerReady(timeoutMs = 10_000): Promise<ServiceWorkerRegistration> {
+/**
+ * The service worker's registration once active; rejects when none becomes active in time (a dev
+ * server without one), waiting longer for one still installing (serviceWorkerWaitMs).
+ */
+async function serviceWorkerReady(): Promise<ServiceWorkerRegistration> {
+  const timeoutMs = serviceWorkerWaitMs(await navigator.serviceWorker.getRegistration());
   return Promise.race([
     navigator.serviceWorker.ready,
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no service worker')), timeoutMs)),

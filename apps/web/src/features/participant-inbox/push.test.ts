@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { base64UrlToBytes, pushState, safeAppPath, subscriptionBody, type PushEnvironment } from './push';
+import {
+  base64UrlToBytes,
+  INSTALLING_WORKER_WAIT_MS,
+  NO_WORKER_WAIT_MS,
+  pushState,
+  safeAppPath,
+  serviceWorkerWaitMs,
+  subscriptionBody,
+  type PushEnvironment,
+} from './push';
 
 const chrome: PushEnvironment = {
   userAgent: 'Mozilla/5.0 (Linux; Android 14) Chrome/130',
@@ -66,5 +75,22 @@ describe('helpers', () => {
     expect(safeAppPath('//evil.example')).toBe('/');
     expect(safeAppPath('https://evil.example')).toBe('/');
     expect(safeAppPath(undefined)).toBe('/');
+  });
+});
+
+describe('serviceWorkerWaitMs', () => {
+  const worker = {} as ServiceWorker;
+  it('waits long for a worker still installing (a first visit fetches the app for offline use)', () => {
+    expect(serviceWorkerWaitMs({ installing: worker, waiting: null, active: null })).toBe(
+      INSTALLING_WORKER_WAIT_MS,
+    );
+    expect(serviceWorkerWaitMs({ installing: null, waiting: worker, active: null })).toBe(
+      INSTALLING_WORKER_WAIT_MS,
+    );
+  });
+  it('waits briefly with no worker registered', () => {
+    expect(serviceWorkerWaitMs(undefined)).toBe(NO_WORKER_WAIT_MS);
+    expect(serviceWorkerWaitMs({ installing: null, waiting: null, active: null })).toBe(NO_WORKER_WAIT_MS);
+    expect(NO_WORKER_WAIT_MS).toBeLessThan(INSTALLING_WORKER_WAIT_MS);
   });
 });

@@ -67,3 +67,21 @@ export function subscriptionBody(sub: PushSubscriptionJSON, userAgent: string) {
 export function safeAppPath(url: unknown): string {
   return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/';
 }
+
+/** How long turning notifications on waits for the service worker with none registered (a dev server). */
+export const NO_WORKER_WAIT_MS = 10_000;
+/**
+ * …and with one still installing: on a first visit it fetches the whole app for offline use first,
+ * which takes a while on a slow phone or network, and the participant's click should still work.
+ */
+export const INSTALLING_WORKER_WAIT_MS = 120_000;
+
+/** How long to wait for an active service worker, given this page's registration (if any). */
+export function serviceWorkerWaitMs(
+  registration: Pick<ServiceWorkerRegistration, 'installing' | 'waiting' | 'active'> | undefined,
+): number {
+  if (!registration) return NO_WORKER_WAIT_MS;
+  return registration.active || registration.installing || registration.waiting
+    ? INSTALLING_WORKER_WAIT_MS
+    : NO_WORKER_WAIT_MS;
+}
