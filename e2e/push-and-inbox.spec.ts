@@ -133,7 +133,9 @@ test('a participant turns on notifications and a reminder arrives live; the serv
 
   await test.step('turning on notifications registers this device', async () => {
     await page.getByRole('button', { name: 'Turn on notifications' }).click();
-    await expect(page.getByText('Notifications are on for this device.')).toBeVisible();
+    // On a first visit the service worker is still fetching the whole app for offline use (over
+    // 20 s beside two other journeys here); the click waits for it, as on a slow phone.
+    await expect(page.getByText('Notifications are on for this device.')).toBeVisible({ timeout: 90_000 });
     await screen(page, 'notifications on');
   });
 
