@@ -6,6 +6,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openPostgres } from '../src/platform/db/index.js';
+import { serverDatabaseUrl } from './database.js';
 
 /**
  * Real API processes (`node --import tsx src/main.ts`, as deployed) for tests that need more than
@@ -31,10 +32,8 @@ export async function createServerDatabase(
   const admin = openPostgres(server, 1);
   await admin.execScript(`CREATE DATABASE ${name}`);
   await admin.close();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: serverDatabaseUrl(server, name),
     async drop() {
       const cleanup = openPostgres(server, 1);
       await cleanup.execScript(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
