@@ -40,31 +40,56 @@ async function received(event: string, count: number, ms = 2000): Promise<unknow
   return got;
 }
 
+/** Two sockets per step, and a slice ends after every step: the loop runs other work in between. */
+const EVERY_STEP = { step: 2, budgetMs: 0 };
+
+/** `send`, with the last socket of the room leaving as soon as the event loop gets a turn. */
+async function sendWhileLastLeaves(fanout: SlicedFanout, event: string) {
+  const order = [...io.of('/').adapter.rooms.get(ROOM)!];
+  const last = joined.find((s) => s.id === order.at(-1))!;
+  const got = received(event, 1);
+  const sent = fanout.send(ROOM, event, { ok: true });
+  // Runs in the first turn the delivery gives the loop (a check phase), if it gives one.
+  setImmediate(() => void last.leave(ROOM));
+  await sent;
+  const perClient = await got;
+  await last.join(ROOM);
+  const lastIndex = clients.findIndex((c) => c.id === last.id);
+  return { last: perClient[lastIndex], others: perClient.filter((_, i) => i !== lastIndex) };
+}
+
 describe('SlicedFanout', () => {
-  it('delivers every message to every socket of a room larger than a slice, in the order sent', async () => {
-    const fanout = new SlicedFanout(io, 2);
+  it('delivers every message to every socket of a room larger than a step, in the order sent', async () => {
+    const fanout = new SlicedFanout(io, EVERY_STEP);
     const got = received('tick', 3);
     await Promise.all([1, 2, 3].map((n) => fanout.send(ROOM, 'tick', { n })));
     expect(await got).toEqual(clients.map(() => [{ n: 1 }, { n: 2 }, { n: 3 }]));
   });
 
-  it('skips a socket that leaves the room while earlier slices are being written', async () => {
-    const fanout = new SlicedFanout(io, 2);
-    const got = received('late', 1);
-    const order = [...io.of('/').adapter.rooms.get(ROOM)!];
-    const last = joined.find((s) => s.id === order.at(-1))!;
-    const sent = fanout.send(ROOM, 'late', { ok: true });
-    // Runs after the first slice is written and before the next one (both wait for the same check phase).
-    setImmediate(() => void last.leave(ROOM));
-    await sent;
-    const perClient = await got;
-    const lastIndex = clients.findIndex((c) => c.id === last.id);
-    expect(perClient[lastIndex]).toEqual([]);
-    expect(perClient.filter((g, i) => i !== lastIndex)).toEqual(clients.slice(1).map(() => [{ ok: true }]));
-    await last.join(ROOM);
+  it('gives the event loop a turn when a slice has used its budget, and skips a socket that left meanwhile', async () => {
+    const { last, others } = await sendWhileLastLeaves(new SlicedFanout(io, EVERY_STEP), 'late');
+    expect(last).toEqual([]);
+    expect(others).toEqual(clients.slice(1).map(() => [{ ok: true }]));
   });
 
-  it('refuses a slice that is not positive', () => {
-    expect(() => new SlicedFanout(io, 0)).toThrow();
+  it('writes the whole room in one slice while the budget lasts', async () => {
+    // The clock stands still: the budget is never used up, so nothing else runs before the last step.
+    const fanout = new SlicedFanout(io, { step: 2, budgetMs: 20 }, () => 0);
+    const { last, others } = await sendWhileLastLeaves(fanout, 'whole');
+    expect(last).toEqual([{ ok: true }]);
+    expect(others).toEqual(clients.slice(1).map(() => [{ ok: true }]));
+  });
+
+  it('ends a slice once the clock has passed the budget', async () => {
+    // Each look at the clock advances it 15 ms: the second step is still within 20 ms, the third is not.
+    let ms = 0;
+    const fanout = new SlicedFanout(io, { step: 2, budgetMs: 20 }, () => (ms += 15));
+    const { last } = await sendWhileLastLeaves(fanout, 'budget');
+    expect(last).toEqual([]);
+  });
+
+  it('refuses a step that is not positive or a negative budget', () => {
+    expect(() => new SlicedFanout(io, { step: 0, budgetMs: 20 })).toThrow();
+    expect(() => new SlicedFanout(io, { step: 2, budgetMs: -1 })).toThrow();
   });
 });

@@ -1,25 +1,39 @@
 import type { Server } from 'socket.io';
 
-/** Sockets written before the event loop may answer HTTP requests and database replies again. */
-export const DEFAULT_SLICE = 256;
+export interface FanoutPacing {
+  /** Sockets written between two looks at the clock (one broadcast, so one encoding, each). */
+  step: number;
+  /** How long one slice may hold the event loop before other work gets a turn (ms). */
+  budgetMs: number;
+}
 
 /**
- * Delivers messages to this process's sockets in a room, in slices. socket.io writes a room
- * message to every socket in one go (one write system call each): 5,000 sockets block the event
- * loop for about 90 ms on this machine, during which no write transaction can go on — and those
- * hold the session lock the next enrolment waits for. Here the packet is still encoded once per
- * slice, and between slices the loop runs other work. Messages go out one after another in the
- * order given (a slice waits for the previous message to finish), so each socket sees them in
- * order. A socket that left the room before its slice gets nothing: leaving takes effect at once.
+ * Slices of about 20 ms. Every slice boundary lets each request in flight take one more step (a
+ * database reply, the next query), and that work draws the delivery out: with 4 ms slices (256
+ * sockets) a 5,000-socket delivery took 100–130 ms instead of the 70–80 ms of its own writes, with
+ * 20 ms slices 85–95 ms (bench/fanout.ts; docs/PERFORMANCE.md, sixth round). Requests then wait for
+ * at most one slice instead of the whole delivery.
+ */
+export const DEFAULT_PACING: FanoutPacing = { step: 128, budgetMs: 20 };
+
+/**
+ * Delivers messages to this process's sockets in a room, in time-boxed slices. socket.io writes a
+ * room message to every socket in one go (one write system call each): 5,000 sockets block the
+ * event loop for 70–90 ms, during which no request is answered and no write transaction goes on,
+ * and those hold the session lock the next enrolment waits for. Messages go out one after another
+ * in the order given (a slice waits for the previous message to finish), so each socket sees them
+ * in order. A socket that left the room before its slice gets nothing: leaving takes effect at once.
  */
 export class SlicedFanout {
   private tail: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly io: Server,
-    private readonly slice = DEFAULT_SLICE,
+    private readonly pacing: FanoutPacing = DEFAULT_PACING,
+    private readonly now: () => number = () => performance.now(),
   ) {
-    if (!(slice > 0)) throw new Error('slice must be positive');
+    if (!(pacing.step > 0)) throw new Error('step must be positive');
+    if (!(pacing.budgetMs >= 0)) throw new Error('budgetMs must not be negative');
   }
 
   /** Queues the message; resolves once every socket of the room has been written to. */
@@ -32,18 +46,23 @@ export class SlicedFanout {
   private async deliver(room: string, event: string, payload: unknown): Promise<void> {
     const members = this.io.of('/').adapter.rooms.get(room);
     if (!members || members.size === 0) return;
-    if (members.size <= this.slice) {
+    const { step, budgetMs } = this.pacing;
+    if (members.size <= step) {
       this.io.local.to(room).emit(event, payload);
       return;
     }
     const ids = [...members];
-    for (let start = 0; start < ids.length; start += this.slice) {
-      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      const now = this.io.of('/').adapter.rooms.get(room);
-      if (!now) return;
-      const slice = ids.slice(start, start + this.slice).filter((id) => now.has(id));
-      // Every socket is alone in the room named by its id: one broadcast reaches exactly this slice.
-      if (slice.length > 0) this.io.local.to(slice).emit(event, payload);
+    let sliceStart = this.now();
+    for (let start = 0; start < ids.length; start += step) {
+      if (start > 0 && this.now() - sliceStart >= budgetMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = this.now();
+      }
+      const current = this.io.of('/').adapter.rooms.get(room);
+      if (!current) return;
+      const chunk = ids.slice(start, start + step).filter((id) => current.has(id));
+      // Every socket is alone in the room named by its id: one broadcast reaches exactly this chunk.
+      if (chunk.length > 0) this.io.local.to(chunk).emit(event, payload);
     }
   }
 }

@@ -16,7 +16,7 @@ import type { Principal } from './access.js';
 import type { Db } from './db/index.js';
 import { RoomAccess, type RoomCheck } from './realtime-access.js';
 import { createCoalescer, type CoalescerClock } from './realtime-coalescer.js';
-import { SlicedFanout } from './realtime-fanout.js';
+import { SlicedFanout, type FanoutPacing } from './realtime-fanout.js';
 
 /** Room names (`user:<id>`, `event:<id>`, …) are part of the contract in the domain package. */
 export { rooms };
@@ -79,8 +79,8 @@ export interface RealtimeOptions {
   /** Parse every payload against its contract (default: outside production). */
   validatePayloads?: boolean;
   clock?: CoalescerClock;
-  /** Sockets written per slice by `emitLocal` (default 256). */
-  slice?: number;
+  /** How `emitLocal` slices a room's delivery (default: 20 ms slices, see realtime-fanout.ts). */
+  fanoutPacing?: FanoutPacing;
 }
 
 /** Between API processes (serverSideEmit): re-check this user's sockets. */
@@ -198,7 +198,7 @@ export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realt
     void recheckLocalSockets(userId).then(() => typeof ack === 'function' && ack(true));
   });
 
-  const fanout = new SlicedFanout(io, opts.slice);
+  const fanout = new SlicedFanout(io, opts.fanoutPacing);
   const readers = new Map<RealtimeEventName, LatestReader<RealtimeEventName>>();
   // Topics published on this process since their last send: those the other processes are told about.
   const changedHere = new Set<string>();
