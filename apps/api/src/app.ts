@@ -47,6 +47,8 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: base.config.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
+  // Requests in flight: background jobs wait behind them, and room deliveries slice finer for them.
+  const foreground = installForeground(app);
   const realtime: Realtime = createRealtime(app.server, {
     db: base.db,
     redisUrl: base.config.REDIS_URL,
@@ -57,11 +59,12 @@ export async function buildApp(base: BaseDeps): Promise<FastifyInstance> {
       return principal;
     },
     loadPrincipal: (userId) => loadPrincipal(base.db, userId),
+    oldestRequestWaitMs: () => foreground.oldestWaitMs(),
   });
   app.addHook('preClose', () => realtime.close());
   const jobs = createJobs(base.database, app.log, {
     heartbeatSeconds: base.config.JOBS_HEARTBEAT_SECONDS,
-    foreground: installForeground(app),
+    foreground,
   });
   // Modules define their queues while registering; workers start once every route is in place.
   const events = createDomainEvents(base.database, jobs, app.log);

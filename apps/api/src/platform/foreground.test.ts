@@ -43,6 +43,21 @@ describe('platform/foreground', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
+  it('tells how long the oldest request still in flight has waited', async () => {
+    const foreground = createForeground();
+    expect(foreground.oldestWaitMs()).toBe(0);
+    const endFirst = foreground.begin();
+    await new Promise((r) => setTimeout(r, 100));
+    const endSecond = foreground.begin();
+    expect(foreground.oldestWaitMs()).toBeGreaterThanOrEqual(90);
+    endFirst();
+    expect(foreground.oldestWaitMs()).toBeLessThan(90);
+    endSecond();
+    endSecond();
+    expect(foreground.oldestWaitMs()).toBe(0);
+    expect(foreground.inFlight).toBe(0);
+  });
+
   it('counts a request from its arrival to its answer, once', async () => {
     const app = Fastify();
     const foreground = installForeground(app);

@@ -15,6 +15,8 @@ export interface Foreground {
   turn(): Promise<void>;
   /** Requests in flight in this process. */
   readonly inFlight: number;
+  /** How long the oldest request still in flight has been waiting (ms; 0 with none). */
+  oldestWaitMs(): number;
 }
 
 export interface ForegroundOptions {
@@ -30,27 +32,28 @@ export function createForeground(options: ForegroundOptions = {}): Foreground {
   const busyShare = options.busyShare ?? 0.75;
   const windowMs = options.windowMs ?? 50;
   const maxWaitMs = options.maxWaitMs ?? 1000;
-  let inFlight = 0;
+  // Arrival times by request, in arrival order (a Map keeps insertion order): the first is the oldest.
+  const arrivals = new Map<object, number>();
   return {
     begin() {
-      inFlight++;
-      let ended = false;
-      return () => {
-        if (ended) return;
-        ended = true;
-        inFlight--;
-      };
+      const request = {};
+      arrivals.set(request, performance.now());
+      return () => void arrivals.delete(request);
     },
     async turn() {
       const until = performance.now() + maxWaitMs;
-      while (inFlight > 0 && performance.now() < until) {
+      while (arrivals.size > 0 && performance.now() < until) {
         const before = performance.eventLoopUtilization();
         await new Promise((resolve) => setTimeout(resolve, windowMs));
         if (performance.eventLoopUtilization(before).utilization < busyShare) return;
       }
     },
     get inFlight() {
-      return inFlight;
+      return arrivals.size;
+    },
+    oldestWaitMs() {
+      const oldest = arrivals.values().next();
+      return oldest.done ? 0 : performance.now() - oldest.value;
     },
   };
 }

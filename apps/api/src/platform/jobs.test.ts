@@ -112,6 +112,7 @@ describe('platform/jobs (pg-boss in the application database)', () => {
     const foreground: Foreground = {
       begin: () => () => {},
       inFlight: 1,
+      oldestWaitMs: () => 0,
       turn: () => {
         asked++;
         return new Promise<void>((resolve) => (giveTurn = resolve));

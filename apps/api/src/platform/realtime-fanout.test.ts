@@ -41,7 +41,14 @@ async function received(event: string, count: number, ms = 2000): Promise<unknow
 }
 
 /** Two sockets per step, and a slice ends after every step: the loop runs other work in between. */
-const EVERY_STEP = { step: 2, budgetMs: 0 };
+const EVERY_STEP = { step: 2, budgetMs: 0, patienceMs: 50, urgentBudgetMs: 0 };
+/** Slices of 20 ms, 0 ms once a request has waited 50 ms. */
+const PACING = { step: 2, budgetMs: 20, patienceMs: 50, urgentBudgetMs: 0 };
+/** A clock that stands still (no slice ever uses up its budget), with the oldest request's wait given. */
+const stillClock = (oldestRequestWaitMs = 0) => ({
+  now: () => 0,
+  oldestRequestWaitMs: () => oldestRequestWaitMs,
+});
 
 /** `send`, with the last socket of the room leaving as soon as the event loop gets a turn. */
 async function sendWhileLastLeaves(fanout: SlicedFanout, event: string) {
@@ -74,7 +81,7 @@ describe('SlicedFanout', () => {
 
   it('writes the whole room in one slice while the budget lasts', async () => {
     // The clock stands still: the budget is never used up, so nothing else runs before the last step.
-    const fanout = new SlicedFanout(io, { step: 2, budgetMs: 20 }, () => 0);
+    const fanout = new SlicedFanout(io, PACING, stillClock(49));
     const { last, others } = await sendWhileLastLeaves(fanout, 'whole');
     expect(last).toEqual([{ ok: true }]);
     expect(others).toEqual(clients.slice(1).map(() => [{ ok: true }]));
@@ -83,13 +90,20 @@ describe('SlicedFanout', () => {
   it('ends a slice once the clock has passed the budget', async () => {
     // Each look at the clock advances it 15 ms: the second step is still within 20 ms, the third is not.
     let ms = 0;
-    const fanout = new SlicedFanout(io, { step: 2, budgetMs: 20 }, () => (ms += 15));
+    const fanout = new SlicedFanout(io, PACING, { now: () => (ms += 15), oldestRequestWaitMs: () => 0 });
     const { last } = await sendWhileLastLeaves(fanout, 'budget');
     expect(last).toEqual([]);
   });
 
-  it('refuses a step that is not positive or a negative budget', () => {
-    expect(() => new SlicedFanout(io, { step: 0, budgetMs: 20 })).toThrow();
-    expect(() => new SlicedFanout(io, { step: 2, budgetMs: -1 })).toThrow();
+  it('slices to the urgent budget once a request has waited past the patience', async () => {
+    const { last } = await sendWhileLastLeaves(new SlicedFanout(io, PACING, stillClock(50)), 'urgent');
+    expect(last).toEqual([]);
+  });
+
+  it('refuses a step that is not positive, or a negative budget or patience', () => {
+    expect(() => new SlicedFanout(io, { ...PACING, step: 0 })).toThrow();
+    expect(() => new SlicedFanout(io, { ...PACING, budgetMs: -1 })).toThrow();
+    expect(() => new SlicedFanout(io, { ...PACING, urgentBudgetMs: -1 })).toThrow();
+    expect(() => new SlicedFanout(io, { ...PACING, patienceMs: -1 })).toThrow();
   });
 });

@@ -5,16 +5,30 @@ export interface FanoutPacing {
   step: number;
   /** How long one slice may hold the event loop before other work gets a turn (ms). */
   budgetMs: number;
+  /** Once a request has waited this long (ms), slices shrink to `urgentBudgetMs`. */
+  patienceMs: number;
+  urgentBudgetMs: number;
 }
 
 /**
- * Slices of about 20 ms. Every slice boundary lets each request in flight take one more step (a
- * database reply, the next query), and that work draws the delivery out: with 4 ms slices (256
- * sockets) a 5,000-socket delivery took 100–130 ms instead of the 70–80 ms of its own writes, with
- * 20 ms slices 85–95 ms (bench/fanout.ts; docs/PERFORMANCE.md, sixth round). Requests then wait for
- * at most one slice instead of the whole delivery.
+ * Slices of about 30 ms. Every slice boundary lets each request in flight take one more step (a
+ * database reply, the next query), and that work, and the database's beside it, draws the delivery
+ * out: at 5,000 sockets the API's p95 was 100–160 ms with 4 ms slices, 100–130 ms with 20 ms and
+ * 98–112 ms with 30 ms, against 70–85 ms for a bare server writing them in one go. But a request
+ * needs a dozen such steps, so when deliveries fill most of the loop (10,000 sockets) long slices
+ * starve the requests, and the writes behind the state fall ever further behind: once the oldest
+ * request has waited 100 ms, slices are 4 ms until it is answered. Measured with bench/fanout.ts
+ * (docs/PERFORMANCE.md, sixth round).
  */
-export const DEFAULT_PACING: FanoutPacing = { step: 128, budgetMs: 20 };
+export const DEFAULT_PACING: FanoutPacing = { step: 128, budgetMs: 30, patienceMs: 100, urgentBudgetMs: 4 };
+
+export interface FanoutClock {
+  now(): number;
+  /** How long the oldest request in flight has waited (ms; 0 with none): platform/foreground.ts. */
+  oldestRequestWaitMs(): number;
+}
+
+const systemClock: FanoutClock = { now: () => performance.now(), oldestRequestWaitMs: () => 0 };
 
 /**
  * Delivers messages to this process's sockets in a room, in time-boxed slices. socket.io writes a
@@ -30,10 +44,11 @@ export class SlicedFanout {
   constructor(
     private readonly io: Server,
     private readonly pacing: FanoutPacing = DEFAULT_PACING,
-    private readonly now: () => number = () => performance.now(),
+    private readonly clock: FanoutClock = systemClock,
   ) {
     if (!(pacing.step > 0)) throw new Error('step must be positive');
-    if (!(pacing.budgetMs >= 0)) throw new Error('budgetMs must not be negative');
+    if (!(pacing.budgetMs >= 0 && pacing.urgentBudgetMs >= 0 && pacing.patienceMs >= 0))
+      throw new Error('budgets and patience must not be negative');
   }
 
   /** Queues the message; resolves once every socket of the room has been written to. */
@@ -46,17 +61,17 @@ export class SlicedFanout {
   private async deliver(room: string, event: string, payload: unknown): Promise<void> {
     const members = this.io.of('/').adapter.rooms.get(room);
     if (!members || members.size === 0) return;
-    const { step, budgetMs } = this.pacing;
+    const { step } = this.pacing;
     if (members.size <= step) {
       this.io.local.to(room).emit(event, payload);
       return;
     }
     const ids = [...members];
-    let sliceStart = this.now();
+    let sliceStart = this.clock.now();
     for (let start = 0; start < ids.length; start += step) {
-      if (start > 0 && this.now() - sliceStart >= budgetMs) {
+      if (start > 0 && this.clock.now() - sliceStart >= this.budget()) {
         await new Promise((resolve) => setImmediate(resolve));
-        sliceStart = this.now();
+        sliceStart = this.clock.now();
       }
       const current = this.io.of('/').adapter.rooms.get(room);
       if (!current) return;
@@ -64,5 +79,10 @@ export class SlicedFanout {
       // Every socket is alone in the room named by its id: one broadcast reaches exactly this chunk.
       if (chunk.length > 0) this.io.local.to(chunk).emit(event, payload);
     }
+  }
+
+  private budget(): number {
+    const { budgetMs, patienceMs, urgentBudgetMs } = this.pacing;
+    return this.clock.oldestRequestWaitMs() >= patienceMs ? Math.min(budgetMs, urgentBudgetMs) : budgetMs;
   }
 }

@@ -79,8 +79,10 @@ export interface RealtimeOptions {
   /** Parse every payload against its contract (default: outside production). */
   validatePayloads?: boolean;
   clock?: CoalescerClock;
-  /** How `emitLocal` slices a room's delivery (default: 20 ms slices, see realtime-fanout.ts). */
+  /** How `emitLocal` slices a room's delivery (default: 30 ms slices, see realtime-fanout.ts). */
   fanoutPacing?: FanoutPacing;
+  /** How long this process's oldest request in flight has waited (ms): shorter slices past the pacing's patience. */
+  oldestRequestWaitMs?: () => number;
 }
 
 /** Between API processes (serverSideEmit): re-check this user's sockets. */
@@ -198,7 +200,10 @@ export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realt
     void recheckLocalSockets(userId).then(() => typeof ack === 'function' && ack(true));
   });
 
-  const fanout = new SlicedFanout(io, opts.fanoutPacing);
+  const fanout = new SlicedFanout(io, opts.fanoutPacing, {
+    now: () => performance.now(),
+    oldestRequestWaitMs: opts.oldestRequestWaitMs ?? (() => 0),
+  });
   const readers = new Map<RealtimeEventName, LatestReader<RealtimeEventName>>();
   // Topics published on this process since their last send: those the other processes are told about.
   const changedHere = new Set<string>();
