@@ -8,9 +8,12 @@
  * the final count) and the servers' CPU seconds, with the machine and its load average.
  *
  * Latency of a message carrying count c = its arrival − when the c-th write was issued (counts go
- * 1…1000, one per enrolment); it includes the coalescing wait, in both runs alike.
+ * 1…1000, one per enrolment); it includes the coalescing wait, in both runs alike. Before the
+ * measured writes, both servers get `--warmup` seconds (default 2) of the same load on another
+ * session, not measured: the first second of a cold process (code not yet optimised, statements
+ * not yet prepared) is a start-up cost, not the steady state the figures describe.
  *
- *   node --import tsx bench/fanout.ts [--clients 5000] [--processes 3] [--seconds 10] [--rate 100] [--cpu-prof dir]
+ *   node --import tsx bench/fanout.ts [--clients 5000] [--processes 3] [--seconds 10] [--rate 100] [--warmup 2] [--cpu-prof dir]
  * Needs PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) and,
  * for --processes > 1, Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379).
  */
@@ -28,6 +31,7 @@ const { values: args } = parseArgs({
     processes: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '10' },
     rate: { type: 'string', default: '100' },
+    warmup: { type: 'string', default: '2' },
     // Writes a V8 CPU profile of every server process (API and bare) to this directory.
     'cpu-prof': { type: 'string' },
   },
@@ -37,6 +41,9 @@ const PROCESSES = Number(args.processes);
 const SECONDS = Number(args.seconds);
 const RATE = Number(args.rate);
 const WRITES = RATE * SECONDS;
+const WARMUP_WRITES = Math.min(WRITES, RATE * Number(args.warmup));
+/** After the warm-up, time for its last messages and background jobs before the measured writes. */
+const SETTLE_MS = 2000;
 const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CLIENT_THREADS = Math.max(2, Math.ceil(CLIENTS / 2500));
@@ -199,7 +206,12 @@ try {
   };
 
   // ——— Clients ———
-  async function startClients(urls: string[], room: string | null, token: string): Promise<void> {
+  async function startClients(
+    urls: string[],
+    room: string | null,
+    token: string,
+    sessionId: string,
+  ): Promise<void> {
     const per = Math.ceil(CLIENTS / CLIENT_THREADS);
     const started = await Promise.all(
       Array.from({ length: CLIENT_THREADS }, (_, k) => {
@@ -207,7 +219,13 @@ try {
         const count = Math.min(per, CLIENTS - k * per);
         const worker = new Worker(boot, {
           eval: true,
-          workerData: { urls: urls.map((_, i) => urls[(i + k) % urls.length]!), clients: count, token, room },
+          workerData: {
+            urls: urls.map((_, i) => urls[(i + k) % urls.length]!),
+            clients: count,
+            token,
+            room,
+            sessionId,
+          },
         });
         workers.push(worker);
         return new Promise<Worker>((done, fail) => {
@@ -268,50 +286,66 @@ try {
     ),
   );
   const apiUrls = api.map((s) => `http://127.0.0.1:${s.port}`);
-  const create = await fetch(`${apiUrls[0]}/api/v1/events/${event.id}/sessions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Keynote',
-      startDate: '2030-06-01',
-      startTime: '10:00 AM',
-      endDate: '2030-06-01',
-      endTime: '11:00 AM',
-      status: 'PUBLISHED',
-      enrollable: true,
-      capacity: 100_000,
-    }),
-  });
-  if (create.status !== 201) throw new Error(`session: ${create.status} ${await create.text()}`);
-  const sessionId = ((await create.json()) as { id: string }).id;
-  let t0 = now();
-  await startClients(apiUrls, `event:${event.id}`, listenerToken);
+  const createSession = async (name: string) => {
+    const create = await fetch(`${apiUrls[0]}/api/v1/events/${event.id}/sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name,
+        startDate: '2030-06-01',
+        startTime: '10:00 AM',
+        endDate: '2030-06-01',
+        endTime: '11:00 AM',
+        status: 'PUBLISHED',
+        enrollable: true,
+        capacity: 100_000,
+      }),
+    });
+    if (create.status !== 201) throw new Error(`session: ${create.status} ${await create.text()}`);
+    return ((await create.json()) as { id: string }).id;
+  };
+  const sessionId = await createSession('Keynote');
+  const warmupSessionId = await createSession('Warm-up');
+  const t0 = now();
+  await startClients(apiUrls, `event:${event.id}`, listenerToken, sessionId);
   console.log(
     `API: ${CLIENTS} clients on ${PROCESSES} process(es) subscribed in ${((now() - t0) / 1000).toFixed(1)} s`,
   );
-  const apiCpu0 = await cpuOf(api.map((s) => s.child));
-  const issued: number[] = [0];
-  const failures: number[] = [];
-  const inFlight: Array<Promise<void>> = [];
-  // Issue → answer of each write: how much of the fan-out latency is the write's own.
-  const writeLatencies: number[] = [];
-  const apiWindow = windowMeter();
-  t0 = now();
-  for (let i = 1; i <= WRITES; i++) {
-    const due = t0 + (i - 1) * (1000 / RATE);
-    await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
-    const at = now();
-    issued.push(at);
-    const url = `${apiUrls[i % apiUrls.length]}/api/v1/events/${event.id}/sessions/v2/${sessionId}/enroll`;
-    inFlight.push(
-      post(url, writerTokens[i - 1]!).then((status) => {
-        writeLatencies.push(now() - at);
-        if (status !== 200) failures.push(status);
-      }),
-    );
+  /** `writes` enrolments in `session` at RATE a second, one participant each; their issue times and latencies. */
+  async function enrolments(session: string, writes: number) {
+    const issued: number[] = [0];
+    const failures: number[] = [];
+    const inFlight: Array<Promise<void>> = [];
+    // Issue → answer of each write: how much of the fan-out latency is the write's own.
+    const latencies: number[] = [];
+    const start = now();
+    for (let i = 1; i <= writes; i++) {
+      const due = start + (i - 1) * (1000 / RATE);
+      await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
+      const at = now();
+      issued.push(at);
+      const url = `${apiUrls[i % apiUrls.length]}/api/v1/events/${event.id}/sessions/v2/${session}/enroll`;
+      inFlight.push(
+        post(url, writerTokens[i - 1]!).then((status) => {
+          latencies.push(now() - at);
+          if (status !== 200) failures.push(status);
+        }),
+      );
+    }
+    await Promise.all(inFlight);
+    return { issued, failures, latencies, seconds: (now() - start) / 1000 };
   }
-  await Promise.all(inFlight);
-  const writeSeconds = (now() - t0) / 1000;
+  const warmup = await enrolments(warmupSessionId, WARMUP_WRITES);
+  if (warmup.failures.length > 0) throw new Error(`warm-up writes failed: ${warmup.failures.join(', ')}`);
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  const apiCpu0 = await cpuOf(api.map((s) => s.child));
+  const apiWindow = windowMeter();
+  const {
+    issued,
+    failures,
+    latencies: writeLatencies,
+    seconds: writeSeconds,
+  } = await enrolments(sessionId, WRITES);
   const apiCost = apiWindow();
   await waitForFinal(WRITES, 15_000);
   const apiResult = await measure(issued, (await cpuOf(api.map((s) => s.child))) - apiCpu0);
@@ -320,11 +354,15 @@ try {
 
   // Bare run
   const bare = await startServer('bare', { FANOUT_ROOM: `event:${event.id}` });
-  await startClients([`http://127.0.0.1:${bare.port}`], null, 'bare');
+  await startClients([`http://127.0.0.1:${bare.port}`], null, 'bare', sessionId);
+  await ask<{ issued: number[] }>(bare.child, {
+    drive: { rate: RATE, updates: WARMUP_WRITES, sessionId: warmupSessionId },
+  });
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
   const bareCpu0 = await cpuOf([bare.child]);
   const bareWindow = windowMeter();
   const { issued: bareIssued } = await ask<{ issued: number[] }>(bare.child, {
-    drive: { rate: RATE, seconds: SECONDS, sessionId },
+    drive: { rate: RATE, updates: WRITES, sessionId },
   });
   const bareCost = bareWindow();
   await waitForFinal(WRITES, 15_000);
@@ -336,7 +374,7 @@ try {
   const row = (label: string, r: typeof apiResult) =>
     `| ${label} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.delivered.toLocaleString('en')} | ${r.losses} | ${r.cpuSeconds.toFixed(1)} s |`;
   console.log(
-    `\n### Fan-out: ${CLIENTS.toLocaleString('en')} clients, ${PROCESSES} API process(es), ${RATE} writes/s for ${SECONDS} s (writes took ${writeSeconds.toFixed(1)} s, ${failures.length} failed)`,
+    `\n### Fan-out: ${CLIENTS.toLocaleString('en')} clients, ${PROCESSES} API process(es), ${RATE} writes/s for ${SECONDS} s after ${WARMUP_WRITES / RATE} s of warm-up (writes took ${writeSeconds.toFixed(1)} s, ${failures.length} failed)`,
   );
   console.log(
     `Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB; load average during the run: min ${Math.min(...loads).toFixed(1)}, max ${Math.max(...loads).toFixed(1)}\n`,

@@ -18,6 +18,8 @@ interface Input {
   clients: number;
   token: string;
   room: string | null;
+  /** The measured session: messages of any other (the warm-up's) are not recorded. */
+  sessionId: string;
 }
 const input = workerData as Input;
 const now = () => performance.timeOrigin + performance.now();
@@ -56,8 +58,11 @@ function open(i: number): Promise<void> {
       if (kind !== MESSAGE) return;
       const packet = text[1];
       if (packet === SIO_EVENT) {
-        const [name, payload] = JSON.parse(text.slice(2)) as [string, { enrolledCount: number }];
-        if (name !== 'session.seats') return;
+        const [name, payload] = JSON.parse(text.slice(2)) as [
+          string,
+          { sessionId: string; enrolledCount: number },
+        ];
+        if (name !== 'session.seats' || payload.sessionId !== input.sessionId) return;
         delivered++;
         lastCount[i] = payload.enrolledCount;
         arrivals.push({ count: payload.enrolledCount, at: now() });

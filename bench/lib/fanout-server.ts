@@ -2,7 +2,8 @@
  * A server process of bench/fanout.ts (forked with tsx). `api`: the real API on the bench's
  * PostgreSQL database (and Redis when several run). `bare`: a plain socket.io server that drives
  * the same payloads itself, through the same coalescer: the machine's ceiling for the fan-out.
- * Answers 'cpu' with its CPU seconds (and event-loop delay), 'drive' (bare) with the issue times of its updates.
+ * Answers 'cpu' with its CPU seconds (and event-loop delay), 'drive' (bare: `updates` counts for
+ * `sessionId` at `rate` a second) with the issue times of its updates.
  */
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
@@ -74,9 +75,9 @@ if (mode === 'api') {
       io.close();
       process.exit(0);
     }
-    const drive = m as { drive?: { rate: number; seconds: number; sessionId: string } };
+    const drive = m as { drive?: { rate: number; updates: number; sessionId: string } };
     if (drive.drive) {
-      const { rate, seconds, sessionId } = drive.drive;
+      const { rate, updates, sessionId } = drive.drive;
       const coalescer = createCoalescer<number>({
         perSecond: 4,
         send: (_key, count) =>
@@ -89,9 +90,8 @@ if (mode === 'api') {
           }),
       });
       const issued: number[] = [0];
-      const total = rate * seconds;
       const started = now();
-      for (let i = 1; i <= total; i++) {
+      for (let i = 1; i <= updates; i++) {
         const due = started + (i - 1) * (1000 / rate);
         await new Promise((r) => setTimeout(r, Math.max(0, due - now())));
         issued.push(now());
