@@ -28,8 +28,6 @@ export interface FanoutClock {
   oldestRequestWaitMs(): number;
 }
 
-const systemClock: FanoutClock = { now: () => performance.now(), oldestRequestWaitMs: () => 0 };
-
 /**
  * Delivers messages to this process's sockets in a room, in time-boxed slices. socket.io writes a
  * room message to every socket in one go (one write system call each): 5,000 sockets block the
@@ -40,12 +38,14 @@ const systemClock: FanoutClock = { now: () => performance.now(), oldestRequestWa
  */
 export class SlicedFanout {
   private tail: Promise<void> = Promise.resolve();
+  private readonly clock: FanoutClock;
 
   constructor(
     private readonly io: Server,
     private readonly pacing: FanoutPacing = DEFAULT_PACING,
-    private readonly clock: FanoutClock = systemClock,
+    clock: Partial<FanoutClock> = {},
   ) {
+    this.clock = { now: () => performance.now(), oldestRequestWaitMs: () => 0, ...clock };
     if (!(pacing.step > 0)) throw new Error('step must be positive');
     if (!(pacing.budgetMs >= 0 && pacing.urgentBudgetMs >= 0 && pacing.patienceMs >= 0))
       throw new Error('budgets and patience must not be negative');

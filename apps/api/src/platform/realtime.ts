@@ -200,10 +200,11 @@ export function createRealtime(server: HttpServer, opts: RealtimeOptions): Realt
     void recheckLocalSockets(userId).then(() => typeof ack === 'function' && ack(true));
   });
 
-  const fanout = new SlicedFanout(io, opts.fanoutPacing, {
-    now: () => performance.now(),
-    oldestRequestWaitMs: opts.oldestRequestWaitMs ?? (() => 0),
-  });
+  const fanout = new SlicedFanout(
+    io,
+    opts.fanoutPacing,
+    opts.oldestRequestWaitMs ? { oldestRequestWaitMs: opts.oldestRequestWaitMs } : {},
+  );
   const readers = new Map<RealtimeEventName, LatestReader<RealtimeEventName>>();
   // Topics published on this process since their last send: those the other processes are told about.
   const changedHere = new Set<string>();
